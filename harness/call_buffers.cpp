@@ -1,0 +1,56 @@
+#include "call_buffers.hpp"
+
+#include "generate.cuh"
+
+#include <cstring>
+
+namespace judge_harness {
+
+std::uint32_t poison_bits(poison_kind poison) {
+  if (poison == poison_kind::nan) return 0x7FC0DEADu;
+  const float big = -1.7e38f;
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &big, sizeof bits);
+  return bits;
+}
+
+call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs) : m_specs(specs) {
+  m_buffers.reserve(specs.size());
+  m_shadows.reserve(specs.size());
+  for (const buffer_spec& spec : specs) {
+    m_buffers.emplace_back(spec.count);
+    const bool shadowed = spec.is_input() || reference_outputs;
+    m_shadows.emplace_back(shadowed ? spec.count * sizeof(float) : 0);
+    m_solve_arguments.push_back(m_buffers.back().data());
+    m_reference_arguments.push_back(m_shadows.back().data());
+  }
+}
+
+void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
+  for (std::size_t i = 0; i < m_specs.size(); ++i) {
+    const buffer_spec& spec = m_specs[i];
+    guarded_buffer& buffer = m_buffers[i];
+    buffer.arm_guards();
+    float* shadow = m_shadows[i].as<float>();
+    if (spec.is_input()) {
+      if (spec.data) {
+        const std::size_t bytes = spec.count * sizeof(float);
+        JUDGE_CUDA_CHECK(cudaMemcpy(buffer.data(), spec.data->data(), bytes, cudaMemcpyHostToDevice));
+        JUDGE_CUDA_CHECK(cudaMemcpy(shadow, spec.data->data(), bytes, cudaMemcpyHostToDevice));
+      } else {
+        const auto index = static_cast<std::uint32_t>(i);
+        generate_on_device(spec.dist, seed, index, buffer.data(), spec.count, nullptr);
+        // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
+        generate_on_device(spec.dist, seed, index, shadow, spec.count, nullptr);
+      }
+    } else {
+      fill_words_on_device(reinterpret_cast<std::uint32_t*>(buffer.data()), poison_bits(poison), spec.count, nullptr);
+      // NaN never passes a comparison, so a reference that failed to write shows up as a mismatch.
+      if (shadow != nullptr)
+        fill_words_on_device(reinterpret_cast<std::uint32_t*>(shadow), poison_bits(poison_kind::nan), spec.count,
+                             nullptr);
+    }
+  }
+}
+
+} // namespace judge_harness

@@ -1,0 +1,45 @@
+// The device memory of one call of solve(): a guarded buffer per pointer parameter, a pristine copy of
+// each input (for the reference and to see whether solve() wrote into its inputs) and, when asked,
+// reference outputs. Checked calls, warm-up calls and timed samples all prepare their data through
+// this one type, so a solution cannot tell them apart.
+#pragma once
+
+#include "case_request.hpp"
+#include "device_memory.hpp"
+#include "guarded_buffer.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace judge_harness {
+
+class call_buffers {
+public:
+  /// Allocates every buffer of `specs`; with `reference_outputs`, also one reference output per output.
+  call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs);
+
+  /// Arms the guards (blocking), then enqueues on the legacy stream: each input generated from `seed`
+  /// (or copied from its explicit data), its pristine copy generated again into separate memory, each
+  /// output filled with `poison`, each reference output with NaN. The caller synchronises.
+  void prepare(std::uint64_t seed, poison_kind poison);
+
+  /// Pointer parameters for solve(), in signature order.
+  void* const* solve_arguments() const noexcept { return m_solve_arguments.data(); }
+  /// Pointer parameters for the GPU reference: pristine inputs and reference outputs. Needs
+  /// `reference_outputs`.
+  void* const* reference_arguments() const noexcept { return m_reference_arguments.data(); }
+
+  const std::vector<buffer_spec>& specs() const noexcept { return m_specs; }
+  const guarded_buffer& buffer(std::size_t index) const { return m_buffers[index]; }
+  /// The pristine copy of input `index`, or the reference output of output `index`.
+  const float* shadow(std::size_t index) const { return m_shadows[index].as<float>(); }
+
+private:
+  std::vector<buffer_spec> m_specs;
+  std::vector<guarded_buffer> m_buffers;
+  std::vector<device_memory> m_shadows; // pristine input or reference output; empty when not needed
+  std::vector<void*> m_solve_arguments;
+  std::vector<void*> m_reference_arguments;
+};
+
+} // namespace judge_harness

@@ -1,0 +1,168 @@
+#include "cupti_timer.hpp"
+
+#include <cupti.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace judge_harness {
+namespace {
+
+/// [B] per record buffer handed to CUPTI; a kernel record is a few hundred bytes.
+constexpr std::size_t record_buffer_bytes = 4u << 20;
+/// CUPTI requires record buffers aligned to 8 bytes.
+constexpr std::size_t record_buffer_alignment = 8;
+
+struct activity_record {
+  std::uint64_t start_ns;
+  std::uint64_t end_ns;
+  std::uint32_t stream_id;
+};
+
+// CUPTI's buffer callbacks are plain C functions without a user pointer, so the records they deliver
+// can only land in process-wide state; cupti_timer guarantees a single owner.
+std::mutex g_records_mutex;
+std::vector<activity_record> g_records;
+std::atomic<bool> g_timer_alive{false};
+
+void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
+  *buffer = static_cast<std::uint8_t*>(std::aligned_alloc(record_buffer_alignment, record_buffer_bytes));
+  *size = *buffer == nullptr ? 0 : record_buffer_bytes;
+  *max_records = 0; // as many as fit
+}
+
+void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t, std::size_t valid_bytes) {
+  std::vector<activity_record> parsed;
+  CUpti_Activity* record = nullptr;
+  while (cuptiActivityGetNextRecord(buffer, valid_bytes, &record) == CUPTI_SUCCESS) {
+    switch (record->kind) {
+    case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+    case CUPTI_ACTIVITY_KIND_KERNEL: {
+      const auto* kernel = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
+      parsed.push_back({kernel->start, kernel->end, kernel->streamId});
+      break;
+    }
+    case CUPTI_ACTIVITY_KIND_MEMCPY: {
+      const auto* copy = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
+      parsed.push_back({copy->start, copy->end, copy->streamId});
+      break;
+    }
+    case CUPTI_ACTIVITY_KIND_MEMSET: {
+      const auto* set = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
+      parsed.push_back({set->start, set->end, set->streamId});
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  std::free(buffer);
+  const std::lock_guard<std::mutex> lock(g_records_mutex);
+  g_records.insert(g_records.end(), parsed.begin(), parsed.end());
+}
+
+std::string cupti_reason(CUptiResult result) {
+  const char* text = nullptr;
+  if (cuptiGetResultString(result, &text) != CUPTI_SUCCESS || text == nullptr) return "CUPTI error " + std::to_string(result);
+  return text;
+}
+
+void check_cupti(CUptiResult result, const char* call) {
+  if (result != CUPTI_SUCCESS) throw std::runtime_error(std::string(call) + " failed: " + cupti_reason(result));
+}
+
+constexpr CUpti_ActivityKind traced_kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+                                               CUPTI_ACTIVITY_KIND_MEMSET};
+
+void disable_traced_kinds() noexcept {
+  for (CUpti_ActivityKind kind : traced_kinds) cuptiActivityDisable(kind);
+}
+
+std::vector<activity_record> take_records() {
+  const std::lock_guard<std::mutex> lock(g_records_mutex);
+  std::vector<activity_record> taken;
+  taken.swap(g_records);
+  return taken;
+}
+
+} // namespace
+
+cupti_timer::cupti_timer() {
+  if (g_timer_alive.exchange(true)) throw std::logic_error("cupti_timer: only one may exist per process");
+  try {
+    check_cupti(cuptiActivityRegisterCallbacks(on_buffer_requested, on_buffer_completed),
+                "cuptiActivityRegisterCallbacks");
+    // CONCURRENT_KERNEL rather than KERNEL: KERNEL would serialise kernels and change what is measured.
+    for (CUpti_ActivityKind kind : traced_kinds) check_cupti(cuptiActivityEnable(kind), "cuptiActivityEnable");
+  } catch (...) {
+    disable_traced_kinds();
+    g_timer_alive = false;
+    throw;
+  }
+}
+
+cupti_timer::~cupti_timer() {
+  disable_traced_kinds();
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  take_records();
+  g_timer_alive = false;
+}
+
+std::uint64_t cupti_timer::now_ns() const {
+  std::uint64_t now = 0;
+  check_cupti(cuptiGetTimestamp(&now), "cuptiGetTimestamp");
+  return now;
+}
+
+activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returned_ns, std::uint64_t end_ns) {
+  // The device was synchronised before end_ns, so every record of the call is complete and a default
+  // (not forced) flush delivers it.
+  check_cupti(cuptiActivityFlushAll(0), "cuptiActivityFlushAll");
+  const std::vector<activity_record> records = take_records();
+
+  // The judge's own work (inputs, poison, L2 flush) had finished before begin_ns, since the device was
+  // synchronised before it; a record that ends after begin_ns is therefore the call's, even if clock
+  // conversion put its start a hair before begin_ns. Work that starts after end_ns is not the call's.
+  // Among the judge's records, the latest one tells the id of the legacy stream it runs on.
+  activity_span span;
+  std::uint64_t first_start = 0;
+  std::uint64_t last_end = 0;
+  std::uint64_t latest_judge_end = 0;
+  std::uint32_t legacy_stream_id = 0;
+  bool legacy_stream_known = false;
+  for (const activity_record& r : records) {
+    if (r.start_ns == 0 || r.end_ns < r.start_ns) continue; // no timestamps: CUPTI could not time it
+    if (r.end_ns <= begin_ns) {
+      if (r.end_ns >= latest_judge_end) {
+        latest_judge_end = r.end_ns;
+        legacy_stream_id = r.stream_id;
+        legacy_stream_known = true;
+      }
+      continue;
+    }
+    if (r.start_ns >= end_ns) continue;
+    first_start = span.records == 0 ? r.start_ns : std::min(first_start, r.start_ns);
+    last_end = std::max(last_end, r.end_ns);
+    ++span.records;
+  }
+  if (span.records > 0) span.gpu_ms = static_cast<double>(last_end - first_start) * 1e-6;
+  if (legacy_stream_known) {
+    for (const activity_record& r : records)
+      if (r.start_ns != 0 && r.end_ns > returned_ns && r.start_ns < end_ns && r.end_ns > begin_ns &&
+          r.stream_id != legacy_stream_id)
+        span.other_streams_after_return = true;
+  }
+  return span;
+}
+
+void cupti_timer::discard() {
+  check_cupti(cuptiActivityFlushAll(0), "cuptiActivityFlushAll");
+  take_records();
+}
+
+} // namespace judge_harness

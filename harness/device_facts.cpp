@@ -1,0 +1,25 @@
+#include "device_facts.hpp"
+
+#include "cuda_check.hpp"
+
+namespace judge_harness {
+
+device_facts query_device(int device) {
+  cudaDeviceProp properties{};
+  JUDGE_CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
+  int clock_khz = 0;
+  int l2_bytes = 0;
+  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
+  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
+
+  device_facts facts;
+  facts.name = properties.name;
+  facts.cc = std::to_string(properties.major) + "." + std::to_string(properties.minor);
+  facts.sms = properties.multiProcessorCount;
+  facts.l2_bytes = l2_bytes;
+  facts.memory_bytes = static_cast<std::int64_t>(properties.totalGlobalMem);
+  facts.clock_rate_mhz = clock_khz / 1000.0;
+  return facts;
+}
+
+} // namespace judge_harness

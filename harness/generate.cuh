@@ -1,0 +1,22 @@
+// Filling device buffers: input data from datagen.h, and poison bit patterns for outputs.
+// Declarations only, includable from host C++; the kernels live in generate.cu.
+#pragma once
+
+#include "datagen.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace judge_harness {
+
+/// Enqueues on `stream` the writing of out[i] = judge_data::generate(dist, seed, buffer_index, i) for
+/// i < count: the same bits the judge computes on the CPU. Throws cuda_error if the launch fails.
+void generate_on_device(const judge_data::distribution& dist, std::uint64_t seed, std::uint32_t buffer_index,
+                        float* out, std::size_t count, cudaStream_t stream);
+
+/// Enqueues on `stream` the writing of the 32-bit pattern `bits` into out[0, count).
+void fill_words_on_device(std::uint32_t* out, std::uint32_t bits, std::size_t count, cudaStream_t stream);
+
+} // namespace judge_harness

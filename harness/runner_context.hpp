@@ -1,0 +1,40 @@
+// Everything a runner sets up once and every call of solve() uses.
+#pragma once
+
+#include "compare.cuh"
+#include "device_facts.hpp"
+#include "device_health.hpp"
+#include "l2_flush.hpp"
+#include "nvml_clock.hpp"
+#include "solve_timer.hpp"
+
+#include <string>
+#include <vector>
+
+namespace judge_harness {
+
+/// The runner's command line.
+struct runner_options {
+  std::string scratch;             ///< folder the output files of checked calls go to
+  std::vector<std::string> banned; ///< library names solve() may not load ("cublas")
+};
+
+/// Members are listed in the order they must be set up; the CUDA context must exist before.
+struct runner_context {
+  runner_context(runner_options runner_options_, int cuda_device)
+      : options(std::move(runner_options_)), device(query_device(cuda_device)), clock(cuda_device),
+        flush(static_cast<std::size_t>(device.l2_bytes)) {}
+
+  runner_options options;
+  device_facts device;
+  nvml_clock clock;
+  solve_timer timer;
+  reset_sentinel sentinel;
+  device_comparator comparator;
+  l2_flush flush;
+
+  /// [MHz] the maximum SM clock: NVML's when it is available, else what CUDA reports.
+  double clock_max_mhz() const { return clock.available() ? clock.max_sm_mhz() : device.clock_rate_mhz; }
+};
+
+} // namespace judge_harness

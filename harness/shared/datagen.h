@@ -1,0 +1,91 @@
+// Deterministic input generation shared by the judge (host C++) and the runner (CUDA).
+//
+// The judge regenerates on the CPU exactly the values the runner generated on the GPU, so the
+// reference never has to travel through the learner's process. Every operation below is either
+// integer arithmetic or a single correctly rounded IEEE operation (std::fma / __fma_rn), so the
+// CPU and the GPU produce bit-identical floats.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define JUDGE_HD __host__ __device__
+#else
+#define JUDGE_HD
+#include <cmath>
+#endif
+
+namespace judge_data {
+
+/// Kinds of value distribution an instructor can name in a case (docs/instructors.md).
+enum class distribution_kind : int {
+  uniform = 0,  ///< uniform in [a, b)
+  normal = 1,   ///< mean a, standard deviation b (Irwin-Hall sum of 12 uniforms)
+  constant = 2, ///< every value equals a
+  cancel = 3,   ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
+};
+
+struct distribution {
+  distribution_kind kind = distribution_kind::uniform;
+  double a = -1.0;
+  double b = 1.0;
+};
+
+/// SplitMix64 finaliser: a bijective 64-bit mixer.
+JUDGE_HD inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/// The random bits of element `index` of buffer `stream` under `seed` (counter based, no state).
+JUDGE_HD inline std::uint64_t element_bits(std::uint64_t seed, std::uint32_t stream, std::uint64_t index,
+                                           std::uint32_t draw = 0) {
+  return mix64(mix64(seed ^ (static_cast<std::uint64_t>(stream) << 32 | draw)) + index);
+}
+
+JUDGE_HD inline double fused(double x, double y, double z) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rn(x, y, z);
+#else
+  return std::fma(x, y, z);
+#endif
+}
+
+/// A uniform double in [0, 1) with 24 random bits: exact in both float and double.
+JUDGE_HD inline double unit24(std::uint64_t bits) { return static_cast<double>(bits >> 40) * (1.0 / 16777216.0); }
+
+/// Element `index` of buffer `stream`: the value the runner uploads and the judge regenerates.
+JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::uint32_t stream, std::uint64_t index) {
+  switch (d.kind) {
+  case distribution_kind::constant:
+    return static_cast<float>(d.a);
+  case distribution_kind::normal: {
+    // Sum of 12 uniforms of 24 bits each: an exact integer below 2^28, so every step is exact
+    // until the single fused multiply-add that scales it.
+    std::int64_t sum = 0;
+    for (std::uint32_t k = 0; k < 12; ++k) sum += static_cast<std::int64_t>(element_bits(seed, stream, index, k) >> 40);
+    const double z = static_cast<double>(sum) * (1.0 / 16777216.0) - 6.0;
+    return static_cast<float>(fused(d.b, z, d.a));
+  }
+  case distribution_kind::cancel: {
+    // Neighbours 2i and 2i+1 share a magnitude and differ in sign.
+    const double u = unit24(element_bits(seed, stream, index / 2));
+    const double x = fused(d.b - d.a, u, d.a);
+    return static_cast<float>((index & 1) ? -x : x);
+  }
+  case distribution_kind::uniform:
+  default:
+    return static_cast<float>(fused(d.b - d.a, unit24(element_bits(seed, stream, index)), d.a));
+  }
+}
+
+/// Seeds derived from one case seed: each checked call and each timed sample gets its own.
+JUDGE_HD inline std::uint64_t derive_seed(std::uint64_t case_seed, std::uint64_t purpose, std::uint64_t index) {
+  return mix64(mix64(case_seed ^ (purpose * 0xD1B54A32D192ED03ull)) + index);
+}
+
+enum seed_purpose : std::uint64_t { seed_for_check = 1, seed_for_timing = 2, seed_for_warmup = 3 };
+
+} // namespace judge_data

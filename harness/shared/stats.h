@@ -1,0 +1,48 @@
+// Small statistics over timing samples, shared by the runner (adaptive stopping) and the judge (reports).
+// Header-only host C++, no dependencies beyond the standard library.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace judge_stats {
+
+/// Arithmetic mean; 0 for no values.
+inline double mean(const std::vector<double>& values) {
+  if (values.empty()) return 0.0;
+  double sum = 0.0;
+  for (double v : values) sum += v;
+  return sum / static_cast<double>(values.size());
+}
+
+/// Sample standard deviation (divides by n - 1); 0 for fewer than two values.
+inline double stddev(const std::vector<double>& values) {
+  if (values.size() < 2) return 0.0;
+  const double m = mean(values);
+  double squares = 0.0;
+  for (double v : values) squares += (v - m) * (v - m);
+  return std::sqrt(squares / static_cast<double>(values.size() - 1));
+}
+
+/// Relative standard deviation (stddev / mean) [fraction]; 0 when the mean is 0, since then every
+/// non-negative sample is 0 too.
+inline double relative_stddev(const std::vector<double>& values) {
+  const double m = mean(values);
+  return m == 0.0 ? 0.0 : stddev(values) / m;
+}
+
+/// Median (mean of the two middle values for an even count); 0 for no values.
+inline double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
+  const double upper = values[mid];
+  if (values.size() % 2 == 1) return upper;
+  // After nth_element every value left of `mid` is <= upper; the lower middle is their maximum.
+  const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
+  return 0.5 * (lower + upper);
+}
+
+} // namespace judge_stats

@@ -1,0 +1,49 @@
+#include "solve_call.hpp"
+
+#include "process_watch.hpp"
+#include "solve_abi.h"
+
+#include <chrono>
+
+namespace judge_harness {
+namespace {
+
+// noexcept: an exception escaping the learner's solve() ends the process through std::terminate, as
+// it would in the learner's own program, and the judge sees a crash rather than a harness failure.
+void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept { judge_call_solve(buffers, sizes); }
+
+} // namespace
+
+solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, bool timed) {
+  using clock = std::chrono::steady_clock;
+  solve_observation seen;
+  const std::vector<thread_entry> threads_before = list_threads();
+
+  if (timed) context.timer.before_solve();
+  const clock::time_point host_begin = clock::now();
+  invoke_learner_solve(buffers, sizes);
+  if (timed) context.timer.after_return();
+  const cudaError_t synchronised = cudaDeviceSynchronize();
+  const clock::time_point host_end = clock::now();
+  if (timed) context.timer.after_sync();
+  const cudaError_t last = cudaGetLastError();
+  seen.host_ms = std::chrono::duration<double, std::milli>(host_end - host_begin).count();
+
+  const cudaError_t status = synchronised != cudaSuccess ? synchronised : last;
+  if (status != cudaSuccess) {
+    seen.error = describe(status) + " (after solve())";
+    seen.context_lost = context_is_corrupted();
+    return seen;
+  }
+  if (context.sentinel.device_was_reset()) {
+    seen.error = "solve() reset the device (cudaDeviceReset): every allocation of the process, the judge's "
+                 "buffers included, was destroyed; solve() must leave the device as it found it";
+    seen.context_lost = true;
+    return seen;
+  }
+  seen.banned_loaded = loaded_banned_libraries(context.options.banned);
+  seen.stray_threads = threads_started_between(threads_before, list_threads());
+  return seen;
+}
+
+} // namespace judge_harness

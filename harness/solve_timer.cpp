@@ -1,0 +1,86 @@
+#include "solve_timer.hpp"
+
+#include "cuda_check.hpp"
+#include "device_memory.hpp"
+#include "generate.cuh"
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+
+namespace judge_harness {
+namespace {
+
+/// Whether CUPTI timed a tiny kernel: some platforms accept the calls and then deliver nothing.
+bool cupti_sees_a_kernel(cupti_timer& timer) {
+  device_memory scratch(256 * sizeof(std::uint32_t));
+  JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
+  timer.discard();
+  const std::uint64_t begin = timer.now_ns();
+  fill_words_on_device(scratch.as<std::uint32_t>(), 0u, 256, nullptr);
+  const std::uint64_t returned = timer.now_ns();
+  JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
+  const std::uint64_t end = timer.now_ns();
+  return timer.measure(begin, returned, end).records > 0;
+}
+
+} // namespace
+
+const char* to_string(timing_method method) { return method == timing_method::cupti ? "cupti" : "events"; }
+
+solve_timer::solve_timer() {
+  const char* requested = std::getenv("JUDGE_TIMING");
+  if (requested != nullptr && std::strcmp(requested, "events") == 0) {
+    m_fallback_reason = "JUDGE_TIMING=events";
+    return;
+  }
+  try {
+    auto timer = std::make_unique<cupti_timer>();
+    if (!cupti_sees_a_kernel(*timer)) {
+      m_fallback_reason = "CUPTI delivered no record of a test kernel";
+      return;
+    }
+    m_cupti = std::move(timer);
+    m_method = timing_method::cupti;
+  } catch (const cuda_error&) {
+    throw; // the device itself failed: not a reason to change timing method
+  } catch (const std::exception& e) {
+    m_fallback_reason = std::string("CUPTI unavailable: ") + e.what();
+  }
+}
+
+void solve_timer::before_solve() {
+  if (m_cupti)
+    m_begin_ns = m_cupti->now_ns();
+  else
+    m_events.record_start(nullptr);
+}
+
+void solve_timer::after_return() {
+  if (m_cupti)
+    m_returned_ns = m_cupti->now_ns();
+  else
+    m_events.record_stop(nullptr);
+}
+
+void solve_timer::after_sync() {
+  if (m_cupti) m_end_ns = m_cupti->now_ns();
+}
+
+sample_time solve_timer::result() {
+  sample_time t;
+  if (m_cupti) {
+    const activity_span span = m_cupti->measure(m_begin_ns, m_returned_ns, m_end_ns);
+    t.gpu_ms = span.gpu_ms;
+    t.other_streams_after_return = span.other_streams_after_return;
+  } else {
+    t.gpu_ms = m_events.elapsed_ms();
+  }
+  return t;
+}
+
+void solve_timer::discard_history() {
+  if (m_cupti) m_cupti->discard();
+}
+
+} // namespace judge_harness

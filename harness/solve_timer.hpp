@@ -1,0 +1,58 @@
+// The GPU time of one call of solve(), by the method this process can use: CUPTI activity records
+// (default), or CUDA events on the legacy stream (when CUPTI cannot start, e.g. under a profiler, or
+// when the environment says JUDGE_TIMING=events).
+#pragma once
+
+#include "cupti_timer.hpp"
+#include "event_timer.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace judge_harness {
+
+enum class timing_method { cupti, events };
+
+/// "cupti" or "events", as the protocol spells them.
+const char* to_string(timing_method method);
+
+/// One sample's GPU time.
+struct sample_time {
+  double gpu_ms = 0.0; ///< [ms]
+  bool other_streams_after_return = false; ///< only CUPTI can tell; always false for events
+};
+
+class solve_timer {
+public:
+  /// Chooses the method; needs a current CUDA context (it proves CUPTI works by timing a tiny kernel).
+  solve_timer();
+
+  timing_method method() const noexcept { return m_method; }
+  /// Why the events method was chosen; empty when CUPTI is used.
+  const std::string& fallback_reason() const noexcept { return m_fallback_reason; }
+
+  /// Right before solve() is called. Events: records the start event on the legacy stream, so the
+  /// caller enqueues the L2 flush just before this to hide the launch latency behind it.
+  void before_solve();
+  /// Right after solve() returned, before the harness synchronises.
+  void after_return();
+  /// Right after the cudaDeviceSynchronize() that follows solve().
+  void after_sync();
+  /// The GPU time of the call bracketed by the three calls above.
+  sample_time result();
+
+  /// Forgets everything recorded so far (CUPTI keeps records of checked calls too).
+  void discard_history();
+
+private:
+  timing_method m_method = timing_method::events;
+  std::string m_fallback_reason;
+  std::unique_ptr<cupti_timer> m_cupti;
+  event_timer m_events;
+  std::uint64_t m_begin_ns = 0;
+  std::uint64_t m_returned_ns = 0;
+  std::uint64_t m_end_ns = 0;
+};
+
+} // namespace judge_harness

@@ -1,0 +1,54 @@
+// judge leaderboard <problem>: each author's best accepted solution, one board per GPU model.
+#include "cli.hpp"
+
+#include "leaderboard.hpp"
+#include "solution_files.hpp"
+#include "problem_spec.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+namespace judge::cli {
+
+namespace {
+struct board_flags {
+  std::string problem, db_file, html_file, csv_file, json_file;
+};
+
+void write_text(const std::string& file, const std::string& text) {
+  const std::filesystem::path path(file);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + file);
+  std::fprintf(stderr, "wrote %s\n", file.c_str());
+}
+
+int show(const context& ctx, const board_flags& f) {
+  load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty board
+  const std::filesystem::path db_path = f.db_file.empty() ? ctx.where.results() / "judge.db" : std::filesystem::path(f.db_file);
+  if (!std::filesystem::exists(db_path))
+    throw usage_error(db_path.string() + " does not exist yet: grade some solutions first (bin/judge " + f.problem + ")");
+  results_db db(db_path);
+  const auto boards = build_leaderboard(db, f.problem);
+  std::fputs(leaderboard_text(f.problem, boards).c_str(), stdout);
+  if (!f.html_file.empty()) write_text(f.html_file, leaderboard_html(f.problem, boards));
+  if (!f.csv_file.empty()) write_text(f.csv_file, leaderboard_csv(boards));
+  if (!f.json_file.empty()) write_text(f.json_file, leaderboard_json(f.problem, boards));
+  return 0;
+}
+} // namespace
+
+void add_leaderboard(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<board_flags>();
+  CLI::App* sub = app.add_subcommand("leaderboard", "rank each author's best accepted solution (one board per GPU model)");
+  sub->add_option("problem", flags->problem, "problem name")->required();
+  sub->add_option("--db", flags->db_file, "results database (default: results/judge.db)");
+  sub->add_option("--html", flags->html_file, "write a self-contained HTML page to FILE");
+  sub->add_option("--csv", flags->csv_file, "write CSV to FILE");
+  sub->add_option("--json", flags->json_file, "write JSON to FILE");
+  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return show(ctx, *flags); }); });
+}
+
+} // namespace judge::cli

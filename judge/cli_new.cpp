@@ -1,0 +1,98 @@
+// judge new <problem> <author>: a learner's file from the starter.
+// judge new-problem <name>: an instructor's problem package from judge/problem_template/.
+#include "cli.hpp"
+
+#include "problem_spec.hpp"
+#include "solution_files.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <sstream>
+
+namespace judge::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string read_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw usage_error("cannot read " + file.string());
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_new_file(const fs::path& file, const std::string& text) {
+  if (fs::exists(file)) throw usage_error(file.string() + " already exists; nothing was overwritten");
+  fs::create_directories(file.parent_path());
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out) throw usage_error("cannot write " + file.string());
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  return text;
+}
+
+int new_solution(const context& ctx, const std::string& problem, const std::string& author) {
+  const problem_spec spec = load_problem(ctx.where.problems() / problem);
+  if (!std::regex_match(author, std::regex("[A-Za-z0-9_.-]+")))
+    throw usage_error(fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", author));
+  const fs::path target = ctx.where.solutions() / problem / (author + ".cu");
+  std::string starter = read_file(spec.dir / "starter.cu");
+  write_new_file(target, "// author: " + author + "\n" + starter);
+  std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(), spec.solve_declaration().c_str(),
+              problem.c_str(), target.c_str());
+  return 0;
+}
+
+int new_problem(const context& ctx, const std::string& name) {
+  // The name becomes a folder, a C identifier in the reference's registration and kernel names.
+  if (!std::regex_match(name, std::regex("[a-z][a-z0-9_]*")))
+    throw usage_error(fmt::format("problem name '{}': use lowercase letters, digits and '_', starting with a letter", name));
+  const fs::path problem_dir = ctx.where.problems() / name;
+  const fs::path cases_file = ctx.where.testcases() / name / "cases.yaml";
+  if (fs::exists(problem_dir)) throw usage_error(problem_dir.string() + " already exists; nothing was created");
+  if (fs::exists(cases_file)) throw usage_error(cases_file.string() + " already exists; nothing was created");
+  const fs::path templates = fs::path(JUDGE_SOURCE_DIR) / "judge" / "problem_template";
+  std::vector<fs::path> created;
+  for (const auto& entry : fs::recursive_directory_iterator(templates)) {
+    if (!entry.is_regular_file()) continue;
+    const fs::path relative = fs::relative(entry.path(), templates);
+    const std::string text = replace_all(read_file(entry.path()), "@NAME@", name);
+    const fs::path target = relative == "cases.yaml" ? cases_file : problem_dir / relative;
+    write_new_file(target, text);
+    created.push_back(target);
+  }
+  std::sort(created.begin(), created.end());
+  std::printf("created problem %s:\n", name.c_str());
+  for (const auto& f : created) std::printf("  %s\n", f.c_str());
+  std::printf("It is a working copy problem. Edit problem.yaml, the references and the cases, then run\n"
+              "  bin/judge verify %s\n(bin/judge rebuilds itself so the new CPU reference is compiled in.) "
+              "docs/instructors.md walks through it.\n",
+              name.c_str());
+  return 0;
+}
+} // namespace
+
+void add_new(CLI::App& app, context& ctx) {
+  auto problem = std::make_shared<std::string>();
+  auto author = std::make_shared<std::string>();
+  CLI::App* sub = app.add_subcommand("new", "create solutions/<problem>/<author>.cu from the problem's starter");
+  sub->add_option("problem", *problem, "problem name")->required();
+  sub->add_option("author", *author, "your name (becomes the file name)")->required();
+  sub->callback([&ctx, problem, author] { ctx.status = guarded([&] { return new_solution(ctx, *problem, *author); }); });
+}
+
+void add_new_problem(CLI::App& app, context& ctx) {
+  auto name = std::make_shared<std::string>();
+  CLI::App* sub = app.add_subcommand("new-problem", "scaffold a problem package (spec, references, starter, cases, examples)");
+  sub->add_option("name", *name, "problem name")->required();
+  sub->callback([&ctx, name] { ctx.status = guarded([&] { return new_problem(ctx, *name); }); });
+}
+
+} // namespace judge::cli

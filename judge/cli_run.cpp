@@ -1,0 +1,116 @@
+// judge run <problem> [paths...]: grade solutions and report.
+#include "cli.hpp"
+
+#include "grading_run.hpp"
+#include "report_json.hpp"
+#include "report_junit.hpp"
+#include "report_terminal.hpp"
+#include "results_db.hpp"
+#include "secret.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace judge::cli {
+
+namespace {
+struct run_flags {
+  std::string problem;
+  std::vector<std::string> paths;
+  std::vector<std::string> cases;
+  std::string json_file, junit_file, db_file;
+  bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false;
+  double budget = 0, time_limit = 0, compile_limit = 0;
+  unsigned jobs = 0;
+};
+
+std::string timing_mode(const grade_options& o) {
+  if (!o.timing) return "off";
+  return o.cold_l2 ? "cold L2 (flushed before every sample)" : "WARM L2 (not flushed; figures flatter real use)";
+}
+
+int run(const context& ctx, const run_flags& f) {
+  run_request request;
+  request.problems_root = ctx.where.problems();
+  request.testcases_root = ctx.where.testcases();
+  request.problem = f.problem;
+  std::vector<std::filesystem::path> paths;
+  for (const auto& p : f.paths) paths.emplace_back(p);
+  if (paths.empty()) paths.push_back(ctx.where.solutions() / f.problem);
+  // Load the problem first, so an unknown problem is reported as such rather than as a missing folder.
+  load_problem(request.problems_root / f.problem);
+  request.solutions = collect_solutions(paths);
+  request.only_cases = f.cases;
+  request.grading.timing = !f.no_timing;
+  request.grading.cold_l2 = !f.warm_l2;
+  request.grading.budget_seconds = f.budget;
+  request.grading.case_seconds = f.time_limit;
+  request.grading.sandbox = !f.no_sandbox;
+  const std::filesystem::path db_path = f.db_file.empty() ? ctx.where.results() / "judge.db" : std::filesystem::path(f.db_file);
+  request.grading.hidden_paths = {secret_path().parent_path(), db_path.parent_path()};
+  request.compile_jobs = f.jobs;
+  request.compile_seconds = f.compile_limit;
+
+  std::unique_ptr<results_db> db;
+  if (!f.no_db) db = std::make_unique<results_db>(db_path);
+  const terminal_style style = terminal_style::for_stream(stdout);
+  std::string baseline_label;
+  auto on_baseline = [&](const run_outcome& o) {
+    baseline_label = o.spec.baseline.label;
+    std::fputs(render_heading(o.spec.name, *o.device, timing_mode(request.grading)).c_str(), stdout);
+    if (!o.baseline_error.empty()) std::fprintf(stdout, "baseline: %s\n", o.baseline_error.c_str());
+    std::vector<std::pair<std::string, std::pair<double, double>>> rows;
+    for (std::size_t i = 0; i < o.baseline_timings.size(); ++i)
+      rows.push_back({o.baseline_timings[i].first, {o.baseline_timings[i].second.median_ms, o.baseline_speeds[i]}});
+    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, o.spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s", rows).c_str(), stdout);
+    std::fflush(stdout);
+  };
+  auto on_result = [&](const solution_result& r) {
+    std::fputs(render_solution(r, baseline_label.empty() ? "baseline" : baseline_label, style).c_str(), stdout);
+    std::fflush(stdout);
+    // Only graded results are kept: a run without a GPU or one cut short records nothing for them.
+    if (db && r.v != verdict::internal_error) db->record(r);
+  };
+  const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
+  std::fputs(render_summary(outcome.results, style).c_str(), stdout);
+  if (!f.json_file.empty())
+    write_json_file(f.json_file, run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results));
+  if (!f.junit_file.empty()) write_junit(f.junit_file, outcome.results);
+  if (g_interrupted) {
+    std::fprintf(stderr, "judge: interrupted; results of solutions graded before the interruption are kept\n");
+    return interrupted;
+  }
+  if (!outcome.device) {
+    std::fprintf(stderr, "judge: no CUDA device is present (%s): solutions were compiled but not run\n",
+                 outcome.no_device_reason.c_str());
+    return no_gpu;
+  }
+  for (const auto& r : outcome.results)
+    if (r.v != verdict::accepted) return some_not_accepted;
+  return all_accepted;
+}
+} // namespace
+
+void add_run(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<run_flags>();
+  CLI::App* sub = app.add_subcommand("run", "grade solutions of a problem (default: every file in solutions/<problem>/)");
+  sub->add_option("problem", flags->problem, "problem name (see `judge list`)")->required();
+  sub->add_option("paths", flags->paths, "solution files, or folders of them (one file or one sub-folder per student)");
+  sub->add_option("--case", flags->cases, "grade only this case (repeatable)");
+  sub->add_option("--json", flags->json_file, "also write the results as JSON to FILE");
+  sub->add_option("--junit", flags->junit_file, "also write JUnit XML (one test per case) to FILE");
+  sub->add_option("--db", flags->db_file, "results database (default: results/judge.db)");
+  sub->add_flag("--no-db", flags->no_db, "do not record results");
+  sub->add_flag("--warm-l2", flags->warm_l2, "time with a warm L2 cache (labelled as such)");
+  sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
+  sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");
+  sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)");
+  sub->add_option("--time-limit", flags->time_limit, "wall-time limit of one call of solve() [s] (default: the problem's)");
+  sub->add_option("--compile-time-limit", flags->compile_limit, "wall-time limit of one compile [s] (default: the problem's)");
+  sub->add_option("--jobs,-j", flags->jobs, "parallel compiles (default: cores)");
+  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return run(ctx, *flags); }); });
+}
+
+} // namespace judge::cli

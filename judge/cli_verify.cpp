@@ -1,0 +1,93 @@
+// judge verify <problem>: every example solution in problems/<p>/submissions/<verdict>/ must get the
+// verdict its folder names (Kattis's rule for a problem package).
+#include "cli.hpp"
+
+#include "grading_run.hpp"
+#include "report_terminal.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+
+namespace judge::cli {
+
+namespace {
+struct verify_flags {
+  std::string problem;
+  bool no_timing = false;
+  double budget = 0;
+};
+
+int verify(const context& ctx, const verify_flags& f) {
+  run_request request;
+  request.problems_root = ctx.where.problems();
+  request.testcases_root = ctx.where.testcases();
+  request.problem = f.problem;
+  load_problem(request.problems_root / f.problem);
+  const auto submissions = request.problems_root / f.problem / "submissions";
+  if (!std::filesystem::is_directory(submissions))
+    throw usage_error(fmt::format("{} does not exist: put example solutions in submissions/<expected verdict>/", submissions.string()));
+  std::map<std::string, verdict> expected; // by display path
+  std::vector<std::filesystem::path> folders;
+  for (const auto& e : std::filesystem::directory_iterator(submissions)) {
+    if (!e.is_directory()) continue;
+    const auto v = verdict_from_folder(e.path().filename().string());
+    if (!v)
+      throw usage_error(fmt::format("{}: a submissions folder must be named after a verdict (accepted, wrong_answer, "
+                                    "compile_error, run_time_error, time_limit_exceeded)", e.path().string()));
+    folders.push_back(e.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  for (const auto& folder : folders)
+    for (const auto& s : collect_solutions({folder})) expected[s.display] = *verdict_from_folder(folder.filename().string());
+  request.solutions = collect_solutions(folders);
+  request.grading.timing = !f.no_timing;
+  request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
+
+  const terminal_style style = terminal_style::for_stream(stdout);
+  int mismatches = 0;
+  bool ran = false;
+  auto on_result = [&](const solution_result& r) {
+    const verdict want = expected.at(r.path);
+    const bool not_run = r.v == verdict::internal_error && r.message.find("not run") != std::string::npos;
+    const bool ok = r.v == want;
+    if (!ok && !not_run) ++mismatches;
+    ran = ran || !not_run;
+    std::string line = fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want), coloured_verdict(r.v, style));
+    if (r.v == verdict::accepted && r.score > 0) line += fmt::format("  {:.1f} {}", r.score, r.speed_unit);
+    line += not_run ? "  (not run)" : ok ? "  ok" : "  MISMATCH";
+    std::fprintf(stdout, "%s\n", line.c_str());
+    if (!ok && !not_run && !r.message.empty()) std::fprintf(stdout, "      %s\n", r.message.substr(0, 600).c_str());
+    std::fflush(stdout);
+  };
+  auto on_baseline = [&](const run_outcome& o) {
+    std::fputs(render_heading(o.spec.name, *o.device, f.no_timing ? "off" : "cold L2").c_str(), stdout);
+    if (!o.baseline_error.empty()) {
+      std::fprintf(stdout, "baseline: %s\n", o.baseline_error.c_str());
+      ++mismatches;
+    }
+  };
+  const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
+  if (g_interrupted) return interrupted;
+  if (!outcome.device) {
+    std::fprintf(stderr, "judge: no CUDA device is present (%s): compile verdicts were checked, nothing was run\n",
+                 outcome.no_device_reason.c_str());
+    return mismatches ? some_not_accepted : no_gpu;
+  }
+  std::fprintf(stdout, "verify %s: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(), outcome.results.size(), mismatches);
+  return mismatches ? some_not_accepted : all_accepted;
+}
+} // namespace
+
+void add_verify(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<verify_flags>();
+  CLI::App* sub = app.add_subcommand("verify", "check that each example solution gets its folder's verdict");
+  sub->add_option("problem", flags->problem, "problem name")->required();
+  sub->add_flag("--no-timing", flags->no_timing, "check verdicts only");
+  sub->add_option("--budget", flags->budget, "timing budget per case [s] (default 1)");
+  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return verify(ctx, *flags); }); });
+}
+
+} // namespace judge::cli

@@ -1,0 +1,66 @@
+#include "compare.hpp"
+
+#include <cmath>
+
+namespace judge {
+
+bool within_tolerance(float got, double ref, const tolerance& tol) {
+  if (std::isnan(got) || std::isnan(ref)) return false;
+  if (std::isinf(got) || std::isinf(ref)) return static_cast<double>(got) == ref;
+  return std::fabs(static_cast<double>(got) - ref) <= tol.atol + tol.rtol * std::fabs(ref);
+}
+
+std::vector<std::int64_t> unflatten(std::int64_t index, const std::vector<std::int64_t>& shape) {
+  std::vector<std::int64_t> coords(shape.size(), 0);
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    const std::int64_t extent = shape[d] > 0 ? shape[d] : 1;
+    coords[d] = index % extent;
+    index /= extent;
+  }
+  return coords;
+}
+
+namespace {
+template <class Ref>
+std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got, const std::vector<Ref>& ref,
+                                    const std::vector<std::int64_t>& shape, const tolerance& tol) {
+  mismatch m;
+  m.buffer = buffer;
+  m.total = static_cast<std::int64_t>(ref.size());
+  // A short output counts every missing element as wrong: nothing is assumed about what is absent.
+  const std::size_t n = std::min(got.size(), ref.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (within_tolerance(got[i], static_cast<double>(ref[i]), tol)) continue;
+    if (m.count++ == 0) {
+      m.first_index = static_cast<std::int64_t>(i);
+      m.expected = static_cast<double>(ref[i]);
+      m.got = got[i];
+    }
+  }
+  if (got.size() < ref.size()) {
+    if (m.count == 0) {
+      m.first_index = static_cast<std::int64_t>(n);
+      m.expected = static_cast<double>(ref[n]);
+      m.got = std::nanf("");
+    }
+    m.count += static_cast<std::int64_t>(ref.size() - n);
+  }
+  if (m.count == 0) return std::nullopt;
+  m.first_coords = unflatten(m.first_index, shape);
+  return m;
+}
+} // namespace
+
+std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
+                                       const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
+                                       const tolerance& tol) {
+  return compare_any(buffer, got, ref, shape, tol);
+}
+
+std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
+                                       const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
+                                       const tolerance& tol) {
+  return compare_any(buffer, got, ref, shape, tol);
+}
+
+} // namespace judge

@@ -1,0 +1,71 @@
+// Building one runner per solution: nvcc, the spec's declaration of solve() first, the harness linked
+// in, cached by content hash, compile errors turned into messages a learner can act on.
+#pragma once
+
+#include "problem_spec.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct toolchain {
+  std::filesystem::path nvcc;            ///< nvcc to use
+  std::vector<std::string> archs;        ///< compute capabilities, e.g. {"90"}
+  std::filesystem::path harness_library; ///< libjudge_harness.a
+  std::filesystem::path harness_include; ///< harness/ (for shared headers)
+  std::filesystem::path cache_dir;       ///< where runners are cached
+  std::vector<std::string> extra_flags;  ///< added to every nvcc call
+  std::filesystem::path cupti_library;   ///< libcupti.so, linked into every runner (its folder is the rpath)
+  std::filesystem::path cuda_library_dir; ///< where baseline libraries (-lcublas) are found at link and run time
+  /// nvcc runs in the process sandbox with these paths hidden (the judge secret): learner code is
+  /// untrusted already at compile time (`#include "/path/of/the/secret"`).
+  bool sandbox = true;
+  std::vector<std::filesystem::path> hidden_paths;
+};
+
+/// The toolchain found from the build configuration and the environment (JUDGE_NVCC, JUDGE_ARCHS,
+/// JUDGE_CACHE_DIR).
+toolchain default_toolchain();
+
+enum class build_status { ok, compile_error, internal_error };
+
+struct build_result {
+  build_status status = build_status::internal_error;
+  std::filesystem::path runner; ///< the executable, when ok
+  std::string message;          ///< for learners: compiler messages (trimmed) or what went wrong
+  std::string content_hash;     ///< hex, of everything that went into the runner
+  bool cached = false;          ///< nothing was compiled
+  double seconds = 0;           ///< [s] compile time
+};
+
+enum class runner_kind { solution, baseline };
+
+/// Builds (or finds in the cache) the runner for `source` (a .cu file, or a folder holding .cu files,
+/// whose first .cu in name order is the solution and the rest are compiled along). Throws
+/// std::runtime_error ("no such file: path") when `source` does not exist; everything else is a
+/// build_result. The cache is <cache_dir>/<problem>/<content hash>/runner, published by one rename, so
+/// parallel judges and an interrupted build never leave half a runner.
+build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
+                          const toolchain& tools);
+
+/// build_runner for every source, up to `jobs` at once; results in the order of `sources`. `progress`
+/// (may be empty) is called after each build, one call at a time, from the building threads. Rethrows
+/// the first build_runner exception after every build has finished.
+std::vector<build_result> build_runners(const problem_spec& spec, const std::vector<std::filesystem::path>& sources,
+                                        runner_kind kind, const toolchain& tools, unsigned jobs,
+                                        const std::function<void(std::size_t done, std::size_t total)>& progress);
+
+/// The header placed before the learner's file (`-include`): the spec's declaration of solve().
+std::string solve_declaration_header(const problem_spec& spec);
+/// The C++ that adapts the harness's generic call to this signature.
+std::string solve_call_shim(const problem_spec& spec);
+
+/// Rewrites nvcc's output into a learner-facing message: names banned libraries, explains a
+/// declaration that does not match the expected signature.
+std::string explain_compile_error(const problem_spec& spec, const std::string& compiler_output);
+
+} // namespace judge

@@ -1,0 +1,55 @@
+#include "device_probe.hpp"
+
+#include "process.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace judge {
+
+probe_result parse_probe_output(const std::string& json_line) {
+  probe_result r;
+  auto j = nlohmann::json::parse(json_line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    r.error = "the GPU probe printed something unexpected: " + json_line.substr(0, 200);
+    return r;
+  }
+  if (j.contains("error")) {
+    r.error = j.value("error", "no CUDA device");
+    return r;
+  }
+  device_info d;
+  d.name = j.value("device", "");
+  d.cc = j.value("cc", "");
+  d.sms = j.value("sms", 0);
+  d.l2_bytes = j.value("l2_bytes", std::int64_t{0});
+  d.clock_max_mhz = j.value("clock_max_mhz", 0.0);
+  d.fp32_peak_gflops = j.value("fp32_peak_gflops", 0.0);
+  d.measured_bandwidth_gbps = j.value("copy_gbps", 0.0);
+  r.device = d;
+  return r;
+}
+
+probe_result probe_device(bool bandwidth) {
+  process_options p;
+  p.argv = {JUDGE_GPU_PROBE};
+  if (bandwidth) p.argv.push_back("--bandwidth");
+  p.env = child_environment();
+  try {
+    const auto run = run_to_completion(p, std::chrono::seconds(120));
+    const std::string& out = run.out.kept;
+    const auto line_end = out.find('\n');
+    const std::string line = out.substr(0, line_end);
+    if (line.empty()) {
+      probe_result r;
+      r.error = "the GPU probe " + describe(run.status) + " without saying anything: " + run.err.kept.substr(0, 300);
+      return r;
+    }
+    return parse_probe_output(line);
+  } catch (const std::exception& e) {
+    probe_result r;
+    r.error = std::string("cannot run the GPU probe (") + JUDGE_GPU_PROBE + "): " + e.what();
+    return r;
+  }
+}
+
+} // namespace judge

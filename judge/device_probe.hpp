@@ -1,0 +1,23 @@
+// Asks the gpu_probe program (harness/gpu_probe.cu) what GPU is present. The judge itself never links
+// CUDA, so it can run, compile and report on a machine without a GPU or a driver.
+#pragma once
+
+#include "grade_result.hpp"
+
+#include <optional>
+#include <string>
+
+namespace judge {
+
+struct probe_result {
+  std::optional<device_info> device; ///< nullopt: no usable CUDA device
+  std::string error;                  ///< why not, in the CUDA runtime's words
+};
+
+/// Runs the probe (with `bandwidth`, it also measures device-to-device copy bandwidth).
+probe_result probe_device(bool bandwidth);
+
+/// Parses the probe's JSON line (exposed for tests).
+probe_result parse_probe_output(const std::string& json_line);
+
+} // namespace judge

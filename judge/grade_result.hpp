@@ -1,0 +1,69 @@
+// The outcome of grading one solution: what reports, the results store and the leaderboard read.
+#pragma once
+
+#include "verdict.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// Summary of the timed samples of one case (statistics over the accepted samples).
+struct timing_summary {
+  double median_ms = 0; ///< [ms] the ranked figure
+  double min_ms = 0, max_ms = 0;
+  double noise = 0;            ///< relative standard deviation of the kept samples [fraction]
+  int samples = 0;             ///< kept samples
+  int discarded = 0;           ///< samples dropped because the SM clock was throttled
+  double host_median_ms = 0;   ///< [ms] host wall time of solve() including synchronisation
+  double sm_clock_mhz = 0;     ///< median SM clock during the kept samples [MHz]
+  std::string method;          ///< "cupti" or "events"
+  bool cold_l2 = true;
+};
+
+struct case_result {
+  std::string name;
+  bool hidden = true;
+  std::string shape;           ///< "1024x512x1024"
+  std::vector<std::int64_t> sizes;
+  verdict v = verdict::internal_error;
+  std::string message;
+  std::optional<timing_summary> timing;
+  double speed = 0;            ///< GFLOPS or GB/s from timing.median_ms; 0 when untimed
+  std::optional<timing_summary> baseline_timing;
+  double baseline_speed = 0;
+  double pct_of_baseline = 0;  ///< speed / baseline_speed * 100
+  double pct_of_peak = 0;      ///< speed / device peak * 100
+  double flops = 0, bytes = 0; ///< work.flops and work.bytes of one call at this case's sizes
+  std::string feedback;        ///< e.g. host time far above GPU time
+};
+
+struct device_info {
+  std::string name;
+  std::string cc;       ///< "9.0"
+  int sms = 0;
+  std::int64_t l2_bytes = 0;
+  double clock_max_mhz = 0;
+  double fp32_peak_gflops = 0;
+  double measured_bandwidth_gbps = 0;
+};
+
+struct solution_result {
+  std::string problem;
+  std::string path;         ///< as given on the command line / found in the folder
+  std::string author;
+  std::string content_hash;
+  std::string graded_at;    ///< ISO-8601 UTC
+  verdict v = verdict::internal_error;
+  std::string message;
+  std::string compile_output;
+  std::string learner_output; ///< stdout+stderr kept (capped)
+  std::vector<case_result> cases;
+  double score = 0;         ///< geometric mean of speed over timed hidden cases; 0 if not AC
+  std::string speed_unit;   ///< "GFLOPS" or "GB/s"
+  device_info device;
+};
+
+} // namespace judge

@@ -1,0 +1,147 @@
+#include "grading_run.hpp"
+
+#include "author.hpp"
+#include "compile.hpp"
+#include "device_probe.hpp"
+#include "secret.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace judge {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+namespace {
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string first_source_text(const std::filesystem::path& source) {
+  if (!std::filesystem::is_directory(source)) return read_text(source);
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(source))
+    if (e.path().extension() == ".cu") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files.empty() ? "" : read_text(files.front());
+}
+
+void progress_line(bool enabled, const std::string& text) {
+  if (!enabled) return;
+  std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  std::fflush(stderr);
+}
+} // namespace
+
+run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
+                            const std::function<void(const run_outcome&)>& on_baseline) {
+  run_outcome outcome;
+  outcome.spec = load_problem(request.problems_root / request.problem);
+  problem_spec& spec = outcome.spec;
+  if (request.compile_seconds > 0) spec.limits.compile_seconds = request.compile_seconds;
+  auto cases = load_cases(spec, request.testcases_root / request.problem / "cases.yaml");
+  if (!request.only_cases.empty()) {
+    std::vector<test_case> chosen;
+    for (const auto& name : request.only_cases) {
+      auto it = std::find_if(cases.begin(), cases.end(), [&](const test_case& c) { return c.name == name; });
+      if (it == cases.end()) throw usage_error(fmt::format("problem {} has no case named '{}' (see `judge cases {}`)", spec.name, name, spec.name));
+      chosen.push_back(*it);
+    }
+    cases = std::move(chosen);
+  }
+  const bool show_progress = request.progress && ::isatty(STDERR_FILENO);
+
+  progress_line(show_progress, "probing the GPU ...");
+  const probe_result probe = probe_device(true);
+  outcome.device = probe.device;
+  outcome.no_device_reason = probe.error;
+
+  toolchain tools = default_toolchain();
+  if (probe.device && !std::getenv("JUDGE_ARCHS")) {
+    std::string cc = probe.device->cc;
+    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+    if (!cc.empty()) tools.archs = {cc};
+  }
+  const unsigned jobs = request.compile_jobs ? request.compile_jobs : std::max(1u, std::thread::hardware_concurrency());
+
+  std::vector<std::filesystem::path> sources;
+  for (const auto& s : request.solutions) sources.push_back(s.source);
+  auto builds = build_runners(spec, sources, runner_kind::solution, tools, jobs, [&](std::size_t done, std::size_t total) {
+    progress_line(show_progress, fmt::format("compiling {}/{} ...", done, total));
+  });
+  std::optional<build_result> baseline;
+  if (!spec.baseline.source.empty()) {
+    progress_line(show_progress, "compiling the baseline ...");
+    baseline = build_runner(spec, spec.baseline.source, runner_kind::baseline, tools);
+  }
+  progress_line(show_progress, "");
+
+  auto make_result = [&](std::size_t i) {
+    solution_result r;
+    r.problem = spec.name;
+    r.path = request.solutions[i].display;
+    r.author = author_from(request.solutions[i].source, first_source_text(request.solutions[i].source));
+    r.content_hash = builds[i].content_hash;
+    r.graded_at = utc_now();
+    r.compile_output = builds[i].status == build_status::ok ? "" : builds[i].message;
+    r.speed_unit = spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s";
+    return r;
+  };
+
+  if (!probe.device) {
+    for (std::size_t i = 0; i < builds.size(); ++i) {
+      solution_result r = make_result(i);
+      if (builds[i].status == build_status::ok) {
+        r.v = verdict::internal_error;
+        r.message = "compiled; not run: no CUDA device is present";
+      } else {
+        r.v = builds[i].status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
+        r.message = builds[i].message;
+      }
+      outcome.results.push_back(r);
+      if (on_result) on_result(r);
+    }
+    return outcome;
+  }
+
+  grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, request.grading);
+  auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
+    progress_line(show_progress, fmt::format("{}: case {}/{} {} ...", who, i + 1, n, name));
+  };
+  if (baseline) {
+    outcome.baseline_error = g.run_baseline(*baseline, progress);
+    for (const test_case& c : g.cases())
+      if (auto it = g.baseline_timings().find(c.name); it != g.baseline_timings().end()) {
+        outcome.baseline_timings.emplace_back(c.name, it->second);
+        outcome.baseline_speeds.push_back(g.speed(c, it->second.median_ms));
+      }
+  }
+  progress_line(show_progress, "");
+  if (on_baseline) on_baseline(outcome);
+  for (std::size_t i = 0; i < builds.size() && !g_interrupted; ++i) {
+    solution_result r = make_result(i);
+    g.grade(builds[i], r, progress);
+    progress_line(show_progress, "");
+    outcome.results.push_back(r);
+    if (on_result) on_result(outcome.results.back());
+  }
+  return outcome;
+}
+
+} // namespace judge

@@ -1,0 +1,50 @@
+// One grading run of one problem, from paths to results: load the problem, collect solutions, probe the
+// GPU, compile in parallel, run the baseline and every solution. Shared by `judge run` and `judge verify`.
+#pragma once
+
+#include "grade.hpp"
+#include "grade_result.hpp"
+#include "solution_files.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct run_request {
+  std::filesystem::path problems_root;
+  std::filesystem::path testcases_root;
+  std::string problem;
+  std::vector<solution_entry> solutions;
+  std::vector<std::string> only_cases;  ///< empty: every case
+  grade_options grading;
+  unsigned compile_jobs = 0;            ///< 0: cores
+  double compile_seconds = 0;           ///< 0: the spec's
+  bool progress = true;                 ///< progress lines on stderr (only on a terminal)
+};
+
+struct run_outcome {
+  problem_spec spec;
+  std::optional<device_info> device;    ///< nullopt: no GPU; solutions were compiled only
+  std::string no_device_reason;
+  std::string baseline_error;           ///< the baseline could not run (figures then lack "% of")
+  std::vector<std::pair<std::string, timing_summary>> baseline_timings; ///< case order
+  std::vector<double> baseline_speeds;
+  std::vector<solution_result> results; ///< one per solution, in order
+};
+
+/// Called as each solution finishes, for printing and recording as the run goes.
+using result_sink = std::function<void(const solution_result&)>;
+
+/// Throws spec_error (bad problem or cases) and usage_error (bad paths) before anything runs.
+run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
+                            const std::function<void(const run_outcome&)>& on_baseline);
+
+/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
+std::string utc_now();
+
+} // namespace judge

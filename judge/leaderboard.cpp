@@ -1,0 +1,200 @@
+#include "leaderboard.hpp"
+
+#include "stats.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace judge {
+
+namespace {
+
+// The score is the geometric mean over these cases (see grade.cpp), so they are the board's columns.
+bool is_ranked(const case_result& c) { return c.hidden && c.timing && c.speed > 0; }
+
+bool ranks_before(const solution_result* a, const solution_result* b) {
+  if (a->score != b->score) return a->score > b->score;
+  return a->graded_at < b->graded_at;
+}
+
+std::vector<board_case> board_cases(const std::vector<const solution_result*>& ranked) {
+  std::vector<board_case> cases;
+  std::map<std::string, std::vector<double>> baseline_speeds;
+  for (const solution_result* r : ranked)
+    for (const case_result& c : r->cases) {
+      if (!is_ranked(c)) continue;
+      auto same = [&](const board_case& b) { return b.name == c.name; };
+      if (std::none_of(cases.begin(), cases.end(), same)) cases.push_back({c.name, c.shape, c.flops, c.bytes, 0});
+      if (c.baseline_speed > 0) baseline_speeds[c.name].push_back(c.baseline_speed);
+    }
+  // Every grading run re-times the baseline; the median of those runs is the steadiest figure to draw.
+  for (board_case& b : cases) b.baseline_speed = median(baseline_speeds[b.name]);
+  return cases;
+}
+
+board_entry make_entry(const solution_result& r, const std::vector<board_case>& cases) {
+  board_entry e;
+  e.author = r.author;
+  e.path = r.path;
+  e.content_hash = r.content_hash;
+  e.graded_at = r.graded_at;
+  e.score = r.score;
+  std::vector<double> intensities;
+  for (const board_case& b : cases) {
+    auto it = std::find_if(r.cases.begin(), r.cases.end(),
+                           [&](const case_result& c) { return c.name == b.name && is_ranked(c); });
+    if (it == r.cases.end()) {
+      e.cells.emplace_back();
+      continue;
+    }
+    e.cells.push_back(board_cell{it->speed, it->pct_of_baseline});
+    intensities.push_back(it->bytes > 0 ? it->flops / it->bytes : 0);
+  }
+  // For a GB/s problem the score converts to GFLOPS through the same geometric mean:
+  // geomean(flops_i / t_i) = geomean(bytes_i / t_i) × geomean(flops_i / bytes_i).
+  e.intensity = geometric_mean(intensities);
+  e.gflops = r.speed_unit == "GFLOPS" ? r.score : r.score * e.intensity;
+  return e;
+}
+
+leaderboard make_board(std::vector<const solution_result*> ranked) {
+  std::stable_sort(ranked.begin(), ranked.end(), ranks_before);
+  const solution_result* latest = *std::max_element(
+      ranked.begin(), ranked.end(), [](auto* a, auto* b) { return a->graded_at < b->graded_at; });
+  leaderboard board;
+  board.problem = ranked.front()->problem;
+  board.device_name = latest->device.name;
+  board.device_cc = latest->device.cc;
+  board.fp32_peak_gflops = latest->device.fp32_peak_gflops;
+  board.measured_bandwidth_gbps = latest->device.measured_bandwidth_gbps;
+  board.speed_unit = latest->speed_unit;
+  board.cases = board_cases(ranked);
+  std::vector<double> baseline;
+  for (const board_case& b : board.cases) baseline.push_back(b.baseline_speed);
+  board.baseline_score = geometric_mean(baseline);
+  for (const solution_result* r : ranked) {
+    board.entries.push_back(make_entry(*r, board.cases));
+    board.entries.back().rank = static_cast<int>(board.entries.size());
+  }
+  return board;
+}
+
+std::string number(double x) { return fmt::format("{:.1f}", x); }
+
+// fmt pads by characters, not bytes; author names may be any UTF-8.
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+} // namespace
+
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& best) {
+  std::map<std::string, std::vector<const solution_result*>> by_device;
+  for (const solution_result& r : best)
+    if (r.v == verdict::accepted && r.score > 0) by_device[r.device.name].push_back(&r);
+  std::vector<leaderboard> boards;
+  for (auto& [device, ranked] : by_device) boards.push_back(make_board(std::move(ranked)));
+  return boards;
+}
+
+std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem) {
+  return build_leaderboard(db.best_accepted(problem));
+}
+
+double pct_of_baseline_score(const leaderboard& board, const board_entry& entry) {
+  return board.baseline_score > 0 ? 100.0 * entry.score / board.baseline_score : 0;
+}
+
+std::string leaderboard_text(const std::string& problem, const std::vector<leaderboard>& boards) {
+  if (boards.empty()) return fmt::format("No accepted, timed results for {} yet.\n", problem);
+  std::string out;
+  for (const leaderboard& b : boards) {
+    std::size_t author_width = 8;
+    for (const board_entry& e : b.entries) author_width = std::max(author_width, characters(e.author));
+    const std::string score_header = "score " + b.speed_unit;
+    out += fmt::format("{} on {} (cc {}): fp32 peak {} GFLOPS, measured bandwidth {} GB/s\n", problem,
+                       b.device_name, b.device_cc, number(b.fp32_peak_gflops), number(b.measured_bandwidth_gbps));
+    out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", "rank", "author", author_width, score_header,
+                       "% baseline", "graded at", "path");
+    for (const board_entry& e : b.entries) {
+      const std::string pct = b.baseline_score > 0 ? number(pct_of_baseline_score(b, e)) + "%" : "-";
+      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", e.rank, e.author, author_width,
+                         number(e.score), pct, e.graded_at, e.path);
+    }
+    if (b.baseline_score > 0)
+      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}\n", "-", "baseline", author_width, number(b.baseline_score),
+                         "100.0%");
+    out += "\n";
+  }
+  return out;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string leaderboard_csv(const std::vector<leaderboard>& boards) {
+  // RFC 4180 ends records with CRLF.
+  std::string out = "device,cc,rank,author,score,speed_unit,pct_of_baseline_score,graded_at,path,case,speed,"
+                    "baseline_speed,pct_of_baseline\r\n";
+  for (const leaderboard& b : boards)
+    for (const board_entry& e : b.entries)
+      for (std::size_t k = 0; k < b.cases.size(); ++k) {
+        if (!e.cells[k]) continue;
+        out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n", csv_field(b.device_name),
+                           csv_field(b.device_cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
+                           pct_of_baseline_score(b, e), csv_field(e.graded_at), csv_field(e.path),
+                           csv_field(b.cases[k].name), e.cells[k]->speed, b.cases[k].baseline_speed,
+                           e.cells[k]->pct_of_baseline);
+      }
+  return out;
+}
+
+std::string leaderboard_json(const std::string& problem, const std::vector<leaderboard>& boards) {
+  nlohmann::json doc = {{"problem", problem}, {"boards", nlohmann::json::array()}};
+  for (const leaderboard& b : boards) {
+    nlohmann::json board = {{"device",
+                             {{"name", b.device_name},
+                              {"cc", b.device_cc},
+                              {"fp32_peak_gflops", b.fp32_peak_gflops},
+                              {"measured_bandwidth_gbps", b.measured_bandwidth_gbps}}},
+                            {"speed_unit", b.speed_unit},
+                            {"baseline_score", b.baseline_score},
+                            {"cases", nlohmann::json::array()},
+                            {"entries", nlohmann::json::array()}};
+    for (const board_case& c : b.cases)
+      board["cases"].push_back({{"name", c.name},
+                                {"shape", c.shape},
+                                {"flops", c.flops},
+                                {"bytes", c.bytes},
+                                {"baseline_speed", c.baseline_speed}});
+    for (const board_entry& e : b.entries) {
+      nlohmann::json cells = nlohmann::json::array();
+      for (const auto& cell : e.cells)
+        cells.push_back(cell ? nlohmann::json{{"speed", cell->speed}, {"pct_of_baseline", cell->pct_of_baseline}}
+                             : nlohmann::json(nullptr));
+      board["entries"].push_back({{"rank", e.rank},
+                                  {"author", e.author},
+                                  {"path", e.path},
+                                  {"content_hash", e.content_hash},
+                                  {"graded_at", e.graded_at},
+                                  {"score", e.score},
+                                  {"pct_of_baseline_score", pct_of_baseline_score(b, e)},
+                                  {"intensity", e.intensity},
+                                  {"gflops", e.gflops},
+                                  {"cases", std::move(cells)}});
+    }
+    doc["boards"].push_back(std::move(board));
+  }
+  // `// author:` lines are not checked for UTF-8; a stray byte must not lose the whole board.
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace judge

@@ -1,0 +1,79 @@
+// Rankings: each author's best accepted solution to a problem, one board per GPU model, and the
+// renderers that show them (terminal table, CSV, JSON, a self-contained HTML page).
+#pragma once
+
+#include "results_db.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// One ranked case: a timed hidden case, whose speeds make up the score.
+struct board_case {
+  std::string name;
+  std::string shape;
+  double flops = 0, bytes = 0; ///< work of one call
+  double baseline_speed = 0;   ///< [speed unit] median of the baseline speeds recorded with the entries; 0 if none
+};
+
+/// An entry's figures on one board case.
+struct board_cell {
+  double speed = 0;           ///< [speed unit]
+  double pct_of_baseline = 0; ///< [%] as recorded when graded
+};
+
+struct board_entry {
+  int rank = 0; ///< from 1; ties in score are broken by the earlier grading, so ranks are distinct
+  std::string author;
+  std::string path;
+  std::string content_hash;
+  std::string graded_at;
+  double score = 0;                     ///< [speed unit] geometric mean of the case speeds
+  std::vector<std::optional<board_cell>> cells; ///< one per board case; empty where the entry lacks the case
+  double intensity = 0;                 ///< [FLOP/byte] geometric mean over its cases; 0 if unknown
+  double gflops = 0;                    ///< [GFLOPS] the score as compute throughput (for the roofline)
+};
+
+/// The ranking of one problem on one GPU model.
+struct leaderboard {
+  std::string problem;
+  std::string device_name;
+  std::string device_cc;
+  double fp32_peak_gflops = 0;        ///< from the most recent entry's device
+  double measured_bandwidth_gbps = 0; ///< from the most recent entry's device
+  std::string speed_unit;             ///< "GFLOPS" or "GB/s"
+  std::vector<board_case> cases;      ///< in case order
+  double baseline_score = 0;          ///< geometric mean of the cases' baseline speeds; 0 if any is missing
+  std::vector<board_entry> entries;   ///< best first
+};
+
+/// One board per GPU model that has an accepted, timed result for `problem`, ordered by device name.
+/// Non-accepted results never appear, nor accepted ones graded without timing (score 0: nothing to rank);
+/// each author appears once per board, with their best score.
+std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem);
+
+/// The same, from results already loaded (each author's best accepted result per device, as
+/// results_db::best_accepted gives them).
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& best);
+
+/// [%] entry.score / board.baseline_score × 100; 0 without a baseline score.
+double pct_of_baseline_score(const leaderboard& board, const board_entry& entry);
+
+/// Plain-text tables for a terminal, one per board.
+std::string leaderboard_text(const std::string& problem, const std::vector<leaderboard>& boards);
+/// RFC 4180 CSV with a header row, one row per (board, entry, case):
+/// device,cc,rank,author,score,speed_unit,pct_of_baseline_score,graded_at,path,case,speed,
+/// baseline_speed,pct_of_baseline. CRLF line ends; fields quoted where they need it.
+std::string leaderboard_csv(const std::vector<leaderboard>& boards);
+/// JSON: {"problem": ..., "boards": [{"device": {...}, "cases": [...], "entries": [...]}, ...]}.
+std::string leaderboard_json(const std::string& problem, const std::vector<leaderboard>& boards);
+/// A self-contained HTML page (inline CSS and SVG, nothing fetched when viewed): per board the ranking
+/// table, a bar chart of scores with the baseline's score marked, and a roofline plot.
+std::string leaderboard_html(const std::string& problem, const std::vector<leaderboard>& boards);
+
+/// One CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF, with quotes doubled.
+std::string csv_field(const std::string& text);
+
+} // namespace judge

@@ -1,0 +1,96 @@
+// The leaderboard as one self-contained HTML page: inline CSS, inline SVG, no scripts, nothing fetched.
+// Every string that came from the results store is escaped: author names are user input.
+#include "leaderboard.hpp"
+#include "leaderboard_svg.hpp"
+#include "xml_escape.hpp"
+
+#include <fmt/format.h>
+
+namespace judge {
+
+namespace {
+
+std::string esc(const std::string& text) { return xml_escape(text); }
+
+constexpr const char* page_css = R"css(
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2rem; color: #222; }
+h1 { font-size: 1.6rem; }
+h2 { font-size: 1.3rem; margin-top: 2.5rem; border-bottom: 1px solid #ccc; }
+.cc, .peaks, .note, .shape { color: #666; font-weight: normal; }
+.shape, .pct { font-size: 0.8em; }
+table.ranking { border-collapse: collapse; margin: 1rem 0; }
+table.ranking th, table.ranking td { border: 1px solid #ddd; padding: 0.3rem 0.6rem; vertical-align: top; }
+table.ranking th { background: #f4f4f4; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.baseline td { background: #fff4f4; font-style: italic; }
+.pct { color: #666; }
+svg.chart { display: block; margin: 0.5rem 0 1.5rem; font-size: 12px; }
+svg .grid { stroke: #e4e4e4; stroke-width: 1; }
+svg .tick, svg .value { fill: #555; }
+svg .label { fill: #222; }
+svg .axis-title { fill: #333; font-weight: bold; }
+svg .bar { fill: #4c78a8; }
+svg .baseline { stroke: #d62728; stroke-width: 2; stroke-dasharray: 6 4; }
+svg .baseline-label { fill: #d62728; font-weight: bold; }
+svg .roof { fill: none; stroke: #333; stroke-width: 2; }
+svg .roof-label { fill: #333; }
+svg .dot { fill: #4c78a8; stroke: #fff; stroke-width: 1; }
+svg .baseline-dot { fill: #d62728; }
+)css";
+
+std::string ranking_table(const leaderboard& b) {
+  std::string out = "<table class=\"ranking\">\n<thead><tr><th>rank</th><th>author</th>";
+  out += fmt::format("<th>score [{}]</th><th>% of baseline</th>", esc(b.speed_unit));
+  for (const board_case& c : b.cases)
+    out += fmt::format("<th>{}<br><span class=\"shape\">{}</span></th>", esc(c.name), esc(c.shape));
+  out += "<th>graded at</th><th>solution</th></tr></thead>\n<tbody>\n";
+  for (const board_entry& e : b.entries) {
+    out += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.1f}</td>", e.rank,
+                       esc(e.author), e.score);
+    out += b.baseline_score > 0 ? fmt::format("<td class=\"num\">{:.1f}%</td>", pct_of_baseline_score(b, e))
+                                : std::string("<td class=\"num\">–</td>");
+    for (const auto& cell : e.cells)
+      out += cell ? fmt::format("<td class=\"num\">{:.1f}<br><span class=\"pct\">{:.1f}%</span></td>", cell->speed,
+                                cell->pct_of_baseline)
+                  : std::string("<td class=\"num\">–</td>");
+    out += fmt::format("<td>{}</td><td title=\"{}\">{}</td></tr>\n", esc(e.graded_at), esc(e.content_hash),
+                       esc(e.path));
+  }
+  if (b.baseline_score > 0) {
+    out += fmt::format("<tr class=\"baseline\"><td class=\"num\">–</td><td>baseline</td>"
+                       "<td class=\"num\">{:.1f}</td><td class=\"num\">100.0%</td>",
+                       b.baseline_score);
+    for (const board_case& c : b.cases) out += fmt::format("<td class=\"num\">{:.1f}</td>", c.baseline_speed);
+    out += "<td></td><td></td></tr>\n";
+  }
+  return out + "</tbody>\n</table>\n";
+}
+
+std::string board_section(const leaderboard& b) {
+  std::string out = "<section class=\"board\">\n";
+  out += fmt::format("<h2>{} <span class=\"cc\">(compute capability {})</span></h2>\n", esc(b.device_name),
+                     esc(b.device_cc));
+  out += fmt::format("<p class=\"peaks\">fp32 peak {:.0f} GFLOPS · measured bandwidth {:.0f} GB/s · "
+                     "{} ranked cases</p>\n",
+                     b.fp32_peak_gflops, b.measured_bandwidth_gbps, b.cases.size());
+  out += ranking_table(b);
+  out += "<h3>Score per author</h3>\n" + score_bar_chart_svg(b);
+  out += "<h3>Roofline</h3>\n" + roofline_svg(b);
+  return out + "</section>\n";
+}
+
+} // namespace
+
+std::string leaderboard_html(const std::string& problem, const std::vector<leaderboard>& boards) {
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out += fmt::format("<title>Leaderboard: {}</title>\n<style>{}</style>\n</head>\n<body>\n", esc(problem), page_css);
+  out += fmt::format("<h1>Leaderboard: {}</h1>\n", esc(problem));
+  out += "<p class=\"note\">Each author's best accepted solution on each GPU model. The score is the geometric "
+         "mean of the speed over the timed hidden cases; ties go to the earlier submission.</p>\n";
+  if (boards.empty()) out += "<p>No accepted, timed results yet.</p>\n";
+  for (const leaderboard& b : boards) out += board_section(b);
+  return out + "</body>\n</html>\n";
+}
+
+} // namespace judge

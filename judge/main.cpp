@@ -1,0 +1,66 @@
+// judge: compile, run, check and time CUDA solutions. See README.md.
+#include "cli.hpp"
+#include "grade.hpp"
+#include "process.hpp"
+
+#include <csignal>
+#include <cstdlib>
+#include <set>
+
+namespace {
+// Ctrl-C: stop every runner at once and let the current command wind down; results already
+// recorded stay recorded (each solution is written in its own transaction).
+extern "C" void on_interrupt(int) {
+  judge::g_interrupted = true;
+  judge::kill_all_children();
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  judge::cli::context ctx;
+  const char* root_env = std::getenv("JUDGE_ROOT");
+  ctx.where.root = root_env && *root_env ? root_env : JUDGE_SOURCE_DIR;
+
+  CLI::App app{"gpu-judge: compiles, runs, checks and times CUDA solutions.\n"
+               "  judge <problem> [solution files or folders]   grade (same as `judge run`)", "judge"};
+  app.require_subcommand(1);
+  app.add_option("--root", ctx.where.root, "folder holding problems/, testcases/, solutions/ and results/")
+      ->check(CLI::ExistingDirectory);
+  judge::cli::add_run(app, ctx);
+  judge::cli::add_verify(app, ctx);
+  judge::cli::add_list(app, ctx);
+  judge::cli::add_cases(app, ctx);
+  judge::cli::add_new(app, ctx);
+  judge::cli::add_new_problem(app, ctx);
+  judge::cli::add_show(app, ctx);
+  judge::cli::add_device(app, ctx);
+  judge::cli::add_leaderboard(app, ctx);
+
+  // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is
+  // neither an option nor a subcommand.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::set<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) commands.insert(sub->get_name());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--root") {
+      ++i;
+      continue;
+    }
+    if (!args[i].empty() && args[i][0] == '-') continue;
+    if (!commands.count(args[i])) args.insert(args.begin() + static_cast<long>(i), "run");
+    break;
+  }
+  std::vector<char*> rewritten{argv[0]};
+  for (auto& a : args) rewritten.push_back(a.data());
+  try {
+    app.parse(static_cast<int>(rewritten.size()), rewritten.data());
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : judge::cli::usage_or_spec_error;
+  }
+  return ctx.status;
+}

@@ -1,0 +1,121 @@
+// Child processes for untrusted code: own process group, captured and capped output, wall-time limits,
+// and a kill of the whole group. No CUDA here; the runner is just a program.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// Output of one stream of a child: the first `cap` bytes kept, the rest only counted.
+struct captured_output {
+  std::string kept;
+  std::size_t dropped_bytes = 0;
+};
+
+struct process_options {
+  std::vector<std::string> argv;              ///< argv[0] is the program (absolute or on PATH)
+  std::filesystem::path working_dir;          ///< empty: inherit
+  std::map<std::string, std::string> env;     ///< the complete environment (nothing is inherited)
+  std::size_t output_cap = 64 * 1024;         ///< [B] per stream kept
+  bool result_channel = false;                ///< open fd 3 in the child for the runner protocol
+  bool sandbox = false;                       ///< new user, network and mount namespaces where possible
+  /// With sandbox: each folder is covered by an empty read-only tmpfs and each file by /dev/null, in a
+  /// mount namespace whose mounts the child cannot undo. Paths that do not exist are skipped.
+  std::vector<std::filesystem::path> hidden_paths;
+};
+
+/// A running child. Move-only; the destructor kills the process group and reaps it. The first child
+/// makes the judge a child subreaper (PR_SET_CHILD_SUBREAPER), so that the group's other members are
+/// reaped by the judge too, whatever the system's init does.
+class child_process {
+public:
+  /// Starts the child in its own process group; throws std::system_error if it cannot start.
+  explicit child_process(const process_options& options);
+  child_process(child_process&&) noexcept;
+  child_process& operator=(child_process&&) noexcept;
+  child_process(const child_process&) = delete;
+  child_process& operator=(const child_process&) = delete;
+  ~child_process();
+
+  /// Writes one line (a newline is appended) to the child's stdin while draining its output; false if
+  /// the child closed stdin, or if `deadline` passed first (then timed_out() is true).
+  bool send_line(const std::string& line,
+                 std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+  void close_stdin();
+
+  /// Waits for the next complete line on fd 3 while draining stdout/stderr, up to `deadline`.
+  /// Returns the line, or nullopt when the channel closed (the child exited) or the deadline passed
+  /// (then timed_out() is true).
+  std::optional<std::string> read_result_line(std::chrono::steady_clock::time_point deadline);
+  bool timed_out() const { return m_timed_out; }
+
+  /// Kills the whole process group (SIGKILL) and reaps the child.
+  void kill_group();
+  /// Waits for the child to exit (draining output) up to `deadline`; kills the group after it.
+  struct exit_status {
+    bool exited = false;   ///< normal exit
+    int exit_code = 0;
+    bool signaled = false; ///< killed by a signal
+    int signal = 0;
+    bool killed_by_judge = false; ///< the judge killed it (time limit)
+  };
+  exit_status wait(std::chrono::steady_clock::time_point deadline);
+
+  /// Whether the child runs in the sandbox (own user, network and mount namespaces, hidden paths
+  /// covered). False when options.sandbox was not asked for or the system refused a step of it.
+  bool sandboxed() const { return m_sandboxed; }
+  /// Why the sandbox is missing ("unshare: Operation not permitted"); empty when sandboxed or not asked.
+  const std::string& sandbox_note() const { return m_sandbox_note; }
+
+  const captured_output& out() const { return m_out; }
+  const captured_output& err() const { return m_err; }
+  int pid() const { return m_pid; }
+
+private:
+  /// What drain() may wait for besides output (bit flags; drain returns those that are ready).
+  enum wait_for : unsigned { for_output = 0, for_result = 1, for_stdin_space = 2, for_exit = 4 };
+  /// Polls stdout/stderr and what `wanted` names for up to `timeout_ms`, keeping what arrived.
+  unsigned drain(int timeout_ms, unsigned wanted);
+  bool has_exited() const; ///< exited without being reaped yet
+  void reap();
+  void close_all();
+  int m_pid = -1;
+  int m_pidfd = -1; ///< becomes readable when the child exits (Linux >= 5.3); -1 if unavailable
+  int m_stdin = -1, m_stdout = -1, m_stderr = -1, m_result = -1;
+  std::size_t m_cap = 0;
+  std::string m_result_buffer;
+  captured_output m_out, m_err;
+  bool m_timed_out = false;
+  bool m_reaped = false;
+  bool m_kill_sent = false;
+  bool m_sandboxed = false;
+  std::string m_sandbox_note;
+  exit_status m_status;
+};
+
+/// "exited with code 3", "killed by signal 11 (SIGSEGV)", "stopped by the judge after the time limit".
+std::string describe(const child_process::exit_status& status);
+
+/// Runs a program to completion (compilers, tools): output captured, wall-time limited.
+struct run_result {
+  child_process::exit_status status;
+  captured_output out, err;
+  double seconds = 0; // [s]
+};
+run_result run_to_completion(const process_options& options, std::chrono::duration<double> limit);
+
+/// The environment the judge passes to children: PATH, HOME, LANG, CUDA-related variables only
+/// (never JUDGE_SECRET_FILE or anything naming hidden data).
+std::map<std::string, std::string> child_environment();
+
+/// Kills every child process group started by this process (for SIGINT handling). Async-signal-safe.
+void kill_all_children();
+
+} // namespace judge

@@ -1,0 +1,325 @@
+#include "process_spawn.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace judge::detail {
+namespace {
+
+/// Steps of the child's set-up, named in the messages of a failure.
+enum class step : char { none, unshare, uid_map, gid_map, private_mounts, hide, lock, fds, chdir, exec };
+
+const char* step_name(step s) {
+  switch (s) {
+  case step::none: return "";
+  case step::unshare: return "unshare";
+  case step::uid_map: return "writing uid_map";
+  case step::gid_map: return "writing gid_map";
+  case step::private_mounts: return "making mounts private";
+  case step::hide: return "covering a hidden path";
+  case step::lock: return "locking the mounts";
+  case step::fds: return "setting up file descriptors";
+  case step::chdir: return "entering the working directory";
+  case step::exec: return "exec";
+  }
+  return "?";
+}
+
+/// What the child tells the judge through the status pipe before exec: one 's' (sandboxed) or 'n'
+/// record, then an 'e' record only if it could not exec. A successful exec closes the pipe.
+struct child_report {
+  char kind = 'n';
+  step failed = step::none;
+  int error = 0;
+};
+
+/// A file descriptor that closes itself.
+class unique_fd {
+public:
+  unique_fd() = default;
+  explicit unique_fd(int fd) : m_fd(fd) {}
+  unique_fd(unique_fd&& other) noexcept : m_fd(other.release()) {}
+  unique_fd& operator=(unique_fd&& other) noexcept {
+    reset(other.release());
+    return *this;
+  }
+  ~unique_fd() { reset(); }
+  int get() const { return m_fd; }
+  int release() {
+    int fd = m_fd;
+    m_fd = -1;
+    return fd;
+  }
+  void reset(int fd = -1) {
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = fd;
+  }
+
+private:
+  int m_fd = -1;
+};
+
+struct pipe_pair {
+  unique_fd read, write;
+};
+
+pipe_pair make_pipe() {
+  int fds[2];
+  // Close-on-exec from birth: another thread forking at the same time must not inherit them.
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
+  return {unique_fd(fds[0]), unique_fd(fds[1])};
+}
+
+void set_nonblocking(int fd) {
+  int flags = ::fcntl(fd, F_GETFL);
+  ::fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+struct hidden_mount {
+  std::string path;
+  bool is_dir = false;
+};
+
+/// Everything the child needs, prepared before fork: after fork in a multi-threaded judge the child may
+/// only make async-signal-safe calls (no allocation, no locks).
+struct child_plan {
+  std::string program;
+  std::vector<std::string> argv_storage, env_storage;
+  std::vector<char*> argv, envp;
+  std::string working_dir;
+  int fds[4] = {-1, -1, -1, -1}; ///< the child's ends for fds 0..3
+  int status_fd = -1;
+  bool sandbox = false;
+  std::vector<hidden_mount> hidden;
+  std::string outer_uid_map, outer_gid_map, inner_uid_map, inner_gid_map;
+};
+
+std::string find_program(const std::string& name, const std::map<std::string, std::string>& env) {
+  if (name.find('/') != std::string::npos) return name;
+  auto it = env.find("PATH");
+  const char* judge_path = std::getenv("PATH");
+  std::string search = it != env.end() ? it->second : judge_path ? judge_path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t begin = 0;
+  while (begin <= search.size()) {
+    std::size_t end = search.find(':', begin);
+    if (end == std::string::npos) end = search.size();
+    std::string dir = search.substr(begin, end - begin);
+    std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    begin = end + 1;
+  }
+  throw std::system_error(ENOENT, std::generic_category(), "cannot start " + name + " (not found on PATH)");
+}
+
+// ---- the child (async-signal-safe calls only) ----
+
+bool write_file(const char* path, const std::string& text) {
+  int fd = ::open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  return ok;
+}
+
+child_report sandbox_failed(step s) { return {'n', s, errno}; }
+
+child_report enter_sandbox(const child_plan& plan) {
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return sandbox_failed(step::unshare);
+  // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
+  write_file("/proc/self/setgroups", "deny");
+  if (!write_file("/proc/self/uid_map", plan.outer_uid_map)) return sandbox_failed(step::uid_map);
+  if (!write_file("/proc/self/gid_map", plan.outer_gid_map)) return sandbox_failed(step::gid_map);
+  // Nothing mounted here may propagate back to the judge's namespace.
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return sandbox_failed(step::private_mounts);
+  for (const hidden_mount& h : plan.hidden) {
+    int rc = h.is_dir ? ::mount("tmpfs", h.path.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                                "size=4k,mode=0755")
+                      : ::mount("/dev/null", h.path.c_str(), nullptr, MS_BIND, nullptr);
+    if (rc != 0) return sandbox_failed(step::hide);
+  }
+  // As root of that namespace the child could unmount the covers again. Entering a second user and mount
+  // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
+  // one), and maps the child back to its own uid, so it holds no capabilities after exec.
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return sandbox_failed(step::lock);
+  write_file("/proc/self/setgroups", "deny");
+  if (!write_file("/proc/self/uid_map", plan.inner_uid_map)) return sandbox_failed(step::lock);
+  if (!write_file("/proc/self/gid_map", plan.inner_gid_map)) return sandbox_failed(step::lock);
+  return {'s', step::none, 0};
+}
+
+void close_from(int first, int keep) {
+  // close_range (Linux 5.9) closes even descriptors another thread opened without O_CLOEXEC.
+#ifdef SYS_close_range
+  if (keep > first && ::syscall(SYS_close_range, first, keep - 1, 0) == 0 &&
+      ::syscall(SYS_close_range, keep + 1, ~0u, 0) == 0)
+    return;
+#endif
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);
+  int last = files.rlim_cur == RLIM_INFINITY || files.rlim_cur > (1u << 20) ? (1 << 20) : int(files.rlim_cur);
+  for (int fd = first; fd < last; ++fd)
+    if (fd != keep) ::close(fd);
+}
+
+void report(int status_fd, const child_report& r) {
+  ssize_t ignored = ::write(status_fd, &r, sizeof r);
+  (void)ignored;
+}
+
+[[noreturn]] void fail(int status_fd, step s) {
+  report(status_fd, {'e', s, errno});
+  ::_exit(127);
+}
+
+[[noreturn]] void run_child(const child_plan& plan) {
+  ::setpgid(0, 0);
+  // Ignored signals (the judge ignores SIGPIPE) and blocked ones would survive exec.
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig)
+    if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &default_action, nullptr);
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+
+  // Above fd 10 first, so that dup2 onto 0..3 never overwrites a descriptor still to be moved.
+  int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
+  if (status_fd < 0) ::_exit(127);
+  child_report sandbox{};
+  if (plan.sandbox) sandbox = enter_sandbox(plan);
+
+  int moved[4];
+  for (int i = 0; i < 4; ++i) {
+    moved[i] = plan.fds[i] < 0 ? -1 : ::fcntl(plan.fds[i], F_DUPFD_CLOEXEC, 10);
+    if (plan.fds[i] >= 0 && moved[i] < 0) fail(status_fd, step::fds);
+  }
+  for (int i = 0; i < 4; ++i)
+    if (moved[i] >= 0 && ::dup2(moved[i], i) != i) fail(status_fd, step::fds);
+  close_from(moved[3] >= 0 ? 4 : 3, status_fd);
+
+  if (!plan.working_dir.empty() && ::chdir(plan.working_dir.c_str()) != 0) fail(status_fd, step::chdir);
+  // A crash must not leave a core file of learner code (and its data) lying around.
+  rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+
+  report(status_fd, sandbox);
+  ::execve(plan.program.c_str(), plan.argv.data(), plan.envp.data());
+  fail(status_fd, step::exec);
+}
+
+// ---- the parent ----
+
+child_plan make_plan(const process_options& options) {
+  child_plan plan;
+  plan.program = find_program(options.argv.front(), options.env);
+  plan.argv_storage = options.argv;
+  for (const auto& [name, value] : options.env) plan.env_storage.push_back(name + "=" + value);
+  for (std::string& a : plan.argv_storage) plan.argv.push_back(a.data());
+  plan.argv.push_back(nullptr);
+  for (std::string& e : plan.env_storage) plan.envp.push_back(e.data());
+  plan.envp.push_back(nullptr);
+  plan.working_dir = options.working_dir.string();
+  plan.sandbox = options.sandbox;
+  if (plan.sandbox) {
+    for (const auto& path : options.hidden_paths) {
+      struct stat info {};
+      if (::stat(path.c_str(), &info) != 0) continue;
+      plan.hidden.push_back({path.string(), S_ISDIR(info.st_mode)});
+    }
+    std::string uid = std::to_string(::getuid()), gid = std::to_string(::getgid());
+    plan.outer_uid_map = "0 " + uid + " 1\n";
+    plan.outer_gid_map = "0 " + gid + " 1\n";
+    plan.inner_uid_map = uid + " 0 1\n";
+    plan.inner_gid_map = gid + " 0 1\n";
+  }
+  return plan;
+}
+
+std::vector<child_report> read_reports(int fd) {
+  std::vector<child_report> reports;
+  child_report r;
+  std::size_t got = 0;
+  for (;;) {
+    ssize_t n = ::read(fd, reinterpret_cast<char*>(&r) + got, sizeof r - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break; // end of file: exec succeeded (or the child died)
+    got += static_cast<std::size_t>(n);
+    if (got == sizeof r) {
+      reports.push_back(r);
+      got = 0;
+    }
+  }
+  return reports;
+}
+
+} // namespace
+
+spawned_child spawn_child(const process_options& options) {
+  if (options.argv.empty()) throw std::invalid_argument("spawn_child: empty argv");
+  child_plan plan = make_plan(options);
+  pipe_pair in = make_pipe(), out = make_pipe(), err = make_pipe(), status = make_pipe();
+  pipe_pair result;
+  if (options.result_channel) result = make_pipe();
+  plan.fds[0] = in.read.get();
+  plan.fds[1] = out.write.get();
+  plan.fds[2] = err.write.get();
+  plan.fds[3] = result.write.get();
+  plan.status_fd = status.write.get();
+
+  pid_t pid = ::fork();
+  if (pid < 0) throw std::system_error(errno, std::generic_category(), "cannot start " + options.argv.front() + ": fork");
+  if (pid == 0) run_child(plan);
+
+  // Also here, so that the group exists before the judge could ever signal it.
+  ::setpgid(pid, pid);
+  in.read.reset();
+  out.write.reset();
+  err.write.reset();
+  result.write.reset();
+  status.write.reset();
+
+  spawned_child child;
+  child.pid = pid;
+  for (const child_report& r : read_reports(status.read.get())) {
+    if (r.kind == 's') child.sandboxed = true;
+    if (r.kind == 'n' && r.failed != step::none)
+      child.sandbox_note = std::string(step_name(r.failed)) + ": " + std::strerror(r.error);
+    if (r.kind == 'e') {
+      int ignored;
+      while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
+      }
+      std::string what = "cannot start " + plan.program;
+      if (r.failed == step::chdir) what += " in " + plan.working_dir;
+      else if (r.failed != step::exec) what += std::string(" (") + step_name(r.failed) + ")";
+      throw std::system_error(r.error, std::generic_category(), what);
+    }
+  }
+  if (options.sandbox && !child.sandboxed && child.sandbox_note.empty()) child.sandbox_note = "unknown failure";
+
+  set_nonblocking(in.write.get());
+  set_nonblocking(out.read.get());
+  set_nonblocking(err.read.get());
+  if (result.read.get() >= 0) set_nonblocking(result.read.get());
+  child.stdin_fd = in.write.release();
+  child.stdout_fd = out.read.release();
+  child.stderr_fd = err.read.release();
+  child.result_fd = result.read.release();
+  return child;
+}
+
+} // namespace judge::detail

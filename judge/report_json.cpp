@@ -1,0 +1,63 @@
+#include "report_json.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace judge {
+
+namespace {
+nlohmann::json timing_json(const timing_summary& t) {
+  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms},     {"max_ms", t.max_ms},
+          {"noise", t.noise},         {"samples", t.samples},   {"discarded_throttled", t.discarded},
+          {"host_median_ms", t.host_median_ms}, {"sm_clock_mhz", t.sm_clock_mhz}, {"method", t.method},
+          {"cold_l2", t.cold_l2}};
+}
+} // namespace
+
+nlohmann::json to_json(const solution_result& r) {
+  nlohmann::json cases = nlohmann::json::array();
+  const bool gflops = r.speed_unit == "GFLOPS";
+  for (const case_result& c : r.cases) {
+    nlohmann::json j = {{"name", c.name},         {"hidden", c.hidden},  {"dims", c.sizes},
+                        {"shape", c.shape},       {"verdict", short_name(c.v)}, {"message", c.message},
+                        {"median_ms", nullptr},   {gflops ? "gflops" : "gbps", nullptr},
+                        {"pct_of_baseline", nullptr}, {"pct_of_peak", nullptr}};
+    if (c.timing) {
+      j["median_ms"] = c.timing->median_ms;
+      j[gflops ? "gflops" : "gbps"] = c.speed;
+      j["timing"] = timing_json(*c.timing);
+      if (c.baseline_speed > 0) j["pct_of_baseline"] = c.pct_of_baseline;
+      if (c.pct_of_peak > 0) j["pct_of_peak"] = c.pct_of_peak;
+    }
+    if (c.baseline_timing) j["baseline"] = timing_json(*c.baseline_timing);
+    if (!c.feedback.empty()) j["feedback"] = c.feedback;
+    cases.push_back(std::move(j));
+  }
+  return {{"path", r.path},       {"author", r.author},   {"content_hash", r.content_hash},
+          {"graded_at", r.graded_at}, {"verdict", short_name(r.v)}, {"message", r.message},
+          {"score", r.score},     {"speed_unit", r.speed_unit}, {"cases", std::move(cases)}};
+}
+
+nlohmann::json run_to_json(const std::string& problem, const device_info& device, const std::vector<solution_result>& results) {
+  nlohmann::json solutions = nlohmann::json::array();
+  for (const auto& r : results) solutions.push_back(to_json(r));
+  return {{"problem", problem},
+          {"device",
+           {{"name", device.name}, {"cc", device.cc}, {"sms", device.sms}, {"sm_clock_max_mhz", device.clock_max_mhz},
+            {"fp32_peak_gflops", device.fp32_peak_gflops}, {"copy_gbps", device.measured_bandwidth_gbps}}},
+          {"solutions", std::move(solutions)}};
+}
+
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  const auto temporary = path.string() + ".tmp";
+  {
+    std::ofstream out(temporary);
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+    out << document.dump(2) << "\n";
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+} // namespace judge

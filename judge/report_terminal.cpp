@@ -1,0 +1,118 @@
+#include "report_terminal.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <unistd.h>
+
+namespace judge {
+
+terminal_style terminal_style::for_stream(std::FILE* stream) {
+  terminal_style s;
+  const char* no_colour = std::getenv("NO_COLOR");
+  s.colour = ::isatty(::fileno(stream)) && !(no_colour && *no_colour);
+  return s;
+}
+
+std::string coloured_verdict(verdict v, const terminal_style& style) {
+  const std::string name = short_name(v);
+  if (!style.colour) return name;
+  const char* colour = v == verdict::accepted ? "\033[1;32m" : v == verdict::internal_error ? "\033[1;35m" : "\033[1;31m";
+  return fmt::format("{}{}\033[0m", colour, name);
+}
+
+namespace {
+std::string padded_verdict(verdict v, const terminal_style& style, int width) {
+  const std::string name = short_name(v);
+  return coloured_verdict(v, style) + std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(name.size()))), ' ');
+}
+
+std::string time_text(double ms) {
+  if (ms < 1.0) return fmt::format("{:.1f} us", ms * 1000.0);
+  return fmt::format("{:.3f} ms", ms);
+}
+
+std::string indent(const std::string& text, const std::string& prefix) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto end = text.find('\n', start);
+    out += prefix + text.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+} // namespace
+
+std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode) {
+  return fmt::format("{} on {} ({} SMs, SM clock up to {:.0f} MHz, compute capability {}); timing: {}\n", problem,
+                     device.name, device.sms, device.clock_max_mhz, device.cc, timing_mode);
+}
+
+std::string render_baseline(const std::string& label, const std::string& unit,
+                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed) {
+  std::string out = fmt::format("baseline: {}\n", label);
+  for (const auto& [name, ms_speed] : case_ms_speed)
+    out += fmt::format("  {:<28} {:>11} {:>10.1f} {}\n", name, time_text(ms_speed.first), ms_speed.second, unit);
+  return out;
+}
+
+std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style) {
+  std::string out = fmt::format("\n{}  {}", r.path, coloured_verdict(r.v, style));
+  if (r.v == verdict::accepted && r.score > 0) out += fmt::format("  score {:.1f} {}", r.score, r.speed_unit);
+  out += "\n";
+  if (r.v == verdict::compile_error || r.cases.empty()) {
+    if (!r.message.empty()) out += indent(r.message, "  | ");
+    return out;
+  }
+  out += fmt::format("  {:<28} {:<16} {:<4} {:>11} {:>10} {:>9} {:>8} {:>6} {:>5}\n", "case", "shape", "", "median",
+                     r.speed_unit, fmt::format("% {}", baseline_label.substr(0, 7)), "% peak", "noise", "n");
+  for (const case_result& c : r.cases) {
+    const std::string name = c.hidden ? c.name : c.name + "*";
+    if (c.timing) {
+      out += fmt::format("  {:<28} {:<16} {} {:>11} {:>10.1f} {:>9} {:>8} {:>5.1f}% {:>5}\n", name, c.shape,
+                         padded_verdict(c.v, style, 4), time_text(c.timing->median_ms), c.speed,
+                         c.baseline_speed > 0 ? fmt::format("{:.1f}%", c.pct_of_baseline) : "-",
+                         c.pct_of_peak > 0 ? fmt::format("{:.1f}%", c.pct_of_peak) : "-", c.timing->noise * 100.0,
+                         c.timing->samples);
+    } else {
+      out += fmt::format("  {:<28} {:<16} {}\n", name, c.shape, padded_verdict(c.v, style, 4));
+    }
+  }
+  for (const case_result& c : r.cases)
+    if (!c.feedback.empty()) out += indent(fmt::format("note on {}: {}", c.name, c.feedback), "  ");
+  if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
+  if (!r.learner_output.empty() && r.v != verdict::accepted) {
+    const std::string excerpt = r.learner_output.substr(0, 1500);
+    out += "  output of your program (start):\n" + indent(excerpt, "  > ");
+  }
+  return out;
+}
+
+std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style) {
+  std::map<verdict, int> counts;
+  const solution_result* fastest = nullptr;
+  std::map<std::string, int> failures_by_case;
+  for (const auto& r : results) {
+    ++counts[r.v];
+    if (r.v == verdict::accepted && r.score > 0 && (!fastest || r.score > fastest->score)) fastest = &r;
+    for (const auto& c : r.cases)
+      if (c.v != verdict::accepted) {
+        ++failures_by_case[c.name];
+        break;
+      }
+  }
+  std::string out = fmt::format("\n{} solution(s):", results.size());
+  for (const auto& [v, n] : counts) out += fmt::format(" {} {}", n, coloured_verdict(v, style));
+  out += "\n";
+  if (fastest) out += fmt::format("fastest accepted: {} ({:.1f} {})\n", fastest->path, fastest->score, fastest->speed_unit);
+  if (!failures_by_case.empty()) {
+    out += "first failing case:";
+    for (const auto& [name, n] : failures_by_case) out += fmt::format(" {} ({})", name, n);
+    out += "\n";
+  }
+  return out;
+}
+
+} // namespace judge

@@ -1,0 +1,34 @@
+// The learner's view: a table per solution, the failing case explained, colour only on a terminal.
+#pragma once
+
+#include "grade_result.hpp"
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct terminal_style {
+  bool colour = false; ///< ANSI colours (a terminal, and NO_COLOR unset)
+  static terminal_style for_stream(std::FILE* stream);
+};
+
+/// The heading: problem, device, clock, timing mode.
+std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode);
+
+/// Baseline figures per case.
+std::string render_baseline(const std::string& label, const std::string& unit,
+                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed);
+
+/// One solution: verdict line, per-case table, failure explanation, learner output excerpt.
+std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style);
+
+/// Closing summary: counts per verdict, fastest accepted, failures by case.
+std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style);
+
+/// Colours a verdict's short name.
+std::string coloured_verdict(verdict v, const terminal_style& style);
+
+} // namespace judge

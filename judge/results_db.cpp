@@ -1,0 +1,299 @@
+#include "results_db.hpp"
+
+#include "stats.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+namespace judge {
+
+namespace {
+
+// Migration k (counting from 1) takes a database from schema version k-1 to k. Append new migrations;
+// never edit a released one, since stores in the field have already run it. REAL columns accept NULL
+// because sqlite stores a NaN as NULL, and a NaN figure must not cost a learner their result.
+const std::array<const char*, 1> migrations = {
+    // 1: submissions and their cases.
+    R"sql(
+CREATE TABLE submissions (
+  id                      INTEGER PRIMARY KEY,
+  problem                 TEXT NOT NULL CHECK (problem <> ''),
+  path                    TEXT NOT NULL,
+  author                  TEXT NOT NULL CHECK (author <> ''),
+  content_hash            TEXT NOT NULL,
+  graded_at               TEXT NOT NULL,  -- ISO-8601 UTC
+  device_name             TEXT NOT NULL,
+  device_cc               TEXT NOT NULL,
+  device_sms              INTEGER NOT NULL,
+  device_l2_bytes         INTEGER NOT NULL,
+  device_clock_max_mhz    REAL,
+  fp32_peak_gflops        REAL,
+  measured_bandwidth_gbps REAL,
+  sm_clock_mhz            REAL,           -- median over the timed cases; NULL when nothing was timed
+  verdict                 TEXT NOT NULL,  -- short name: AC, WA, CE, RTE, TLE, IE
+  message                 TEXT NOT NULL,
+  score                   REAL,
+  speed_unit              TEXT NOT NULL,
+  compile_output          TEXT NOT NULL,
+  learner_output          TEXT NOT NULL
+);
+CREATE INDEX submissions_by_problem ON submissions (problem, verdict, device_name, author);
+CREATE INDEX submissions_by_author ON submissions (author, graded_at);
+
+CREATE TABLE case_results (
+  submission_id      INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+  idx                INTEGER NOT NULL,  -- position in the solution's case list, from 0
+  name               TEXT NOT NULL CHECK (name <> ''),
+  hidden             INTEGER NOT NULL,
+  shape              TEXT NOT NULL,
+  sizes              TEXT NOT NULL,     -- JSON array of the size parameters
+  verdict            TEXT NOT NULL,
+  message            TEXT NOT NULL,
+  median_ms          REAL,              -- this and the timing columns up to cold_l2: NULL when untimed
+  min_ms             REAL,
+  max_ms             REAL,
+  noise              REAL,
+  samples            INTEGER,
+  discarded          INTEGER,
+  host_median_ms     REAL,
+  sm_clock_mhz       REAL,
+  method             TEXT,
+  cold_l2            INTEGER,
+  speed              REAL,
+  baseline_speed     REAL,
+  baseline_median_ms REAL,              -- NULL when the baseline was not timed
+  baseline_noise     REAL,
+  pct_of_baseline    REAL,
+  pct_of_peak        REAL,
+  flops              REAL,
+  bytes              REAL,
+  feedback           TEXT NOT NULL,
+  PRIMARY KEY (submission_id, idx)
+) WITHOUT ROWID;
+)sql",
+};
+
+constexpr const char* submission_columns =
+    "id, problem, path, author, content_hash, graded_at, device_name, device_cc, device_sms, device_l2_bytes, "
+    "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, verdict, message, score, speed_unit, "
+    "compile_output, learner_output";
+
+constexpr const char* case_columns =
+    "name, hidden, shape, sizes, verdict, message, median_ms, min_ms, max_ms, noise, samples, discarded, "
+    "host_median_ms, sm_clock_mhz, method, cold_l2, speed, baseline_speed, baseline_median_ms, baseline_noise, "
+    "pct_of_baseline, pct_of_peak, flops, bytes, feedback";
+
+verdict verdict_from_short_name(const std::string& name, const std::string& file) {
+  for (verdict v : {verdict::accepted, verdict::wrong_answer, verdict::compile_error, verdict::run_time_error,
+                    verdict::time_limit_exceeded, verdict::internal_error})
+    if (short_name(v) == name) return v;
+  throw std::runtime_error(fmt::format("database '{}' holds an unknown verdict '{}'", file, name));
+}
+
+// The clock a solution ran at, for comparing stored results; NaN (stored as NULL) when nothing was timed.
+double median_sm_clock(const solution_result& r) {
+  std::vector<double> clocks;
+  for (const case_result& c : r.cases)
+    if (c.timing) clocks.push_back(c.timing->sm_clock_mhz);
+  return clocks.empty() ? std::nan("") : median(std::move(clocks));
+}
+
+void insert_case(sqlite::statement& st, std::int64_t submission_id, int idx, const case_result& c) {
+  int i = 0;
+  st.bind(++i, submission_id).bind(++i, idx).bind(++i, c.name).bind(++i, int{c.hidden}).bind(++i, c.shape);
+  st.bind(++i, nlohmann::json(c.sizes).dump()).bind(++i, short_name(c.v)).bind(++i, c.message);
+  if (c.timing) {
+    const timing_summary& t = *c.timing;
+    st.bind(++i, t.median_ms).bind(++i, t.min_ms).bind(++i, t.max_ms).bind(++i, t.noise).bind(++i, t.samples);
+    st.bind(++i, t.discarded).bind(++i, t.host_median_ms).bind(++i, t.sm_clock_mhz).bind(++i, t.method);
+    st.bind(++i, int{t.cold_l2});
+  } else {
+    for (int k = 0; k < 10; ++k) st.bind_null(++i);
+  }
+  st.bind(++i, c.speed).bind(++i, c.baseline_speed);
+  if (c.baseline_timing)
+    st.bind(++i, c.baseline_timing->median_ms).bind(++i, c.baseline_timing->noise);
+  else
+    st.bind_null(++i).bind_null(++i);
+  st.bind(++i, c.pct_of_baseline).bind(++i, c.pct_of_peak).bind(++i, c.flops).bind(++i, c.bytes);
+  st.bind(++i, c.feedback);
+  st.run();
+  st.reset();
+}
+
+case_result read_case(const sqlite::statement& st, const std::string& file) {
+  case_result c;
+  int i = 0;
+  c.name = st.get_text(i++);
+  c.hidden = st.get_int(i++) != 0;
+  c.shape = st.get_text(i++);
+  c.sizes = nlohmann::json::parse(st.get_text(i++)).get<std::vector<std::int64_t>>();
+  c.v = verdict_from_short_name(st.get_text(i++), file);
+  c.message = st.get_text(i++);
+  if (!st.is_null(i + 4)) { // samples: never NaN, so never NULL for a timed case
+    timing_summary t;
+    t.median_ms = st.get_double(i);
+    t.min_ms = st.get_double(i + 1);
+    t.max_ms = st.get_double(i + 2);
+    t.noise = st.get_double(i + 3);
+    t.samples = static_cast<int>(st.get_int(i + 4));
+    t.discarded = static_cast<int>(st.get_int(i + 5));
+    t.host_median_ms = st.get_double(i + 6);
+    t.sm_clock_mhz = st.get_double(i + 7);
+    t.method = st.get_text(i + 8);
+    t.cold_l2 = st.get_int(i + 9) != 0;
+    c.timing = t;
+  }
+  i += 10;
+  c.speed = st.get_double(i++);
+  c.baseline_speed = st.get_double(i++);
+  if (!st.is_null(i)) {
+    timing_summary t;
+    t.median_ms = st.get_double(i);
+    t.noise = st.get_double(i + 1);
+    c.baseline_timing = t;
+  }
+  i += 2;
+  c.pct_of_baseline = st.get_double(i++);
+  c.pct_of_peak = st.get_double(i++);
+  c.flops = st.get_double(i++);
+  c.bytes = st.get_double(i++);
+  c.feedback = st.get_text(i++);
+  return c;
+}
+
+sqlite::database open_in_folder(const std::filesystem::path& path) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  return sqlite::database(path);
+}
+
+int user_version(sqlite::database& db) {
+  sqlite::statement st = db.prepare("PRAGMA user_version");
+  st.step();
+  return static_cast<int>(st.get_int(0));
+}
+
+} // namespace
+
+int results_db::schema_version() { return static_cast<int>(migrations.size()); }
+
+results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(path)) {
+  // The timeout first: switching to WAL and migrating both wait for other judges opening the same file.
+  m_db.exec("PRAGMA busy_timeout = 10000");
+  // WAL lets readers (a leaderboard) run while a judge writes, and a killed writer leaves only an
+  // uncommitted tail that the next open discards.
+  m_db.exec("PRAGMA journal_mode = WAL");
+  // With WAL, NORMAL loses no committed transaction when a process dies; only a power cut may lose the
+  // last few, and a grade can be rerun.
+  m_db.exec("PRAGMA synchronous = NORMAL");
+  m_db.exec("PRAGMA foreign_keys = ON");
+  migrate();
+}
+
+void results_db::migrate() {
+  // The version is read inside the write transaction, so two judges opening a new file migrate it once.
+  sqlite::transaction tx(m_db);
+  const int version = user_version(m_db);
+  if (version > schema_version())
+    throw std::runtime_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
+                                         "update the judge, or pass another --db",
+                                         m_db.file(), version, schema_version()));
+  if (version == schema_version()) return; // nothing written: the transaction's end is a no-op
+  for (int v = version; v < schema_version(); ++v) m_db.exec(migrations[static_cast<std::size_t>(v)]);
+  m_db.exec(fmt::format("PRAGMA user_version = {}", schema_version()));
+  tx.commit();
+}
+
+std::int64_t results_db::record(const solution_result& r) {
+  sqlite::transaction tx(m_db);
+  sqlite::statement submission = m_db.prepare(
+      "INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
+      "device_sms, device_l2_bytes, device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, "
+      "sm_clock_mhz, verdict, message, score, speed_unit, compile_output, learner_output) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+  int i = 0;
+  submission.bind(++i, r.problem).bind(++i, r.path).bind(++i, r.author).bind(++i, r.content_hash);
+  submission.bind(++i, r.graded_at).bind(++i, r.device.name).bind(++i, r.device.cc).bind(++i, r.device.sms);
+  submission.bind(++i, r.device.l2_bytes).bind(++i, r.device.clock_max_mhz).bind(++i, r.device.fp32_peak_gflops);
+  submission.bind(++i, r.device.measured_bandwidth_gbps).bind(++i, median_sm_clock(r)).bind(++i, short_name(r.v));
+  submission.bind(++i, r.message).bind(++i, r.score).bind(++i, r.speed_unit).bind(++i, r.compile_output);
+  submission.bind(++i, r.learner_output);
+  submission.run();
+  const std::int64_t id = m_db.last_insert_rowid();
+
+  sqlite::statement case_insert = m_db.prepare(fmt::format(
+      "INSERT INTO case_results (submission_id, idx, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
+      case_columns));
+  for (std::size_t k = 0; k < r.cases.size(); ++k) insert_case(case_insert, id, static_cast<int>(k), r.cases[k]);
+  tx.commit();
+  return id;
+}
+
+std::vector<solution_result> results_db::load(sqlite::statement& submissions) {
+  std::vector<solution_result> out;
+  std::vector<std::int64_t> ids;
+  while (submissions.step()) {
+    solution_result r;
+    int i = 0;
+    ids.push_back(submissions.get_int(i++));
+    r.problem = submissions.get_text(i++);
+    r.path = submissions.get_text(i++);
+    r.author = submissions.get_text(i++);
+    r.content_hash = submissions.get_text(i++);
+    r.graded_at = submissions.get_text(i++);
+    r.device.name = submissions.get_text(i++);
+    r.device.cc = submissions.get_text(i++);
+    r.device.sms = static_cast<int>(submissions.get_int(i++));
+    r.device.l2_bytes = submissions.get_int(i++);
+    r.device.clock_max_mhz = submissions.get_double(i++);
+    r.device.fp32_peak_gflops = submissions.get_double(i++);
+    r.device.measured_bandwidth_gbps = submissions.get_double(i++);
+    r.v = verdict_from_short_name(submissions.get_text(i++), m_db.file());
+    r.message = submissions.get_text(i++);
+    r.score = submissions.get_double(i++);
+    r.speed_unit = submissions.get_text(i++);
+    r.compile_output = submissions.get_text(i++);
+    r.learner_output = submissions.get_text(i++);
+    out.push_back(std::move(r));
+  }
+  sqlite::statement cases = m_db.prepare(
+      fmt::format("SELECT {} FROM case_results WHERE submission_id = ?1 ORDER BY idx", case_columns));
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    cases.bind(1, ids[k]);
+    while (cases.step()) out[k].cases.push_back(read_case(cases, m_db.file()));
+    cases.reset();
+  }
+  return out;
+}
+
+std::vector<solution_result> results_db::results_for(const std::string& problem) {
+  sqlite::statement st = m_db.prepare(fmt::format(
+      "SELECT {} FROM submissions WHERE problem = ?1 ORDER BY graded_at, id", submission_columns));
+  st.bind(1, problem);
+  return load(st);
+}
+
+std::vector<solution_result> results_db::best_accepted(const std::string& problem) {
+  sqlite::statement st = m_db.prepare(fmt::format(
+      "SELECT {0} FROM (SELECT *, row_number() OVER (PARTITION BY device_name, author "
+      "                                              ORDER BY score DESC, graded_at, id) AS pick "
+      "                 FROM submissions WHERE problem = ?1 AND verdict = ?2) "
+      "WHERE pick = 1 ORDER BY device_name, score DESC, graded_at, id",
+      submission_columns));
+  st.bind(1, problem).bind(2, short_name(verdict::accepted));
+  return load(st);
+}
+
+std::vector<solution_result> results_db::history(const std::string& author) {
+  sqlite::statement st = m_db.prepare(fmt::format(
+      "SELECT {} FROM submissions WHERE author = ?1 ORDER BY graded_at, id", submission_columns));
+  st.bind(1, author);
+  return load(st);
+}
+
+} // namespace judge

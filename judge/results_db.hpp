@@ -1,0 +1,54 @@
+// The results store: every graded solution and its cases, in one SQLite file that several judges may write
+// at once (WAL mode, a 10 s busy timeout, one transaction per solution).
+#pragma once
+
+#include "grade_result.hpp"
+#include "sqlite_db.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// Move-only: it owns its connection. One per thread to write concurrently.
+class results_db {
+public:
+  /// Where the CLI keeps the store unless told otherwise (relative to the working directory).
+  static constexpr const char* default_path = "results/judge.db";
+
+  /// The schema version this judge writes (PRAGMA user_version).
+  static int schema_version();
+
+  /// Opens the store at `path`, creating its folders, the file and the schema as needed, and migrates an
+  /// older schema to schema_version(). Throws sqlite::error; throws std::runtime_error for a database
+  /// written by a newer judge.
+  explicit results_db(const std::filesystem::path& path);
+
+  /// Stores `result` and all its cases in one transaction: either everything is stored or, on any error,
+  /// nothing. Returns the new submission's id.
+  std::int64_t record(const solution_result& result);
+
+  // Reads give back what record() stored, except that `baseline_timing` keeps only median_ms and noise,
+  // and a NaN figure comes back as 0 (sqlite stores NaN as NULL).
+
+  /// Every stored result for `problem`, oldest first.
+  std::vector<solution_result> results_for(const std::string& problem);
+  /// Each author's best accepted result for `problem` on each GPU model (device name): the highest score,
+  /// the earlier one on a tie. Ordered by device name, then score descending, then time graded.
+  std::vector<solution_result> best_accepted(const std::string& problem);
+  /// Every stored result of `author`, for every problem, oldest first.
+  std::vector<solution_result> history(const std::string& author);
+
+  /// The underlying connection (for maintenance queries and tests).
+  sqlite::database& connection() { return m_db; }
+
+private:
+  void migrate();
+  std::vector<solution_result> load(sqlite::statement& submissions);
+
+  sqlite::database m_db;
+};
+
+} // namespace judge

@@ -1,0 +1,201 @@
+#include "secret.hpp"
+
+#include <datagen.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t secret_bytes = 32;
+
+/// Closes a descriptor and, until released, removes the file it was created as.
+class temp_file {
+public:
+  temp_file(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
+  temp_file(const temp_file&) = delete;
+  temp_file& operator=(const temp_file&) = delete;
+  ~temp_file() {
+    if (m_fd >= 0) ::close(m_fd);
+    ::unlink(m_path.c_str()); // once linked to its real name, this drops only the temporary name
+  }
+  int fd() const { return m_fd; }
+  const std::string& path() const { return m_path; }
+  int close() {
+    const int rc = ::close(m_fd);
+    m_fd = -1;
+    return rc;
+  }
+
+private:
+  int m_fd;
+  std::string m_path;
+};
+
+[[noreturn]] void fail(const fs::path& path, const std::string& what, int error) {
+  throw std::runtime_error("judge secret " + path.string() + ": " + what + " (" + std::strerror(error) +
+                           "); fix it or set JUDGE_SECRET_FILE to another file");
+}
+
+/// The file's text, or nullopt when it does not exist.
+std::optional<std::string> read_text(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return std::nullopt;
+    fail(path, "cannot open it", errno);
+  }
+  std::string text;
+  char buffer[256];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      fail(path, "cannot read it", error);
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > 4096) break; // a secret is 65 bytes; more means this is some other file
+  }
+  ::close(fd);
+  return text;
+}
+
+std::uint64_t parse_secret(const std::string& text, const fs::path& path) {
+  std::string hex = text;
+  while (!hex.empty() && (hex.back() == '\n' || hex.back() == '\r' || hex.back() == ' ')) hex.pop_back();
+  const bool well_formed = hex.size() == 2 * secret_bytes &&
+                           hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+  if (!well_formed)
+    throw std::runtime_error("judge secret " + path.string() + " is not " + std::to_string(2 * secret_bytes) +
+                             " hexadecimal digits; delete it to have a new one made (the data of hidden cases "
+                             "will change with it)");
+  // Fold the 256 bits into the 64 the seeds carry; each word goes through the bijective mixer.
+  std::uint64_t secret = 0;
+  for (std::size_t word = 0; word < hex.size() / 16; ++word)
+    secret = judge_data::mix64(secret ^ std::stoull(hex.substr(16 * word, 16), nullptr, 16));
+  return secret;
+}
+
+/// Creates the missing folders above `path`, each readable by its owner only.
+void make_private_parents(const fs::path& path) {
+  std::vector<fs::path> missing;
+  for (fs::path dir = path.parent_path(); !dir.empty() && !fs::exists(dir); dir = dir.parent_path()) {
+    missing.push_back(dir);
+    if (dir == dir.parent_path()) break;
+  }
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it)
+    if (::mkdir(it->c_str(), 0700) != 0 && errno != EEXIST) fail(*it, "cannot create its folder", errno);
+}
+
+std::string random_hex(const fs::path& path) {
+  unsigned char bytes[secret_bytes];
+  const int fd = ::open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, "cannot open /dev/urandom to make it", errno);
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = ::read(fd, bytes + got, sizeof bytes - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = n < 0 ? errno : EIO;
+      ::close(fd);
+      fail(path, "cannot read /dev/urandom to make it", error);
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  static const char digits[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned char b : bytes) {
+    hex += digits[b >> 4];
+    hex += digits[b & 15];
+  }
+  return hex + "\n";
+}
+
+/// Writes a new secret to `path` unless one appears there first. The file is written under a
+/// temporary name and then linked into place, so another judge starting at the same moment reads
+/// either no secret or a whole one, and never replaces one that exists.
+void create_secret(const fs::path& path) {
+  make_private_parents(path);
+  std::string temp_name = (path.parent_path() / (".secret.XXXXXX")).string();
+  const int fd = ::mkstemp(temp_name.data());
+  if (fd < 0) fail(path, "cannot create a file next to it", errno);
+  temp_file temp(fd, temp_name);
+  if (::fchmod(temp.fd(), 0600) != 0) fail(path, "cannot make it private", errno);
+  const std::string hex = random_hex(path);
+  std::size_t written = 0;
+  while (written < hex.size()) {
+    const ssize_t n = ::write(temp.fd(), hex.data() + written, hex.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(path, "cannot write it", n < 0 ? errno : EIO);
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fsync(temp.fd()) != 0 || temp.close() != 0) fail(path, "cannot write it", errno);
+  if (::link(temp.path().c_str(), path.c_str()) != 0 && errno != EEXIST) fail(path, "cannot create it", errno);
+}
+
+/// FNV-1a, 64 bit: a fixed, portable hash of a name.
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+const char* non_empty_env(const char* name) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : nullptr;
+}
+
+} // namespace
+
+std::filesystem::path secret_path() {
+  if (const char* file = non_empty_env("JUDGE_SECRET_FILE")) return file;
+  // The XDG rules ignore a relative XDG_CONFIG_HOME.
+  if (const char* config = non_empty_env("XDG_CONFIG_HOME"); config && config[0] == '/')
+    return fs::path(config) / "gpu-judge" / "secret";
+  const char* home = non_empty_env("HOME");
+  if (!home) {
+    const passwd* user = ::getpwuid(::getuid());
+    home = user && user->pw_dir && *user->pw_dir ? user->pw_dir : nullptr;
+  }
+  if (!home) throw std::runtime_error("no home folder for the judge secret: set JUDGE_SECRET_FILE or HOME");
+  return fs::path(home) / ".config" / "gpu-judge" / "secret";
+}
+
+std::uint64_t load_or_create_secret(const std::filesystem::path& path) {
+  if (auto text = read_text(path)) return parse_secret(*text, path);
+  create_secret(path);
+  // Read back what is there now: ours, or the one another judge created a moment earlier.
+  auto text = read_text(path);
+  if (!text) fail(path, "it vanished right after it was created", ENOENT);
+  return parse_secret(*text, path);
+}
+
+std::uint64_t effective_seed(std::uint64_t case_seed, const std::string& problem, const std::string& case_name,
+                             bool hidden, std::uint64_t secret) {
+  const std::uint64_t name_hash = fnv1a(problem + '/' + case_name);
+  if (!hidden) return judge_data::mix64(judge_data::mix64(case_seed) ^ name_hash);
+  // A constant separates the two families, so a hidden case never shares a seed with a sample case
+  // merely because the secret happens to be 0.
+  constexpr std::uint64_t hidden_family = 0x6a09e667f3bcc909ull;
+  return judge_data::mix64(judge_data::mix64(judge_data::mix64(case_seed ^ hidden_family) ^ secret) ^ name_hash);
+}
+
+} // namespace judge

@@ -1,0 +1,223 @@
+#include "test_cases.hpp"
+
+#include "spec_yaml.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cmath>
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+using spec_yaml::fields;
+using spec_yaml::join_list;
+using spec_yaml::reader;
+
+constexpr std::int64_t max_size_value = 2147483647; // sizes reach solve() as int
+// A buffer this large cannot be a sensible test: no GPU has the memory, and the judge would try to
+// generate it on the CPU as well.
+constexpr std::int64_t max_buffer_bytes = std::int64_t{1} << 40;
+
+bool is_case_name(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+  });
+}
+
+std::vector<std::string> input_names(const problem_spec& spec) {
+  std::vector<std::string> names;
+  for (const parameter* p : spec.buffers())
+    if (p->role == param_role::input) names.push_back(p->name);
+  return names;
+}
+
+/// Before the generic check of `field`'s keys, explains why an output or a size cannot appear in it.
+void reject_non_inputs(const reader& in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
+                       const std::string& what) {
+  if (!node.IsMap()) return; // reader::mapping says what it should be
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string key = it->first.Scalar();
+    for (const auto& p : spec.signature)
+      if (p.name == key && p.role != param_role::input)
+        in.fail_field(it->first, field + "." + key,
+                      key + " is " + (p.role == param_role::output ? "an output buffer" : "a size parameter") +
+                          "; only input buffers (" + join_list(input_names(spec)) + ") " + what);
+  }
+}
+
+std::string shape_of(const parameter& p, const size_values& sizes) {
+  std::string texts, values;
+  for (const auto& extent : p.shape) {
+    texts += (texts.empty() ? "" : ", ") + extent.text();
+    values += (values.empty() ? "" : "x") + std::to_string(extent.evaluate(sizes));
+  }
+  return "[" + texts + "] = " + values;
+}
+
+void read_sizes(const reader& in, const YAML::Node& node, const problem_spec& spec, test_case& c) {
+  const std::vector<std::string> names = spec.size_names();
+  const fields f = in.mapping(node, "sizes", names);
+  for (const auto& name : names) {
+    const YAML::Node& value = in.required(f, "sizes", name, "every size parameter needs a value: " + join_list(names));
+    const std::int64_t v = in.integer(value, "sizes." + name);
+    if (v < 1 || v > max_size_value)
+      in.fail_field(value, "sizes." + name,
+                    "must be from 1 to " + std::to_string(max_size_value) + " (it reaches solve() as an int), got " +
+                        std::to_string(v));
+    c.sizes[name] = v;
+  }
+}
+
+void read_data(const reader& in, const YAML::Node& node, const problem_spec& spec,
+               const std::map<std::string, std::int64_t>& counts, test_case& c) {
+  reject_non_inputs(in, node, "data", spec, "take explicit data");
+  const fields f = in.mapping(node, "data", input_names(spec));
+  for (const auto& name : f.keys()) {
+    const YAML::Node& values = *f.find(name);
+    const std::string field = "data." + name;
+    if (!values.IsSequence()) in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
+    const auto param = std::find_if(spec.signature.begin(), spec.signature.end(),
+                                    [&](const parameter& p) { return p.name == name; });
+    const std::int64_t count = counts.at(name);
+    if (static_cast<std::int64_t>(values.size()) != count)
+      in.fail_field(values, field,
+                    "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
+                        std::to_string(count) + " elements (shape " + shape_of(*param, c.sizes) + ")");
+    std::vector<float>& out = c.data[name];
+    out.reserve(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const YAML::Node value = values[i];
+      const double v = in.number(value, field + "[" + std::to_string(i) + "]");
+      if (std::isfinite(v) && std::fabs(v) > FLT_MAX)
+        in.fail_field(value, field + "[" + std::to_string(i) + "]", value.Scalar() + " does not fit in a float");
+      out.push_back(static_cast<float>(v));
+    }
+  }
+}
+
+void read_distributions(const reader& in, const fields& f, const problem_spec& spec, test_case& c) {
+  judge_data::distribution all = spec.input_distribution;
+  if (const YAML::Node* node = f.find("distribution")) all = in.distribution(*node, "distribution");
+  for (const auto& name : input_names(spec)) c.distributions[name] = all;
+
+  const YAML::Node* buffers = f.find("buffers");
+  if (!buffers) return;
+  reject_non_inputs(in, *buffers, "buffers", spec, "take a distribution");
+  const fields per_buffer = in.mapping(*buffers, "buffers", input_names(spec));
+  for (const auto& name : per_buffer.keys()) {
+    const YAML::Node& node = *per_buffer.find(name);
+    c.distributions[name] = in.distribution(node, "buffers." + name);
+    // Explicit data replaces generation, so a distribution next to it would silently do nothing.
+    if (const YAML::Node* data = f.find("data"); data && data->IsMap() && data->operator[](name).IsDefined())
+      in.fail_field(node, "buffers." + name, "buffer " + name + " has explicit data, which this distribution would not change");
+  }
+}
+
+test_case read_case(const reader& file_in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
+                    bool timed_default) {
+  const fields f = file_in.mapping(node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "distribution", "buffers"});
+  test_case c;
+  c.line = node.Mark().line + 1;
+  const YAML::Node& name = file_in.required(f, field, "name", "unique in the file, from the letters A-Z a-z 0-9 _ . -");
+  c.name = file_in.text(name, field + ".name");
+  if (!is_case_name(c.name))
+    file_in.fail_field(name, field + ".name",
+                       spec_yaml::describe(name) + " may use only the letters A-Z a-z 0-9 _ . - (it names files)");
+
+  const reader in = file_in.within("case " + c.name);
+  if (const YAML::Node* v = f.find("visibility")) {
+    const std::string visibility = in.text(*v, "visibility");
+    if (visibility == "sample") c.visibility = visibility::sample;
+    else if (visibility == "hidden") c.visibility = visibility::hidden;
+    else in.fail_field(*v, "visibility", "unknown visibility " + spec_yaml::describe(*v) + " (known: sample, hidden)");
+  }
+  if (!spec.size_names().empty() || f.find("sizes"))
+    read_sizes(in, in.required(f, "", "sizes", "the value of every size parameter"), spec, c);
+  c.seed = in.unsigned_integer(in.required(f, "", "seed", "an integer from which the inputs are generated"), "seed");
+  c.timed = timed_default;
+  if (const YAML::Node* v = f.find("timed")) c.timed = in.boolean(*v, "timed");
+
+  std::map<std::string, std::int64_t> counts;
+  try {
+    counts = buffer_counts(spec, c);
+  } catch (const spec_error& e) {
+    file_in.fail(node, e.what());
+  }
+  read_distributions(in, f, spec, c);
+  if (const YAML::Node* v = f.find("data")) read_data(in, *v, spec, counts, c);
+  return c;
+}
+
+} // namespace
+
+std::vector<test_case> load_cases(const problem_spec& spec, const std::filesystem::path& cases_file) {
+  const std::string shown = spec_yaml::shown_path(cases_file);
+  if (!fs::is_regular_file(cases_file))
+    throw spec_error(shown + " does not exist: problem '" + spec.name +
+                     "' needs its test cases there (docs/problem-format.md describes the file)");
+  const reader in(shown);
+  const YAML::Node doc = spec_yaml::load(cases_file, shown);
+  const fields top = in.mapping(doc, "", {"defaults", "cases"});
+
+  bool timed_default = true;
+  if (const YAML::Node* defaults = top.find("defaults")) {
+    const fields f = in.mapping(*defaults, "defaults", {"timed"});
+    if (const YAML::Node* v = f.find("timed")) timed_default = in.boolean(*v, "defaults.timed");
+  }
+
+  const YAML::Node& list = in.required(top, "", "cases", "the list of test cases");
+  if (!list.IsSequence() || list.size() == 0)
+    in.fail_field(list, "cases", "expected a non-empty list of cases, got " + spec_yaml::describe(list));
+  std::vector<test_case> cases;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string field = "cases[" + std::to_string(i) + "]";
+    cases.push_back(read_case(in, list[i], field, spec, timed_default));
+    for (std::size_t j = 0; j < i; ++j)
+      if (cases[j].name == cases[i].name)
+        in.fail_field(list[i]["name"], field + ".name",
+                      "'" + cases[i].name + "' is already the name of the case on line " + std::to_string(cases[j].line));
+  }
+  return cases;
+}
+
+std::map<std::string, std::int64_t> buffer_counts(const problem_spec& spec, const test_case& c) {
+  std::map<std::string, std::int64_t> counts;
+  for (const parameter* p : spec.buffers()) {
+    const std::string prefix = "case " + c.name + ": buffer " + p->name;
+    std::int64_t count = 1;
+    for (const auto& extent : p->shape) {
+      std::int64_t value = 0;
+      try {
+        value = extent.evaluate(c.sizes);
+      } catch (const size_expr_error& e) {
+        throw spec_error(prefix + ": " + e.what());
+      }
+      if (value < 1)
+        throw spec_error(prefix + " has the extent " + extent.text() + " = " + std::to_string(value) +
+                         "; every extent must be at least 1");
+      if (__builtin_mul_overflow(count, value, &count))
+        throw spec_error(prefix + " would need more than " + std::to_string(INT64_MAX) + " bytes");
+    }
+    std::int64_t bytes = 0;
+    if (__builtin_mul_overflow(count, std::int64_t{sizeof(float)}, &bytes))
+      throw spec_error(prefix + " would need more than " + std::to_string(INT64_MAX) + " bytes");
+    if (bytes >= max_buffer_bytes)
+      throw spec_error(prefix + " would need " + std::to_string(bytes) + " bytes (the limit is " +
+                       std::to_string(max_buffer_bytes) + " bytes; use smaller sizes)");
+    counts[p->name] = count;
+  }
+  return counts;
+}
+
+std::string shape_text(const problem_spec& spec, const test_case& c) {
+  std::string text;
+  for (const auto& name : spec.size_names()) {
+    auto it = c.sizes.find(name);
+    text += (text.empty() ? "" : "x") + (it == c.sizes.end() ? std::string("?") : std::to_string(it->second));
+  }
+  return text;
+}
+
+} // namespace judge

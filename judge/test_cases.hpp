@@ -1,0 +1,37 @@
+// testcases/<problem>/cases.yaml as values (docs/problem-format.md documents every field).
+#pragma once
+
+#include "problem_spec.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+enum class visibility { sample, hidden };
+
+struct test_case {
+  std::string name;
+  judge::visibility visibility = visibility::hidden;
+  size_values sizes;                                        ///< every size parameter
+  std::uint64_t seed = 0;                                   ///< as written; see effective_seed()
+  bool timed = true;
+  std::map<std::string, judge_data::distribution> distributions; ///< per input buffer, resolved
+  std::map<std::string, std::vector<float>> data;           ///< explicit inputs, by buffer name
+  int line = 0;                                             ///< line in cases.yaml, for messages
+};
+
+/// Loads and validates the cases of `spec` from `cases_file` (sizes complete and ≥ 1, buffer counts
+/// representable, explicit data of the right length, names unique); throws spec_error.
+std::vector<test_case> load_cases(const problem_spec& spec, const std::filesystem::path& cases_file);
+
+/// Element count of every buffer for this case, by name; throws spec_error on overflow.
+std::map<std::string, std::int64_t> buffer_counts(const problem_spec& spec, const test_case& c);
+
+/// "1024x512x1024" style shape text: size values in signature order joined by 'x'.
+std::string shape_text(const problem_spec& spec, const test_case& c);
+
+} // namespace judge

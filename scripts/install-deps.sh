@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the build dependencies from Debian/Ubuntu packages (needs root and a package mirror).
+# The CUDA toolkit (nvcc, cuBLAS, CUPTI) is expected in /usr/local/cuda already.
+set -euo pipefail
+packages=(cmake g++ make libyaml-cpp-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all build dependencies are installed"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"

@@ -1,0 +1,67 @@
+#include "catch.hpp"
+
+#include "compare.hpp"
+
+#include <cmath>
+#include <limits>
+
+using namespace judge;
+
+TEST_CASE("an element within atol + rtol*|ref| passes and one just outside fails", "[compare]") {
+  const tolerance tol{1e-4, 1e-4};
+  CHECK(within_tolerance(1.0f, 1.0, tol));
+  CHECK(within_tolerance(100.0f, 100.0 + 0.0100, tol));  // 1e-4 + 1e-2 allowed
+  CHECK_FALSE(within_tolerance(100.0f, 100.0 + 0.0102, tol));
+  CHECK(within_tolerance(0.0f, 0.99e-4, tol));
+  CHECK_FALSE(within_tolerance(0.0f, 1.01e-4, tol));
+}
+
+TEST_CASE("NaN never passes and an infinity passes only against the same infinity", "[compare]") {
+  const tolerance tol{1.0, 1.0};
+  const float inf = std::numeric_limits<float>::infinity();
+  CHECK_FALSE(within_tolerance(std::nanf(""), 0.0, tol));
+  CHECK_FALSE(within_tolerance(1.0f, std::nan(""), tol));
+  CHECK(within_tolerance(inf, static_cast<double>(inf), tol));
+  CHECK_FALSE(within_tolerance(-inf, static_cast<double>(inf), tol));
+  CHECK_FALSE(within_tolerance(1e30f, static_cast<double>(inf), tol));
+}
+
+TEST_CASE("the first wrong element is reported with its row and column and every wrong one is counted", "[compare]") {
+  std::vector<double> ref(3 * 4);
+  for (std::size_t i = 0; i < ref.size(); ++i) ref[i] = 0.5 * static_cast<double>(i) + 0.25;
+  std::vector<float> got(ref.begin(), ref.end());
+  got[6] = 99.0f;  // row 1, col 2
+  got[11] = std::nanf("");
+  const auto m = compare_output("C", got, ref, {3, 4}, tolerance{1e-5, 1e-5});
+  REQUIRE(m);
+  CHECK(m->count == 2);
+  CHECK(m->total == 12);
+  CHECK(m->first_index == 6);
+  REQUIRE(m->first_coords.size() == 2);
+  CHECK(m->first_coords[0] == 1);
+  CHECK(m->first_coords[1] == 2);
+  CHECK(m->got == 99.0f);
+  CHECK(m->expected == 3.25);
+}
+
+TEST_CASE("a correct output has no mismatch", "[compare]") {
+  const std::vector<double> ref{1.5, -2.25, 3.125};
+  const std::vector<float> got{1.5f, -2.25f, 3.125f};
+  CHECK_FALSE(compare_output("C", got, ref, {3}, tolerance{}));
+}
+
+TEST_CASE("a short output counts every missing element as wrong", "[compare]") {
+  const std::vector<double> ref{1.5, 2.5, 3.5, 4.5};
+  const std::vector<float> got{1.5f, 2.5f};
+  const auto m = compare_output("C", got, ref, {4}, tolerance{});
+  REQUIRE(m);
+  CHECK(m->count == 2);
+  CHECK(m->first_index == 2);
+}
+
+TEST_CASE("flat indices unflatten row-major", "[compare]") {
+  const auto c = unflatten(1001 * 2 + 5, {7, 1001});
+  REQUIRE(c.size() == 2);
+  CHECK(c[0] == 2);
+  CHECK(c[1] == 5);
+}

@@ -1,0 +1,203 @@
+#include "catch.hpp"
+#include "leaderboard.hpp"
+#include "leaderboard_svg.hpp"
+#include "results_fixtures.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
+using namespace judge;
+using judge::testing::accepted_result;
+using judge::testing::scratch_dir;
+using judge::testing::wrong_result;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+/// Three authors on an H200 (alice twice), one on an A100, one wrong answer.
+std::vector<leaderboard> sample_boards(results_db& db) {
+  db.record(accepted_result("alice", 9000, "NVIDIA H200", "2025-03-01T10:00:00Z"));
+  db.record(accepted_result("alice", 15000, "NVIDIA H200", "2025-03-02T10:00:00Z"));
+  db.record(accepted_result("bob", 12000, "NVIDIA H200", "2025-03-01T11:00:00Z"));
+  db.record(accepted_result("carol", 12000, "NVIDIA H200", "2025-03-01T09:00:00Z"));
+  db.record(accepted_result("dan", 7000, "NVIDIA A100", "2025-03-01T10:00:00Z"));
+  db.record(wrong_result("eve"));
+  return build_leaderboard(db, "matmul");
+}
+
+} // namespace
+
+TEST_CASE("the leaderboard ranks each author's best accepted result, one board per GPU model", "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const auto boards = sample_boards(db);
+  REQUIRE(boards.size() == 2);
+
+  const leaderboard& a100 = boards[0];
+  CHECK(a100.device_name == "NVIDIA A100");
+  REQUIRE(a100.entries.size() == 1);
+  CHECK(a100.entries[0].author == "dan");
+
+  const leaderboard& h200 = boards[1];
+  CHECK(h200.device_name == "NVIDIA H200");
+  CHECK(h200.device_cc == "9.0");
+  CHECK(h200.fp32_peak_gflops == 60000);
+  CHECK(h200.measured_bandwidth_gbps == 4000);
+  REQUIRE(h200.entries.size() == 3);
+  CHECK(h200.entries[0].author == "alice");
+  CHECK(h200.entries[0].score == 15000);
+  CHECK(h200.entries[1].author == "carol"); // ties with bob, graded earlier
+  CHECK(h200.entries[2].author == "bob");
+  for (std::size_t i = 0; i < h200.entries.size(); ++i) CHECK(h200.entries[i].rank == static_cast<int>(i) + 1);
+  for (const leaderboard& b : boards)
+    for (const board_entry& e : b.entries) CHECK(e.author != "eve");
+}
+
+TEST_CASE("a board's columns are the timed hidden cases, with the baseline's speeds", "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const leaderboard h200 = sample_boards(db)[1];
+  REQUIRE(h200.cases.size() == 2); // the untimed sample case is not ranked
+  CHECK(h200.cases[0].name == "square_1024");
+  CHECK(h200.cases[0].baseline_speed == 20000);
+  CHECK(h200.cases[0].flops == 2.0 * 1024 * 1024 * 1024);
+  CHECK(h200.baseline_score == Approx(20000));
+  const board_entry& alice = h200.entries[0];
+  REQUIRE(alice.cells.size() == 2);
+  REQUIRE(alice.cells[0].has_value());
+  CHECK(alice.cells[0]->speed == 15000);
+  CHECK(alice.cells[0]->pct_of_baseline == Approx(75));
+  CHECK(pct_of_baseline_score(h200, alice) == Approx(75));
+  // Two cases of intensity n/6 (2n³ flops over 12n² bytes): their geometric mean.
+  CHECK(alice.intensity == Approx(std::sqrt(1024.0 / 6 * 2048.0 / 6)));
+  CHECK(alice.gflops == 15000);
+}
+
+TEST_CASE("a problem without accepted timed results has no boards", "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(wrong_result("eve"));
+  solution_result untimed = accepted_result("frank", 100);
+  untimed.score = 0;
+  db.record(untimed);
+  const auto boards = build_leaderboard(db, "matmul");
+  CHECK(boards.empty());
+  CHECK(contains(leaderboard_text("matmul", boards), "No accepted"));
+  CHECK(contains(leaderboard_html("matmul", boards), "No accepted"));
+}
+
+TEST_CASE("the HTML page holds the ranking table and both charts, with nothing fetched", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const std::string html = leaderboard_html("matmul", sample_boards(db));
+  CHECK(contains(html, "<!DOCTYPE html>"));
+  CHECK(contains(html, "<h2>NVIDIA H200 "));
+  CHECK(contains(html, "<h2>NVIDIA A100 "));
+  CHECK(occurrences(html, "<table class=\"ranking\">") == 2);
+  CHECK(contains(html, "<td>alice</td>"));
+  CHECK(occurrences(html, "<svg ") == 4); // a bar chart and a roofline per board
+  CHECK(contains(html, "<rect class=\"bar\""));
+  CHECK(contains(html, "<line class=\"baseline\""));
+  CHECK(contains(html, "baseline 20000.0 GFLOPS"));
+  CHECK(contains(html, "<polyline class=\"roof\""));
+  CHECK(contains(html, "fp32 peak 60000 GFLOPS"));
+  CHECK(contains(html, "bandwidth 4000 GB/s"));
+  CHECK_FALSE(contains(html, "<script"));
+  CHECK_FALSE(contains(html, "http://") != contains(html, "http://www.w3.org/2000/svg"));
+  CHECK_FALSE(contains(html, "https://"));
+}
+
+TEST_CASE("the HTML page escapes every name from the store", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  solution_result r = accepted_result("<script>alert(\"x\")</script>", 100);
+  r.device.name = "GPU & <b>friends</b>";
+  r.cases[1].name = "a<b";
+  r.path = "solutions/matmul/\"quoted\".cu";
+  db.record(r);
+  const std::string html = leaderboard_html("mat<mul>", build_leaderboard(db, "matmul"));
+  CHECK_FALSE(contains(html, "<script"));
+  CHECK_FALSE(contains(html, "<b>"));
+  CHECK_FALSE(contains(html, "a<b"));
+  CHECK_FALSE(contains(html, "mat<mul>"));
+  CHECK(contains(html, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"));
+  CHECK(contains(html, "GPU &amp; &lt;b&gt;friends&lt;/b&gt;"));
+  CHECK(contains(html, "&quot;quoted&quot;.cu"));
+}
+
+TEST_CASE("the bar chart marks the baseline only when there is one", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  solution_result r = accepted_result("alice", 100);
+  for (case_result& c : r.cases) c.baseline_speed = 0, c.baseline_timing.reset();
+  db.record(r);
+  const auto boards = build_leaderboard(db, "matmul");
+  REQUIRE(boards.size() == 1);
+  CHECK(boards[0].baseline_score == 0);
+  const std::string svg = score_bar_chart_svg(boards[0]);
+  CHECK(contains(svg, "<rect class=\"bar\""));
+  CHECK_FALSE(contains(svg, "class=\"baseline\""));
+}
+
+TEST_CASE("the roofline explains itself when intensity is unknown", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  solution_result r = accepted_result("alice", 100);
+  for (case_result& c : r.cases) c.flops = 0;
+  db.record(r);
+  const std::string svg = roofline_svg(build_leaderboard(db, "matmul").at(0));
+  CHECK(contains(svg, "No roofline"));
+  CHECK_FALSE(contains(svg, "<svg"));
+}
+
+TEST_CASE("CSV fields are quoted per RFC 4180", "[leaderboard][csv]") {
+  auto [field, expected] = GENERATE(table<std::string, std::string>({
+      {"alice", "alice"},
+      {"Liddell, Alice", "\"Liddell, Alice\""},
+      {"say \"hi\"", "\"say \"\"hi\"\"\""},
+      {"two\nlines", "\"two\nlines\""},
+      {"", ""},
+  }));
+  CHECK(judge::csv_field(field) == expected);
+}
+
+TEST_CASE("the leaderboard CSV has a header and one row per entry and case", "[leaderboard][csv]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("Liddell, Alice", 100));
+  const std::string csv = leaderboard_csv(build_leaderboard(db, "matmul"));
+  CHECK(csv.rfind("device,cc,rank,author,score,", 0) == 0);
+  CHECK(occurrences(csv, "\r\n") == 3);
+  CHECK(contains(csv, "NVIDIA H200,9.0,1,\"Liddell, Alice\",100,GFLOPS,"));
+}
+
+TEST_CASE("the leaderboard JSON and text carry the same ranking", "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const auto boards = sample_boards(db);
+  const auto doc = nlohmann::json::parse(leaderboard_json("matmul", boards));
+  CHECK(doc["problem"] == "matmul");
+  REQUIRE(doc["boards"].size() == 2);
+  CHECK(doc["boards"][1]["device"]["name"] == "NVIDIA H200");
+  CHECK(doc["boards"][1]["entries"][0]["author"] == "alice");
+  CHECK(doc["boards"][1]["entries"][0]["cases"][0]["speed"] == 15000.0);
+  CHECK(doc["boards"][1]["cases"][1]["baseline_speed"] == 20000.0);
+
+  const std::string text = leaderboard_text("matmul", boards);
+  CHECK(contains(text, "matmul on NVIDIA H200 (cc 9.0)"));
+  CHECK(text.find("alice") < text.find("carol"));
+  CHECK(text.find("carol") < text.find("bob"));
+  CHECK(contains(text, "baseline"));
+}

@@ -1,0 +1,325 @@
+#include "catch.hpp"
+#include "results_db.hpp"
+#include "results_fixtures.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+using namespace judge;
+using judge::testing::accepted_result;
+using judge::testing::scratch_dir;
+using judge::testing::wrong_result;
+
+namespace {
+
+std::int64_t count_rows(results_db& db, const std::string& sql) {
+  sqlite::statement st = db.connection().prepare(sql);
+  REQUIRE(st.step());
+  return st.get_int(0);
+}
+
+std::string pragma_text(sqlite::database& db, const std::string& pragma) {
+  sqlite::statement st = db.prepare("PRAGMA " + pragma);
+  REQUIRE(st.step());
+  return st.get_text(0);
+}
+
+void check_same_case(const case_result& got, const case_result& want) {
+  CAPTURE(want.name);
+  CHECK(got.name == want.name);
+  CHECK(got.hidden == want.hidden);
+  CHECK(got.shape == want.shape);
+  CHECK(got.sizes == want.sizes);
+  CHECK(got.v == want.v);
+  CHECK(got.message == want.message);
+  CHECK(got.speed == want.speed);
+  CHECK(got.baseline_speed == want.baseline_speed);
+  CHECK(got.pct_of_baseline == want.pct_of_baseline);
+  CHECK(got.pct_of_peak == want.pct_of_peak);
+  CHECK(got.flops == want.flops);
+  CHECK(got.bytes == want.bytes);
+  CHECK(got.feedback == want.feedback);
+  REQUIRE(got.timing.has_value() == want.timing.has_value());
+  if (want.timing) {
+    CHECK(got.timing->median_ms == want.timing->median_ms);
+    CHECK(got.timing->min_ms == want.timing->min_ms);
+    CHECK(got.timing->max_ms == want.timing->max_ms);
+    CHECK(got.timing->noise == want.timing->noise);
+    CHECK(got.timing->samples == want.timing->samples);
+    CHECK(got.timing->discarded == want.timing->discarded);
+    CHECK(got.timing->host_median_ms == want.timing->host_median_ms);
+    CHECK(got.timing->sm_clock_mhz == want.timing->sm_clock_mhz);
+    CHECK(got.timing->method == want.timing->method);
+    CHECK(got.timing->cold_l2 == want.timing->cold_l2);
+  }
+  REQUIRE(got.baseline_timing.has_value() == want.baseline_timing.has_value());
+  if (want.baseline_timing) {
+    CHECK(got.baseline_timing->median_ms == want.baseline_timing->median_ms);
+    CHECK(got.baseline_timing->noise == want.baseline_timing->noise);
+  }
+}
+
+void check_same_result(const solution_result& got, const solution_result& want) {
+  CAPTURE(want.author);
+  CHECK(got.problem == want.problem);
+  CHECK(got.path == want.path);
+  CHECK(got.author == want.author);
+  CHECK(got.content_hash == want.content_hash);
+  CHECK(got.graded_at == want.graded_at);
+  CHECK(got.v == want.v);
+  CHECK(got.message == want.message);
+  CHECK(got.compile_output == want.compile_output);
+  CHECK(got.learner_output == want.learner_output);
+  CHECK(got.score == want.score);
+  CHECK(got.speed_unit == want.speed_unit);
+  CHECK(got.device.name == want.device.name);
+  CHECK(got.device.cc == want.device.cc);
+  CHECK(got.device.sms == want.device.sms);
+  CHECK(got.device.l2_bytes == want.device.l2_bytes);
+  CHECK(got.device.clock_max_mhz == want.device.clock_max_mhz);
+  CHECK(got.device.fp32_peak_gflops == want.device.fp32_peak_gflops);
+  CHECK(got.device.measured_bandwidth_gbps == want.device.measured_bandwidth_gbps);
+  REQUIRE(got.cases.size() == want.cases.size());
+  for (std::size_t k = 0; k < want.cases.size(); ++k) check_same_case(got.cases[k], want.cases[k]);
+}
+
+/// A result whose cases are many, so that a writer spends most of its time inside a transaction.
+solution_result long_result(int n, int cases) {
+  solution_result r = accepted_result(fmt::format("writer{}", n % 7), 1000 + n);
+  while (static_cast<int>(r.cases.size()) < cases) r.cases.push_back(r.cases[1]);
+  for (std::size_t k = 0; k < r.cases.size(); ++k) r.cases[k].name = fmt::format("case_{}", k);
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("a recorded result reads back field for field", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  solution_result ac = accepted_result("alice", 12345.5);
+  ac.cases[2].feedback = "solve() takes far longer on the host";
+  solution_result wa = wrong_result("bob");
+  wa.compile_output = "warning: unused variable 'x'";
+  const std::int64_t first = db.record(ac);
+  const std::int64_t second = db.record(wa);
+  CHECK(second > first);
+
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 2);
+  check_same_result(all[0], ac);
+  check_same_result(all[1], wa);
+  CHECK(db.results_for("vector_add").empty());
+
+  const auto history = db.history("bob");
+  REQUIRE(history.size() == 1);
+  check_same_result(history[0], wa);
+}
+
+TEST_CASE("a new store is created with its folders, WAL mode and the current schema version", "[results_db]") {
+  scratch_dir dir;
+  const auto path = dir / "results/nested/judge.db";
+  results_db db(path);
+  CHECK(std::filesystem::exists(path));
+  CHECK(results_db::schema_version() == 1);
+  CHECK(pragma_text(db.connection(), "user_version") == "1");
+  CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
+  CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
+  CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
+}
+
+TEST_CASE("reopening a store keeps its results", "[results_db]") {
+  scratch_dir dir;
+  {
+    results_db db(dir / "judge.db");
+    db.record(accepted_result("alice", 100));
+    db.record(accepted_result("bob", 200));
+  }
+  results_db again(dir / "judge.db");
+  const auto all = again.results_for("matmul");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].author == "alice");
+  CHECK(all[1].author == "bob");
+  CHECK(all[1].cases.size() == 3);
+  CHECK(pragma_text(again.connection(), "user_version") == "1");
+}
+
+TEST_CASE("a store written by a newer judge is refused, naming both versions", "[results_db]") {
+  scratch_dir dir;
+  {
+    sqlite::database raw(dir / "judge.db");
+    raw.exec("PRAGMA user_version = 99");
+  }
+  try {
+    results_db db(dir / "judge.db");
+    FAIL("opening a version 99 store should throw");
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    CAPTURE(what);
+    CHECK(what.find("judge.db") != std::string::npos);
+    CHECK(what.find("99") != std::string::npos);
+    CHECK(what.find("newer") != std::string::npos);
+  }
+}
+
+TEST_CASE("a record that fails midway leaves no half-written submission", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("alice", 100));
+
+  solution_result broken = accepted_result("bob", 200);
+  broken.cases[2].name = ""; // the schema refuses an unnamed case: the third case insert fails
+  try {
+    db.record(broken);
+    FAIL("recording a case without a name should throw");
+  } catch (const sqlite::error& e) {
+    const std::string what = e.what();
+    CAPTURE(what);
+    CHECK(what.find((dir / "judge.db").string()) != std::string::npos);
+    CHECK(what.find("INSERT INTO case_results") != std::string::npos);
+    CHECK(what.find("CHECK constraint failed") != std::string::npos);
+  }
+  CHECK(count_rows(db, "SELECT count(*) FROM submissions") == 1);
+  CHECK(count_rows(db, "SELECT count(*) FROM case_results") == 3);
+  CHECK(db.history("bob").empty());
+
+  SECTION("and the store stays usable") {
+    db.record(accepted_result("bob", 200));
+    CHECK(count_rows(db, "SELECT count(*) FROM submissions") == 2);
+    CHECK(count_rows(db, "SELECT count(*) FROM case_results") == 6);
+  }
+}
+
+TEST_CASE("a NaN figure is stored and comes back as 0", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  solution_result r = accepted_result("alice", 100);
+  r.cases[0].pct_of_baseline = std::nan("");
+  db.record(r);
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].cases[0].pct_of_baseline == 0);
+}
+
+TEST_CASE("best_accepted keeps each author's best accepted result on each GPU model", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("alice", 100, "NVIDIA H200", "2025-03-01T10:00:00Z"));
+  db.record(accepted_result("alice", 300, "NVIDIA H200", "2025-03-02T10:00:00Z"));
+  db.record(accepted_result("alice", 300, "NVIDIA H200", "2025-03-03T10:00:00Z")); // a tie: the earlier wins
+  db.record(accepted_result("alice", 50, "NVIDIA A100", "2025-03-01T10:00:00Z"));
+  db.record(accepted_result("bob", 200, "NVIDIA H200", "2025-03-01T10:00:00Z"));
+  db.record(wrong_result("carol"));
+
+  const auto best = db.best_accepted("matmul");
+  REQUIRE(best.size() == 3);
+  CHECK(best[0].device.name == "NVIDIA A100");
+  CHECK(best[0].author == "alice");
+  CHECK(best[1].device.name == "NVIDIA H200");
+  CHECK(best[1].author == "alice");
+  CHECK(best[1].score == 300);
+  CHECK(best[1].graded_at == "2025-03-02T10:00:00Z");
+  CHECK(best[2].author == "bob");
+  CHECK(db.history("alice").size() == 4);
+}
+
+TEST_CASE("two stores on one file writing from two threads lose nothing", "[results_db][concurrency]") {
+  scratch_dir dir;
+  const auto path = dir / "judge.db";
+  { results_db create(path); } // the schema exists before the race, as after the CLI's first run
+  std::mutex error_mutex;
+  std::string first_error;
+  auto writer = [&](const std::string& author) {
+    try {
+      results_db db(path);
+      for (int i = 0; i < 50; ++i) db.record(accepted_result(author, 100 + i));
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (first_error.empty()) first_error = e.what();
+    }
+  };
+  std::thread a(writer, "alice"), b(writer, "bob");
+  a.join();
+  b.join();
+  REQUIRE(first_error == "");
+
+  results_db db(path);
+  CHECK(count_rows(db, "SELECT count(*) FROM submissions") == 100);
+  CHECK(count_rows(db, "SELECT count(*) FROM case_results") == 300);
+  CHECK(db.history("alice").size() == 50);
+  CHECK(db.history("bob").size() == 50);
+}
+
+TEST_CASE("two stores opening a new file at once create its schema once", "[results_db][concurrency]") {
+  scratch_dir dir;
+  const auto path = dir / "judge.db";
+  std::atomic<int> failures{0};
+  auto opener = [&] {
+    try {
+      results_db db(path);
+      db.record(accepted_result("alice", 100));
+    } catch (const std::exception&) {
+      ++failures;
+    }
+  };
+  std::thread a(opener), b(opener);
+  a.join();
+  b.join();
+  CHECK(failures == 0);
+  results_db db(path);
+  CHECK(count_rows(db, "SELECT count(*) FROM submissions") == 2);
+}
+
+TEST_CASE("a writer killed midway leaves the store intact", "[results_db][crash]") {
+  constexpr int cases_per_result = 40;
+  scratch_dir dir;
+  const auto path = dir / "judge.db";
+  { results_db create(path); } // closed again before fork(): a child must not inherit a connection
+
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // The child only writes; no Catch2 and no exit handlers here.
+    try {
+      results_db db(path);
+      for (int n = 0;; ++n) db.record(long_result(n, cases_per_result));
+    } catch (...) {
+      ::_exit(3);
+    }
+  }
+
+  // Let it commit a few results, then kill it wherever it is (most likely inside a transaction).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  std::int64_t seen = 0;
+  {
+    results_db watcher(path);
+    while (seen < 20 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      seen = count_rows(watcher, "SELECT count(*) FROM submissions");
+    }
+  }
+  ::kill(child, SIGKILL);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  CAPTURE(seen);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGKILL);
+  REQUIRE(seen >= 20);
+
+  results_db db(path);
+  CHECK(pragma_text(db.connection(), "integrity_check") == "ok");
+  CHECK(count_rows(db, "SELECT count(*) FROM pragma_foreign_key_check") == 0);
+  CHECK(count_rows(db, fmt::format("SELECT count(*) FROM submissions s WHERE (SELECT count(*) FROM case_results c "
+                                   "WHERE c.submission_id = s.id) <> {}",
+                                   cases_per_result)) == 0);
+  const auto all = db.results_for("matmul");
+  CHECK(static_cast<std::int64_t>(all.size()) >= seen);
+  for (const solution_result& r : all) CHECK(static_cast<int>(r.cases.size()) == cases_per_result);
+  db.record(accepted_result("after", 1)); // and it still takes writes
+}

@@ -1,0 +1,124 @@
+// Test fixtures for the results store, the leaderboard and the reports: a scratch folder and made-up
+// grading results (no GPU involved).
+#pragma once
+
+#include "grade_result.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+namespace judge::testing {
+
+/// A fresh empty folder under the system temp folder, removed with everything in it on destruction.
+class scratch_dir {
+public:
+  scratch_dir() {
+    static std::atomic<int> counter{0};
+    m_path = std::filesystem::temp_directory_path() /
+             fmt::format("gpu-judge-test-{}-{}", static_cast<long>(::getpid()), counter++);
+    std::filesystem::remove_all(m_path);
+    std::filesystem::create_directories(m_path);
+  }
+  ~scratch_dir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(m_path, ignored);
+  }
+  scratch_dir(const scratch_dir&) = delete;
+  scratch_dir& operator=(const scratch_dir&) = delete;
+
+  const std::filesystem::path& path() const { return m_path; }
+  std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
+
+private:
+  std::filesystem::path m_path;
+};
+
+/// A timed case: `speed` [GFLOPS] at 2·n³ flops and 12·n² bytes (a square matmul).
+inline case_result timed_case(const std::string& name, int n, double speed, double baseline_speed) {
+  case_result c;
+  c.name = name;
+  c.hidden = true;
+  c.shape = fmt::format("{0}x{0}x{0}", n);
+  c.sizes = {n, n, n};
+  c.v = verdict::accepted;
+  c.flops = 2.0 * n * n * n;
+  c.bytes = 12.0 * n * n;
+  timing_summary t;
+  t.median_ms = c.flops / speed / 1e6;
+  t.min_ms = t.median_ms * 0.98;
+  t.max_ms = t.median_ms * 1.05;
+  t.noise = 0.004;
+  t.samples = 120;
+  t.discarded = 2;
+  t.host_median_ms = t.median_ms + 0.01;
+  t.sm_clock_mhz = 1980;
+  t.method = "cupti";
+  t.cold_l2 = true;
+  c.timing = t;
+  c.speed = speed;
+  if (baseline_speed > 0) {
+    timing_summary b;
+    b.median_ms = c.flops / baseline_speed / 1e6;
+    b.noise = 0.002;
+    c.baseline_timing = b;
+    c.baseline_speed = baseline_speed;
+    c.pct_of_baseline = 100 * speed / baseline_speed;
+  }
+  c.pct_of_peak = 100 * speed / 60000;
+  return c;
+}
+
+/// An accepted matmul result on `device` whose two hidden cases both run at `speed`, plus an untimed
+/// sample case; score = speed.
+inline solution_result accepted_result(const std::string& author, double speed,
+                                       const std::string& device = "NVIDIA H200",
+                                       const std::string& graded_at = "2025-03-01T10:00:00Z") {
+  solution_result r;
+  r.problem = "matmul";
+  r.path = "solutions/matmul/" + author + ".cu";
+  r.author = author;
+  r.content_hash = "hash-" + author;
+  r.graded_at = graded_at;
+  r.v = verdict::accepted;
+  r.speed_unit = "GFLOPS";
+  r.learner_output = "hello from " + author + "\n";
+  r.device = {device, "9.0", 132, 62914560, 1980, 60000, 4000};
+
+  case_result sample;
+  sample.name = "sample_2x3x2";
+  sample.hidden = false;
+  sample.shape = "2x3x2";
+  sample.sizes = {2, 3, 2};
+  sample.v = verdict::accepted;
+  sample.flops = 24;
+  sample.bytes = 64;
+  r.cases.push_back(sample);
+  r.cases.push_back(timed_case("square_1024", 1024, speed, 20000));
+  r.cases.push_back(timed_case("square_2048", 2048, speed, 20000));
+  r.score = speed;
+  return r;
+}
+
+/// A wrong-answer result: its second case failed, nothing was timed.
+inline solution_result wrong_result(const std::string& author, const std::string& device = "NVIDIA H200") {
+  solution_result r = accepted_result(author, 1, device);
+  r.v = verdict::wrong_answer;
+  r.message = "case square_1024 (1024x1024x1024, hidden): 7 of 1048576 elements of C are wrong";
+  r.score = 0;
+  r.cases[1].v = verdict::wrong_answer;
+  r.cases[1].message = "7 of 1048576 elements of C are wrong (against the CPU reference); first at index 17";
+  for (case_result& c : r.cases) {
+    c.timing.reset();
+    c.baseline_timing.reset();
+    c.speed = c.baseline_speed = c.pct_of_baseline = c.pct_of_peak = 0;
+  }
+  return r;
+}
+
+} // namespace judge::testing
