@@ -26,6 +26,11 @@ call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference
   }
 }
 
+void call_buffers::abandon() noexcept {
+  for (guarded_buffer& buffer : m_buffers) buffer.abandon();
+  for (device_memory& shadow : m_shadows) shadow.abandon();
+}
+
 void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
   for (std::size_t i = 0; i < m_specs.size(); ++i) {
     const buffer_spec& spec = m_specs[i];

@@ -23,6 +23,9 @@ public:
   /// output filled with `poison`, each reference output with NaN. The caller synchronises.
   void prepare(std::uint64_t seed, poison_kind poison);
 
+  /// Gives every allocation up without freeing it, once the context is lost (device_memory::abandon).
+  void abandon() noexcept;
+
   /// Pointer parameters for solve(), in signature order.
   void* const* solve_arguments() const noexcept { return m_solve_arguments.data(); }
   /// Pointer parameters for the GPU reference: pristine inputs and reference outputs. Needs

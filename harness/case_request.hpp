@@ -18,9 +18,9 @@ enum class buffer_role { input, output };
 struct buffer_spec {
   std::string name;
   buffer_role role = buffer_role::input;
-  std::size_t count = 0;                    ///< elements (float)
-  judge_data::distribution dist;            ///< inputs only
-  std::optional<std::vector<float>> data;   ///< explicit input data, replacing generation
+  std::size_t count = 0;                  ///< elements (float)
+  judge_data::distribution dist;          ///< inputs only
+  std::optional<std::vector<float>> data; ///< explicit input data, replacing generation
 
   bool is_input() const noexcept { return role == buffer_role::input; }
 };
@@ -47,7 +47,7 @@ struct tolerance_spec {
 
 struct timing_spec {
   std::uint64_t seed = 0;
-  double budget_s = 3.0;       ///< [s] wall time after which sampling stops adapting
+  double budget_s = 3.0; ///< [s] wall time after which sampling stops adapting
   int min_samples = 10;
   int max_samples = 2000;
   double target_noise = 0.005; ///< [fraction] stop once stddev / mean of the kept samples is below it

@@ -24,8 +24,7 @@ public:
 
   /// Elements i < count where !(|got[i] - ref[i]| <= atol + rtol * |ref[i]|), evaluated in double.
   /// NaN never passes; an infinity passes only against the same infinity.
-  mismatch_summary count_mismatches(const float* got, const float* ref, std::size_t count, double atol,
-                                    double rtol);
+  mismatch_summary count_mismatches(const float* got, const float* ref, std::size_t count, double atol, double rtol);
 
   /// Elements i < count whose bits differ between `a` and `b`.
   mismatch_summary count_differences(const float* a, const float* b, std::size_t count);

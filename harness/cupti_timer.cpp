@@ -36,7 +36,8 @@ void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std:
   *max_records = 0; // as many as fit
 }
 
-void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t, std::size_t valid_bytes) {
+void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t,
+                                  std::size_t valid_bytes) {
   std::vector<activity_record> parsed;
   CUpti_Activity* record = nullptr;
   while (cuptiActivityGetNextRecord(buffer, valid_bytes, &record) == CUPTI_SUCCESS) {
@@ -57,8 +58,7 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
       parsed.push_back({set->start, set->end, set->streamId});
       break;
     }
-    default:
-      break;
+    default: break;
     }
   }
   std::free(buffer);
@@ -68,7 +68,8 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
 
 std::string cupti_reason(CUptiResult result) {
   const char* text = nullptr;
-  if (cuptiGetResultString(result, &text) != CUPTI_SUCCESS || text == nullptr) return "CUPTI error " + std::to_string(result);
+  if (cuptiGetResultString(result, &text) != CUPTI_SUCCESS || text == nullptr)
+    return "CUPTI error " + std::to_string(result);
   return text;
 }
 
@@ -150,7 +151,7 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
     last_end = std::max(last_end, r.end_ns);
     ++span.records;
   }
-  if (span.records > 0) span.gpu_ms = static_cast<double>(last_end - first_start) * 1e-6;
+  if (span.records > 0) span.gpu_ms = static_cast<double>(last_end - first_start) / 1e6;
   if (legacy_stream_known) {
     for (const activity_record& r : records)
       if (r.start_ns != 0 && r.end_ns > returned_ns && r.start_ns < end_ns && r.end_ns > begin_ns &&

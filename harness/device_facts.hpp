@@ -7,12 +7,12 @@
 namespace judge_harness {
 
 struct device_facts {
-  std::string name;            ///< "NVIDIA H200"
-  std::string cc;              ///< compute capability, "9.0"
-  int sms = 0;                 ///< streaming multiprocessors
-  std::int64_t l2_bytes = 0;   ///< [B]
+  std::string name;              ///< "NVIDIA H200"
+  std::string cc;                ///< compute capability, "9.0"
+  int sms = 0;                   ///< streaming multiprocessors
+  std::int64_t l2_bytes = 0;     ///< [B]
   std::int64_t memory_bytes = 0; ///< [B] global memory
-  double clock_rate_mhz = 0;   ///< [MHz] the SM clock CUDA reports (cudaDevAttrClockRate)
+  double clock_rate_mhz = 0;     ///< [MHz] the SM clock CUDA reports (cudaDevAttrClockRate)
 };
 
 /// Reads the facts of CUDA device `device`; throws cuda_error when CUDA cannot.

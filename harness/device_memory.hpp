@@ -34,14 +34,18 @@ public:
     return *this;
   }
 
+  /// Gives the allocation up without freeing it: for after cudaDeviceReset() or a corrupted context,
+  /// when freeing can only fail (and say so on the learner's stderr).
+  void abandon() noexcept {
+    m_data = nullptr;
+    m_bytes = 0;
+  }
+
   void* data() const noexcept { return m_data; }
   std::size_t bytes() const noexcept { return m_bytes; }
 
   /// The allocation seen as an array of T (cudaMalloc aligns to at least 256 bytes).
-  template <typename T>
-  T* as() const noexcept {
-    return static_cast<T*>(m_data);
-  }
+  template <typename T> T* as() const noexcept { return static_cast<T*>(m_data); }
 
 private:
   void release() noexcept {

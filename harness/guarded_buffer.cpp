@@ -21,8 +21,7 @@ const guard_bytes_array& guard_pattern() {
 
 } // namespace
 
-guarded_buffer::guarded_buffer(std::size_t count)
-    : m_memory(count * sizeof(float) + 2 * guard_bytes), m_count(count) {}
+guarded_buffer::guarded_buffer(std::size_t count) : m_memory(count * sizeof(float) + 2 * guard_bytes), m_count(count) {}
 
 void guarded_buffer::arm_guards() {
   unsigned char* base = m_memory.as<unsigned char>();

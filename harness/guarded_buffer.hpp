@@ -31,6 +31,9 @@ public:
   float* data() const noexcept { return reinterpret_cast<float*>(m_memory.as<unsigned char>() + guard_bytes); }
   std::size_t count() const noexcept { return m_count; }
 
+  /// See device_memory::abandon.
+  void abandon() noexcept { m_memory.abandon(); }
+
   /// Writes the guard pattern into both guards; blocks until it is there.
   void arm_guards();
 

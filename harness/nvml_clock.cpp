@@ -38,8 +38,7 @@ struct nvml_clock::api {
 
 namespace {
 
-template <typename F>
-bool resolve(void* library, const char* name, F& function) {
+template <typename F> bool resolve(void* library, const char* name, F& function) {
   function = reinterpret_cast<F>(dlsym(library, name));
   return function != nullptr;
 }

@@ -9,6 +9,7 @@
 #include "solve_timer.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge_harness {

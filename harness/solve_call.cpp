@@ -14,10 +14,22 @@ void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept { jud
 
 } // namespace
 
-solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, bool timed) {
+solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind) {
   using clock = std::chrono::steady_clock;
   solve_observation seen;
+  const bool timed = kind != call_kind::checked;
+  const bool flush = kind == call_kind::timed_cold_l2;
+  // Listing threads reads /proc and takes a while: done first, so that nothing sits between the L2
+  // flush and the start event.
   const std::vector<thread_entry> threads_before = list_threads();
+  if (timed && context.timer.method() == timing_method::cupti) {
+    if (flush) context.flush.enqueue(nullptr);
+    // CUPTI needs the judge's own work finished before its start timestamp.
+    JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
+  } else {
+    JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
+    if (flush) context.flush.enqueue(nullptr);
+  }
 
   if (timed) context.timer.before_solve();
   const clock::time_point host_begin = clock::now();

@@ -2,6 +2,7 @@
 // calls and timed samples all go through here.
 #pragma once
 
+#include "process_watch.hpp"
 #include "runner_context.hpp"
 
 #include <string>
@@ -15,15 +16,23 @@ struct solve_observation {
   std::string error;
   /// The error is sticky or solve() reset the device: nothing more can run in this process.
   bool context_lost = false;
-  double host_ms = 0.0; ///< [ms] host wall time of solve() plus the synchronisation after it
+  double host_ms = 0.0;                      ///< [ms] host wall time of solve() plus the synchronisation after it
   std::vector<std::string> stray_threads;    ///< threads solve() started that still run
   std::vector<loaded_library> banned_loaded; ///< banned libraries loaded in this process
 };
 
+enum class call_kind {
+  checked,       ///< not timed
+  timed_warm_l2, ///< timed, with whatever the previous work left in L2
+  timed_cold_l2, ///< timed, after an L2 flush
+};
+
 /// Calls solve(buffers, sizes), then synchronises the device and looks for errors, a device reset,
-/// banned libraries and stray threads. With `timed`, brackets the call with `context.timer` (the
-/// caller enqueues the L2 flush and reads the timer's result). The device must be idle and error-free
-/// before, and the inputs ready. Throws only for failures of the harness's own bookkeeping.
-solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, bool timed);
+/// banned libraries and stray threads. A timed call is bracketed by `context.timer`, whose result the
+/// caller then reads; its L2 flush is enqueued here, where the timing method needs it (before a
+/// synchronisation for CUPTI; right before the start event for events, to hide the launch latency).
+/// The inputs must be ready (enqueued on the legacy stream) and the device error-free. Throws
+/// cuda_error only for failures of the harness's own CUDA calls.
+solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind);
 
 } // namespace judge_harness

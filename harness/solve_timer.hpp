@@ -19,7 +19,7 @@ const char* to_string(timing_method method);
 
 /// One sample's GPU time.
 struct sample_time {
-  double gpu_ms = 0.0; ///< [ms]
+  double gpu_ms = 0.0;                     ///< [ms]
   bool other_streams_after_return = false; ///< only CUPTI can tell; always false for events
 };
 

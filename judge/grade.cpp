@@ -167,6 +167,8 @@ std::optional<timing_summary> grader::summarise(const timing_answer& t) const {
   s.sm_clock_mhz = median(clocks);
   s.method = t.method;
   s.cold_l2 = t.cold_l2;
+  s.stop_reason = t.stop_reason;
+  s.warmup_calls = t.warmup_calls;
   return s;
 }
 
@@ -283,10 +285,13 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     cr.message = d.message;
     decisions.push_back(d);
     result.cases.push_back(std::move(cr));
+    // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
+    // and holds the GPU, so its remaining cases are not run.
+    if (d.v == verdict::time_limit_exceeded) break;
   }
   session.finish();
   result.learner_output = session.learner_output();
-  if (g_interrupted && result.cases.size() < m_cases.size()) {
+  if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";
     return;

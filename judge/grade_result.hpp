@@ -21,6 +21,8 @@ struct timing_summary {
   double sm_clock_mhz = 0;     ///< median SM clock during the kept samples [MHz]
   std::string method;          ///< "cupti" or "events"
   bool cold_l2 = true;
+  std::string stop_reason;     ///< why sampling stopped: "noise", "budget" or "max_samples"
+  int warmup_calls = 0;
 };
 
 struct case_result {

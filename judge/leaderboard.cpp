@@ -92,10 +92,17 @@ std::size_t characters(const std::string& text) {
 
 } // namespace
 
-std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& best) {
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results) {
+  // device name → author → that author's best result on it
+  std::map<std::string, std::map<std::string, const solution_result*>> best;
+  for (const solution_result& r : results) {
+    if (r.v != verdict::accepted || r.score <= 0) continue;
+    const solution_result*& kept = best[r.device.name][r.author];
+    if (kept == nullptr || ranks_before(&r, kept)) kept = &r;
+  }
   std::map<std::string, std::vector<const solution_result*>> by_device;
-  for (const solution_result& r : best)
-    if (r.v == verdict::accepted && r.score > 0) by_device[r.device.name].push_back(&r);
+  for (const auto& [device, authors] : best)
+    for (const auto& [author, r] : authors) by_device[device].push_back(r);
   std::vector<leaderboard> boards;
   for (auto& [device, ranked] : by_device) boards.push_back(make_board(std::move(ranked)));
   return boards;
@@ -116,8 +123,8 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
     std::size_t author_width = 8;
     for (const board_entry& e : b.entries) author_width = std::max(author_width, characters(e.author));
     const std::string score_header = "score " + b.speed_unit;
-    out += fmt::format("{} on {} (cc {}): fp32 peak {} GFLOPS, measured bandwidth {} GB/s\n", problem,
-                       b.device_name, b.device_cc, number(b.fp32_peak_gflops), number(b.measured_bandwidth_gbps));
+    out += fmt::format("{} on {} (cc {}): fp32 peak {:.0f} GFLOPS, measured bandwidth {:.0f} GB/s\n", problem,
+                       b.device_name, b.device_cc, b.fp32_peak_gflops, b.measured_bandwidth_gbps);
     out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", "rank", "author", author_width, score_header,
                        "% baseline", "graded at", "path");
     for (const board_entry& e : b.entries) {
@@ -148,8 +155,9 @@ std::string leaderboard_csv(const std::vector<leaderboard>& boards) {
     for (const board_entry& e : b.entries)
       for (std::size_t k = 0; k < b.cases.size(); ++k) {
         if (!e.cells[k]) continue;
-        out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n", csv_field(b.device_name),
-                           csv_field(b.device_cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
+        // 10 significant digits: all a timing holds, without floating-point noise like 35.00000000000003.
+        out += fmt::format("{},{},{},{},{:.10g},{},{:.10g},{},{},{},{:.10g},{:.10g},{:.10g}\r\n",
+                           csv_field(b.device_name), csv_field(b.device_cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
                            pct_of_baseline_score(b, e), csv_field(e.graded_at), csv_field(e.path),
                            csv_field(b.cases[k].name), e.cells[k]->speed, b.cases[k].baseline_speed,
                            e.cells[k]->pct_of_baseline);

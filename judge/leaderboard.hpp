@@ -54,9 +54,8 @@ struct leaderboard {
 /// each author appears once per board, with their best score.
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem);
 
-/// The same, from results already loaded (each author's best accepted result per device, as
-/// results_db::best_accepted gives them).
-std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& best);
+/// The same, from results already loaded (any of them: each author's best per device is picked here too).
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results);
 
 /// [%] entry.score / board.baseline_score × 100; 0 without a baseline score.
 double pct_of_baseline_score(const leaderboard& board, const board_entry& entry);

@@ -21,6 +21,20 @@ std::string svg_open(double width, double height, const std::string& title) {
                      width, height, esc(title));
 }
 
+/// `text` cut to at most `limit` characters (UTF-8 code points), "…" marking a cut.
+std::string shortened(const std::string& text, std::size_t limit) {
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue; // inside a character
+    if (++characters == limit) {
+      std::size_t end = i + 1;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      return end < text.size() ? text.substr(0, i) + "\u2026" : text;
+    }
+  }
+  return text;
+}
+
 /// A round step (1, 2 or 5 × 10^k) giving about `count` ticks up to `max`.
 double tick_step(double max, int count) {
   const double raw = max / count;
@@ -33,7 +47,7 @@ double tick_step(double max, int count) {
 // ---- bar chart ----
 
 constexpr double bar_width = 760, bar_label = 170, bar_right = 110, bar_top = 30, bar_row = 26, bar_height = 18,
-                 bar_axis = 30;
+                 bar_axis = 42;
 
 } // namespace
 
@@ -56,8 +70,10 @@ std::string score_bar_chart_svg(const leaderboard& board) {
   for (std::size_t i = 0; i < board.entries.size(); ++i) {
     const board_entry& e = board.entries[i];
     const double y = bar_top + bar_row * static_cast<double>(i) + (bar_row - bar_height) / 2;
-    out += fmt::format("<text class=\"label\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}. {}</text>", bar_label - 8,
-                       y + bar_height - 4, e.rank, esc(e.author));
+    // Long names are cut to fit the label column; the full name shows on hover.
+    out += fmt::format("<text class=\"label\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">"
+                       "<title>{}</title>{}. {}</text>",
+                       bar_label - 8, y + bar_height - 4, esc(e.author), e.rank, esc(shortened(e.author, 20)));
     out += fmt::format("<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"/>", bar_label,
                        y, x(e.score) - bar_label, bar_height);
     out += fmt::format("<text class=\"value\" x=\"{:.1f}\" y=\"{:.1f}\">{:.1f}</text>\n", x(e.score) + 4,
@@ -79,7 +95,8 @@ namespace {
 // ---- roofline ----
 
 constexpr double roof_width = 760, roof_height = 460, roof_left = 70, roof_right = 30, roof_top = 20,
-                 roof_bottom = 50, roof_label_gap = 13;
+                 roof_bottom = 50, roof_label_gap = 13,
+                 roof_char_width = 7; // [px] a generous average at 12px sans-serif
 
 struct point {
   double intensity, gflops;
@@ -159,9 +176,11 @@ std::string roofline_svg(const leaderboard& board) {
       const double to = xs.size() == 3 ? xs[1] : end;
       const double angle =
           std::atan2(Y(roof(to)) - Y(roof(start)), X(to) - X(start)) * 180.0 / 3.14159265358979323846;
-      out += fmt::format("<text class=\"roof-label\" transform=\"translate({:.1f} {:.1f}) rotate({:.1f})\">"
-                         "bandwidth {:.0f} GB/s</text>\n",
-                         X(start) + 8, Y(roof(start)) - 6, angle, bandwidth);
+      // dy shifts the text off the line in the rotated frame, i.e. perpendicular to it.
+      const double at = start * std::pow(to / start, 0.08);
+      out += fmt::format("<text class=\"roof-label\" transform=\"translate({:.1f} {:.1f}) rotate({:.1f})\" "
+                         "dy=\"-6\">bandwidth {:.0f} GB/s</text>\n",
+                         X(at), Y(roof(at)), angle, bandwidth);
     }
   }
 
@@ -178,9 +197,13 @@ std::string roofline_svg(const leaderboard& board) {
         if (std::abs(px - cx) < 120 && std::abs(py - ly) < roof_label_gap) ly = py + roof_label_gap, moved = true;
     }
     placed.emplace_back(cx, ly);
+    // A label that would run past the plot's right edge goes on the dot's left instead.
+    const std::string label = fmt::format("{} ({:.1f})", shortened(p.label, 32), p.gflops);
+    const bool left = cx + 9 + roof_char_width * static_cast<double>(label.size()) > roof_width;
     out += fmt::format("<circle class=\"{}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\"/><text class=\"label\" "
-                       "x=\"{:.1f}\" y=\"{:.1f}\">{} ({:.1f})</text>\n",
-                       p.baseline ? "dot baseline-dot" : "dot", cx, cy, cx + 9, ly, esc(p.label), p.gflops);
+                       "x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"{}\">{}</text>\n",
+                       p.baseline ? "dot baseline-dot" : "dot", cx, cy, left ? cx - 9 : cx + 9, ly,
+                       left ? "end" : "start", esc(label));
   }
   return out + "</svg>\n";
 }

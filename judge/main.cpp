@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   judge::cli::add_show(app, ctx);
   judge::cli::add_device(app, ctx);
   judge::cli::add_leaderboard(app, ctx);
+  judge::cli::add_profile_request(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is
   // neither an option nor a subcommand.

@@ -18,19 +18,19 @@ using spec_yaml::reader;
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // Names a parameter cannot have because the declaration `float* int` would not compile.
 bool is_reserved_word(const std::string& s) {
-  static const std::set<std::string> words{"auto",   "bool",     "break",  "case",   "char",     "const",    "continue",
-                                           "default", "do",      "double", "else",   "enum",     "extern",   "float",
-                                           "for",    "goto",     "if",     "inline", "int",      "long",     "register",
-                                           "return", "short",    "signed", "sizeof", "static",   "struct",   "switch",
-                                           "typedef", "union",   "unsigned", "void", "volatile", "while",    "class",
-                                           "delete", "new",      "this",   "true",   "false",    "template", "namespace",
-                                           "operator", "private", "public", "protected", "virtual", "try", "catch",
-                                           "throw",  "using",    "nullptr"};
+  static const std::set<std::string> words{
+      "auto",      "bool",    "break",    "case",     "char",     "const",     "continue", "default", "do",
+      "double",    "else",    "enum",     "extern",   "float",    "for",       "goto",     "if",      "inline",
+      "int",       "long",    "register", "return",   "short",    "signed",    "sizeof",   "static",  "struct",
+      "switch",    "typedef", "union",    "unsigned", "void",     "volatile",  "while",    "class",   "delete",
+      "new",       "this",    "true",     "false",    "template", "namespace", "operator", "private", "public",
+      "protected", "virtual", "try",      "catch",    "throw",    "using",     "nullptr"};
   return words.count(s) > 0;
 }
 
@@ -64,8 +64,9 @@ struct type_info {
   const char* role_name;
 };
 
-const std::vector<type_info> parameter_types{
-    {"const float*", param_role::input, "input"}, {"float*", param_role::output, "output"}, {"int", param_role::size, "size"}};
+const std::vector<type_info> parameter_types{{"const float*", param_role::input, "input"},
+                                             {"float*", param_role::output, "output"},
+                                             {"int", param_role::size, "size"}};
 
 std::vector<std::string> type_names() {
   std::vector<std::string> names;
@@ -94,7 +95,8 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
   if (const YAML::Node* role = f.find("role")) {
     const std::string role_name = in.text(*role, field + ".role");
     if (role_name != "input" && role_name != "output" && role_name != "size")
-      in.fail_field(*role, field + ".role", "unknown role " + spec_yaml::describe(*role) + " (known: input, output, size)");
+      in.fail_field(*role, field + ".role",
+                    "unknown role " + spec_yaml::describe(*role) + " (known: input, output, size)");
     if (role_name != type->role_name)
       in.fail_field(*role, field + ".role",
                     "'" + role_name + "' does not agree with type '" + p.c_type + "', which makes it " +
@@ -108,8 +110,8 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
   }
   if (!shape) in.fail(node, "field '" + field + ".shape' is required for a buffer (e.g. [M, K])");
   if (!shape->IsSequence() || shape->size() == 0)
-    in.fail_field(*shape, field + ".shape", "expected a non-empty list of extents such as [M, K], got " +
-                                                spec_yaml::describe(*shape));
+    in.fail_field(*shape, field + ".shape",
+                  "expected a non-empty list of extents such as [M, K], got " + spec_yaml::describe(*shape));
   for (std::size_t i = 0; i < shape->size(); ++i) {
     const std::string extent_field = field + ".shape[" + std::to_string(i) + "]";
     const YAML::Node extent = (*shape)[i];
@@ -134,9 +136,10 @@ void check_names(const reader& in, const YAML::Node& at, const std::string& fiel
 
 std::vector<parameter> read_signature(const reader& in, const YAML::Node& node) {
   if (!node.IsSequence() || node.size() == 0)
-    in.fail_field(node, "signature",
-                  "expected a list of parameters such as [{name: A, type: const float*, role: input, shape: [N]}], got " +
-                      spec_yaml::describe(node));
+    in.fail_field(
+        node, "signature",
+        "expected a list of parameters such as [{name: A, type: const float*, role: input, shape: [N]}], got " +
+            spec_yaml::describe(node));
   std::vector<parameter> params;
   std::vector<std::string> sizes;
   for (std::size_t i = 0; i < node.size(); ++i) {
@@ -177,7 +180,8 @@ fs::path read_file_field(const reader& in, const YAML::Node& node, const std::st
 
 double read_tolerance(const reader& in, const YAML::Node& node, const std::string& field) {
   const double value = in.number(node, field);
-  if (!std::isfinite(value) || value < 0) in.fail_field(node, field, "must be a finite number >= 0, got " + node.Scalar());
+  if (!std::isfinite(value) || value < 0)
+    in.fail_field(node, field, "must be a finite number >= 0, got " + node.Scalar());
   return value;
 }
 
@@ -195,7 +199,8 @@ size_expr read_work(const reader& in, const YAML::Node& node, const std::string&
 
 double read_seconds(const reader& in, const YAML::Node& node, const std::string& field) {
   const double value = in.number(node, field);
-  if (!std::isfinite(value) || value <= 0) in.fail_field(node, field, "must be a number of seconds above 0, got " + node.Scalar());
+  if (!std::isfinite(value) || value <= 0)
+    in.fail_field(node, field, "must be a number of seconds above 0, got " + node.Scalar());
   return value;
 }
 
@@ -210,7 +215,8 @@ std::vector<std::string> read_libraries(const reader& in, const YAML::Node& node
 
 void read_baseline(const reader& in, const YAML::Node& node, problem_spec& spec) {
   const fields f = in.mapping(node, "baseline", {"source", "label", "libraries", "is_reference"});
-  if (const YAML::Node* source = f.find("source")) spec.baseline.source = read_file_field(in, *source, "baseline.source", spec.dir);
+  if (const YAML::Node* source = f.find("source"))
+    spec.baseline.source = read_file_field(in, *source, "baseline.source", spec.dir);
   if (const YAML::Node* label = f.find("label")) spec.baseline.label = in.text(*label, "baseline.label");
   if (const YAML::Node* libraries = f.find("libraries"))
     spec.baseline.libraries = read_libraries(in, *libraries, "baseline.libraries");
@@ -222,8 +228,10 @@ void read_baseline(const reader& in, const YAML::Node& node, problem_spec& spec)
 }
 
 void read_limits(const reader& in, const YAML::Node& node, judge::limits& limits) {
-  const fields f = in.mapping(node, "limits", {"compile_seconds", "case_seconds", "timing_budget_seconds", "output_bytes"});
-  if (const YAML::Node* v = f.find("compile_seconds")) limits.compile_seconds = read_seconds(in, *v, "limits.compile_seconds");
+  const fields f =
+      in.mapping(node, "limits", {"compile_seconds", "case_seconds", "timing_budget_seconds", "output_bytes"});
+  if (const YAML::Node* v = f.find("compile_seconds"))
+    limits.compile_seconds = read_seconds(in, *v, "limits.compile_seconds");
   if (const YAML::Node* v = f.find("case_seconds")) limits.case_seconds = read_seconds(in, *v, "limits.case_seconds");
   if (const YAML::Node* v = f.find("timing_budget_seconds"))
     limits.timing_budget_seconds = read_seconds(in, *v, "limits.timing_budget_seconds");
@@ -238,7 +246,8 @@ std::string no_problem_message(const fs::path& dir) {
   const std::vector<std::string> known = list_problems(dir.parent_path());
   return "no problem '" + dir.filename().string() + "': " + spec_yaml::shown_path(dir / "problem.yaml") +
          " does not exist (" +
-         (known.empty() ? "there are no problems in " + dir.parent_path().string() : "known problems: " + join_list(known)) +
+         (known.empty() ? "there are no problems in " + dir.parent_path().string()
+                        : "known problems: " + join_list(known)) +
          ")";
 }
 
@@ -273,8 +282,9 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
 
   const reader in(spec_yaml::shown_path(spec.spec_file));
   const YAML::Node doc = spec_yaml::load(spec.spec_file, spec_yaml::shown_path(spec.spec_file));
-  const fields top = in.mapping(doc, "", {"title", "statement", "signature", "tolerance", "work", "speed_unit", "inputs",
-                                          "baseline", "banned_libraries", "limits"});
+  const fields top = in.mapping(doc, "",
+                                {"title", "statement", "signature", "tolerance", "work", "speed_unit", "inputs",
+                                 "baseline", "banned_libraries", "limits"});
 
   spec.title = in.text(in.required(top, "", "title", "the problem's human-readable name"), "title");
   spec.signature = read_signature(in, in.required(top, "", "signature", "the parameters of solve()"));
@@ -302,13 +312,17 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   }
   if (const YAML::Node* node = top.find("speed_unit")) {
     const std::string unit = in.text(*node, "speed_unit");
-    if (unit == "gflops") spec.unit = speed_unit::gflops;
-    else if (unit == "gbps") spec.unit = speed_unit::gbps;
-    else in.fail_field(*node, "speed_unit", "unknown unit " + spec_yaml::describe(*node) + " (known: gflops, gbps)");
+    if (unit == "gflops")
+      spec.unit = speed_unit::gflops;
+    else if (unit == "gbps")
+      spec.unit = speed_unit::gbps;
+    else
+      in.fail_field(*node, "speed_unit", "unknown unit " + spec_yaml::describe(*node) + " (known: gflops, gbps)");
   }
   if (const YAML::Node* node = top.find("inputs")) {
     const fields f = in.mapping(*node, "inputs", {"distribution"});
-    if (const YAML::Node* v = f.find("distribution")) spec.input_distribution = in.distribution(*v, "inputs.distribution");
+    if (const YAML::Node* v = f.find("distribution"))
+      spec.input_distribution = in.distribution(*v, "inputs.distribution");
   }
   if (const YAML::Node* node = top.find("baseline")) read_baseline(in, *node, spec);
   if (const YAML::Node* node = top.find("banned_libraries"))

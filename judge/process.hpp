@@ -36,7 +36,8 @@ struct process_options {
 /// reaped by the judge too, whatever the system's init does.
 class child_process {
 public:
-  /// Starts the child in its own process group; throws std::system_error if it cannot start.
+  /// Starts the child in its own process group, with no descriptors but 0-2 (and 3) and no core dumps;
+  /// throws std::system_error ("cannot start /x/y: No such file or directory") if it cannot start.
   explicit child_process(const process_options& options);
   child_process(child_process&&) noexcept;
   child_process& operator=(child_process&&) noexcept;

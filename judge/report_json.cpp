@@ -10,7 +10,7 @@ nlohmann::json timing_json(const timing_summary& t) {
   return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms},     {"max_ms", t.max_ms},
           {"noise", t.noise},         {"samples", t.samples},   {"discarded_throttled", t.discarded},
           {"host_median_ms", t.host_median_ms}, {"sm_clock_mhz", t.sm_clock_mhz}, {"method", t.method},
-          {"cold_l2", t.cold_l2}};
+          {"cold_l2", t.cold_l2}, {"stop_reason", t.stop_reason}, {"warmup_calls", t.warmup_calls}};
 }
 } // namespace
 

@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <string_view>
 
 namespace judge {
 
@@ -102,25 +104,53 @@ double median_sm_clock(const solution_result& r) {
   return clocks.empty() ? std::nan("") : median(std::move(clocks));
 }
 
+/// Binds a statement's parameters 1, 2, 3, ... in the order values are given.
+class binder {
+public:
+  explicit binder(sqlite::statement& st) : m_st(st) {}
+  template <typename T> binder& operator<<(const T& value) {
+    m_st.bind(m_next++, value);
+    return *this;
+  }
+  binder& operator<<(std::nullptr_t) {
+    m_st.bind_null(m_next++);
+    return *this;
+  }
+  binder& operator<<(bool value) { return *this << int{value}; }
+
+private:
+  sqlite::statement& m_st;
+  int m_next = 1;
+};
+
+// Columns median_ms … cold_l2 of case_results: all NULL for an untimed case.
+constexpr int timing_column_count = 10;
+
+/// "?1, ?2, ..., ?n" for the n names in `columns` (a comma-separated list).
+std::string placeholders(std::string_view columns) {
+  const auto n = std::count(columns.begin(), columns.end(), ',') + 1;
+  std::string out;
+  for (long k = 1; k <= n; ++k) out += fmt::format("{}?{}", k > 1 ? ", " : "", k);
+  return out;
+}
+
 void insert_case(sqlite::statement& st, std::int64_t submission_id, int idx, const case_result& c) {
-  int i = 0;
-  st.bind(++i, submission_id).bind(++i, idx).bind(++i, c.name).bind(++i, int{c.hidden}).bind(++i, c.shape);
-  st.bind(++i, nlohmann::json(c.sizes).dump()).bind(++i, short_name(c.v)).bind(++i, c.message);
+  binder b(st);
+  b << submission_id << idx << c.name << c.hidden << c.shape << nlohmann::json(c.sizes).dump() << short_name(c.v)
+    << c.message;
   if (c.timing) {
     const timing_summary& t = *c.timing;
-    st.bind(++i, t.median_ms).bind(++i, t.min_ms).bind(++i, t.max_ms).bind(++i, t.noise).bind(++i, t.samples);
-    st.bind(++i, t.discarded).bind(++i, t.host_median_ms).bind(++i, t.sm_clock_mhz).bind(++i, t.method);
-    st.bind(++i, int{t.cold_l2});
+    b << t.median_ms << t.min_ms << t.max_ms << t.noise << t.samples << t.discarded << t.host_median_ms
+      << t.sm_clock_mhz << t.method << t.cold_l2;
   } else {
-    for (int k = 0; k < 10; ++k) st.bind_null(++i);
+    for (int k = 0; k < timing_column_count; ++k) b << nullptr;
   }
-  st.bind(++i, c.speed).bind(++i, c.baseline_speed);
+  b << c.speed << c.baseline_speed;
   if (c.baseline_timing)
-    st.bind(++i, c.baseline_timing->median_ms).bind(++i, c.baseline_timing->noise);
+    b << c.baseline_timing->median_ms << c.baseline_timing->noise;
   else
-    st.bind_null(++i).bind_null(++i);
-  st.bind(++i, c.pct_of_baseline).bind(++i, c.pct_of_peak).bind(++i, c.flops).bind(++i, c.bytes);
-  st.bind(++i, c.feedback);
+    b << nullptr << nullptr;
+  b << c.pct_of_baseline << c.pct_of_peak << c.flops << c.bytes << c.feedback;
   st.run();
   st.reset();
 }
@@ -148,7 +178,7 @@ case_result read_case(const sqlite::statement& st, const std::string& file) {
     t.cold_l2 = st.get_int(i + 9) != 0;
     c.timing = t;
   }
-  i += 10;
+  i += timing_column_count;
   c.speed = st.get_double(i++);
   c.baseline_speed = st.get_double(i++);
   if (!st.is_null(i)) {
@@ -195,14 +225,21 @@ results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(
 }
 
 void results_db::migrate() {
-  // The version is read inside the write transaction, so two judges opening a new file migrate it once.
+  auto refuse_newer = [&](int version) {
+    if (version > schema_version())
+      throw std::runtime_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
+                                           "update the judge, or pass another --db",
+                                           m_db.file(), version, schema_version()));
+  };
+  // A store already current needs no write lock: a leaderboard reader then never waits for a writer.
+  int version = user_version(m_db);
+  refuse_newer(version);
+  if (version == schema_version()) return;
+  // Read again inside the write transaction, so two judges opening a new file migrate it once.
   sqlite::transaction tx(m_db);
-  const int version = user_version(m_db);
-  if (version > schema_version())
-    throw std::runtime_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
-                                         "update the judge, or pass another --db",
-                                         m_db.file(), version, schema_version()));
-  if (version == schema_version()) return; // nothing written: the transaction's end is a no-op
+  version = user_version(m_db);
+  refuse_newer(version);
+  if (version == schema_version()) return; // the other judge migrated it meanwhile
   for (int v = version; v < schema_version(); ++v) m_db.exec(migrations[static_cast<std::size_t>(v)]);
   m_db.exec(fmt::format("PRAGMA user_version = {}", schema_version()));
   tx.commit();
@@ -210,25 +247,23 @@ void results_db::migrate() {
 
 std::int64_t results_db::record(const solution_result& r) {
   sqlite::transaction tx(m_db);
+  constexpr std::string_view inserted =
+      "problem, path, author, content_hash, graded_at, device_name, device_cc, device_sms, device_l2_bytes, "
+      "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, sm_clock_mhz, verdict, message, score, "
+      "speed_unit, compile_output, learner_output";
   sqlite::statement submission = m_db.prepare(
-      "INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
-      "device_sms, device_l2_bytes, device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, "
-      "sm_clock_mhz, verdict, message, score, speed_unit, compile_output, learner_output) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
-  int i = 0;
-  submission.bind(++i, r.problem).bind(++i, r.path).bind(++i, r.author).bind(++i, r.content_hash);
-  submission.bind(++i, r.graded_at).bind(++i, r.device.name).bind(++i, r.device.cc).bind(++i, r.device.sms);
-  submission.bind(++i, r.device.l2_bytes).bind(++i, r.device.clock_max_mhz).bind(++i, r.device.fp32_peak_gflops);
-  submission.bind(++i, r.device.measured_bandwidth_gbps).bind(++i, median_sm_clock(r)).bind(++i, short_name(r.v));
-  submission.bind(++i, r.message).bind(++i, r.score).bind(++i, r.speed_unit).bind(++i, r.compile_output);
-  submission.bind(++i, r.learner_output);
+      fmt::format("INSERT INTO submissions ({}) VALUES ({})", inserted, placeholders(inserted)));
+  binder(submission) << r.problem << r.path << r.author << r.content_hash << r.graded_at << r.device.name
+                     << r.device.cc << r.device.sms << r.device.l2_bytes << r.device.clock_max_mhz
+                     << r.device.fp32_peak_gflops << r.device.measured_bandwidth_gbps << median_sm_clock(r)
+                     << short_name(r.v) << r.message << r.score << r.speed_unit << r.compile_output
+                     << r.learner_output;
   submission.run();
   const std::int64_t id = m_db.last_insert_rowid();
 
-  sqlite::statement case_insert = m_db.prepare(fmt::format(
-      "INSERT INTO case_results (submission_id, idx, {}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-      "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
-      case_columns));
+  sqlite::statement case_insert = m_db.prepare(
+      fmt::format("INSERT INTO case_results (submission_id, idx, {0}) VALUES ({1})", case_columns,
+                  placeholders(std::string("submission_id, idx, ") + case_columns)));
   for (std::size_t k = 0; k < r.cases.size(); ++k) insert_case(case_insert, id, static_cast<int>(k), r.cases[k]);
   tx.commit();
   return id;

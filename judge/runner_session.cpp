@@ -169,9 +169,20 @@ timing_answer runner_session::run_timing(const nlohmann::json& request, double l
   t.facts.error = answer->value("error", "");
   t.facts.mismatched_samples = answer->value("mismatched_samples", 0);
   if (auto fm = answer->find("first_mismatch"); fm != answer->end() && fm->is_object())
-    t.facts.first_mismatch = fmt::format("timed run {}: {} at index {}: expected {:.9g}, got {:.9g}", fm->value("sample", -1),
-                                         fm->value("buffer", "?"), fm->value("index", -1), fm->value("expected", 0.0),
-                                         fm->value("got", 0.0));
+    t.facts.first_mismatch = fmt::format("{} run {}: {} at index {}: expected {}, got {}", fm->value("phase", "timed"),
+                                         fm->value("sample", -1), fm->value("buffer", "?"), fm->value("index", -1),
+                                         fm->value("expected_text", "?"), fm->value("got_text", "?"));
+  // Writing into an input during a timed run is as wrong as during a checked one.
+  const int modified = answer->value("inputs_modified_samples", 0);
+  if (auto fi = answer->find("first_input_modification"); modified > 0 && fi != answer->end() && fi->is_object()) {
+    t.facts.mismatched_samples += modified;
+    if (t.facts.first_mismatch.empty())
+      t.facts.first_mismatch = fmt::format("{} run {}: solve() wrote into its input {} (first changed element at index {})",
+                                           fi->value("phase", "timed"), fi->value("sample", -1), fi->value("buffer", "?"),
+                                           fi->value("index", -1));
+  }
+  t.stop_reason = answer->value("stop_reason", "");
+  t.other_streams = answer->value("other_streams_after_return", false);
   t.gpu_ms = answer->value("gpu_ms", std::vector<double>{});
   t.host_ms = answer->value("host_ms", std::vector<double>{});
   t.sm_clock_mhz = answer->value("sm_clock_mhz", std::vector<double>{});

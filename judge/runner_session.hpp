@@ -40,6 +40,8 @@ struct timing_answer {
   std::string method;
   bool cold_l2 = true;
   int warmup_calls = 0;
+  std::string stop_reason;   ///< "noise", "budget" or "max_samples"
+  bool other_streams = false; ///< solve() left work on other streams that the timing waited for
 };
 
 class runner_session {

@@ -77,8 +77,8 @@ std::optional<std::string> read_text(const fs::path& path) {
 std::uint64_t parse_secret(const std::string& text, const fs::path& path) {
   std::string hex = text;
   while (!hex.empty() && (hex.back() == '\n' || hex.back() == '\r' || hex.back() == ' ')) hex.pop_back();
-  const bool well_formed = hex.size() == 2 * secret_bytes &&
-                           hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+  const bool well_formed =
+      hex.size() == 2 * secret_bytes && hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
   if (!well_formed)
     throw std::runtime_error("judge secret " + path.string() + " is not " + std::to_string(2 * secret_bytes) +
                              " hexadecimal digits; delete it to have a new one made (the data of hidden cases "

@@ -221,8 +221,7 @@ private:
 };
 
 void collect_names(const node& n, std::vector<std::string>& names) {
-  if (n.kind == node::op::name && std::find(names.begin(), names.end(), n.name) == names.end())
-    names.push_back(n.name);
+  if (n.kind == node::op::name && std::find(names.begin(), names.end(), n.name) == names.end()) names.push_back(n.name);
   if (n.lhs) collect_names(*n.lhs, names);
   if (n.rhs) collect_names(*n.rhs, names);
 }

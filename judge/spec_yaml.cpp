@@ -14,26 +14,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Edits (insert, delete, replace) that turn `a` into `b`.
+/// Edits (insert, delete, replace, swap of neighbours) that turn `a` into `b`.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t replaced = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      diagonal = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, replaced});
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
-  }
-  return row[b.size()];
+  return d[a.size()][b.size()];
 }
 
-/// The allowed name a typo most likely meant, or "" when none is close.
+/// The allowed name a typo most likely meant, or "" when none is close enough to be a typo.
 std::string closest(const std::string& name, const std::vector<std::string>& allowed) {
+  if (name.empty()) return "";
+  // One slip in a short name, two in a longer one; replacing every letter is not a typo ('Q' is not 'M').
+  const std::size_t tolerated = std::min(name.size() <= 4 ? std::size_t{1} : std::size_t{2}, name.size() - 1);
   std::string best;
-  std::size_t best_distance = std::max<std::size_t>(1, std::min<std::size_t>(2, name.size() / 3)) + 1;
+  std::size_t best_distance = tolerated + 1;
   for (const auto& candidate : allowed) {
     const std::size_t d = edit_distance(name, candidate);
     if (d < best_distance) {
@@ -183,13 +184,16 @@ const YAML::Node* fields::find(const std::string& key) const {
 }
 
 reader reader::within(const std::string& context) const {
-  reader r(m_file);
+  reader r(*this);
   r.m_context = m_context.empty() ? context : m_context + ": " + context;
   return r;
 }
 
 std::string reader::where(const YAML::Node& at) const {
   if (!at.IsDefined()) return m_file;
+  if (at.IsNull())
+    for (const auto& [value, line] : *m_empty_values)
+      if (value.is(at)) return m_file + ":" + std::to_string(line);
   const YAML::Mark mark = at.Mark();
   return mark.line < 0 ? m_file : m_file + ":" + std::to_string(mark.line + 1);
 }
@@ -220,13 +224,15 @@ fields reader::mapping(const YAML::Node& node, const std::string& field, const s
     const std::string full = join_field(field, name);
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
       const std::string guess = closest(name, allowed);
-      fail(key, "unknown field '" + full + "'" + (guess.empty() ? "" : "; did you mean '" + join_field(field, guess) + "'?") +
-                    " (allowed" + (field.empty() ? "" : " in '" + field + "'") + allowed_note + ": " +
+      fail(key, "unknown field '" + full + "'" +
+                    (guess.empty() ? "" : "; did you mean '" + join_field(field, guess) + "'?") + " (allowed" +
+                    (field.empty() ? "" : " in '" + field + "'") + allowed_note + ": " +
                     (allowed.empty() ? "none" : join_list(allowed)) + ")");
     }
     const int line = key.Mark().line + 1;
     if (!lines.emplace(name, line).second)
       fail(key, "field '" + full + "' appears twice (first on line " + std::to_string(lines[name]) + ")");
+    if (it->second.IsNull()) m_empty_values->emplace_back(it->second, line);
     f.m_keys.push_back(name);
     f.m_values.emplace(name, it->second);
   }
@@ -328,7 +334,8 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
   case judge_data::distribution_kind::cancel:
     if (!(d.a < d.b))
       fail_field(node, field,
-                 "low must be below high, got low " + f.find("low")->Scalar() + " and high " + f.find("high")->Scalar());
+                 "low must be below high, got low " + f.find("low")->Scalar() + " and high " +
+                     f.find("high")->Scalar());
     break;
   case judge_data::distribution_kind::normal:
     if (!(d.b > 0)) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,8 @@ private:
 /// spec_error "<file>:<line>: [<context>: ]field '<field>': <what is wrong>".
 class reader {
 public:
-  explicit reader(std::string shown_file) : m_file(std::move(shown_file)) {}
+  explicit reader(std::string shown_file)
+      : m_file(std::move(shown_file)), m_empty_values(std::make_shared<std::vector<std::pair<YAML::Node, int>>>()) {}
 
   /// A reader whose messages say `context` (e.g. "case 'big'") before the field.
   reader within(const std::string& context) const;
@@ -83,6 +85,9 @@ public:
 private:
   std::string m_file;
   std::string m_context;
+  // yaml-cpp places an empty value (`atol:`) on the line after its key; mapping() remembers the key's
+  // line for each such value so that messages point at the key. Shared with the readers within().
+  std::shared_ptr<std::vector<std::pair<YAML::Node, int>>> m_empty_values;
 };
 
 /// "a.b" from "a" and "b"; just "b" when `parent` is empty.

@@ -77,14 +77,16 @@ void read_data(const reader& in, const YAML::Node& node, const problem_spec& spe
   for (const auto& name : f.keys()) {
     const YAML::Node& values = *f.find(name);
     const std::string field = "data." + name;
-    if (!values.IsSequence()) in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
-    const auto param = std::find_if(spec.signature.begin(), spec.signature.end(),
-                                    [&](const parameter& p) { return p.name == name; });
+    if (!values.IsSequence())
+      in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
+    const auto param =
+        std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
     const std::int64_t count = counts.at(name);
     if (static_cast<std::int64_t>(values.size()) != count)
       in.fail_field(values, field,
                     "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
-                        std::to_string(count) + " elements (shape " + shape_of(*param, c.sizes) + ")");
+                        std::to_string(count) + (count == 1 ? " element" : " elements") + " (shape " +
+                        shape_of(*param, c.sizes) + ")");
     std::vector<float>& out = c.data[name];
     out.reserve(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -111,13 +113,15 @@ void read_distributions(const reader& in, const fields& f, const problem_spec& s
     c.distributions[name] = in.distribution(node, "buffers." + name);
     // Explicit data replaces generation, so a distribution next to it would silently do nothing.
     if (const YAML::Node* data = f.find("data"); data && data->IsMap() && data->operator[](name).IsDefined())
-      in.fail_field(node, "buffers." + name, "buffer " + name + " has explicit data, which this distribution would not change");
+      in.fail_field(node, "buffers." + name,
+                    "buffer " + name + " has explicit data, which this distribution would not change");
   }
 }
 
 test_case read_case(const reader& file_in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
                     bool timed_default) {
-  const fields f = file_in.mapping(node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "distribution", "buffers"});
+  const fields f =
+      file_in.mapping(node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "distribution", "buffers"});
   test_case c;
   c.line = node.Mark().line + 1;
   const YAML::Node& name = file_in.required(f, field, "name", "unique in the file, from the letters A-Z a-z 0-9 _ . -");
@@ -129,9 +133,12 @@ test_case read_case(const reader& file_in, const YAML::Node& node, const std::st
   const reader in = file_in.within("case " + c.name);
   if (const YAML::Node* v = f.find("visibility")) {
     const std::string visibility = in.text(*v, "visibility");
-    if (visibility == "sample") c.visibility = visibility::sample;
-    else if (visibility == "hidden") c.visibility = visibility::hidden;
-    else in.fail_field(*v, "visibility", "unknown visibility " + spec_yaml::describe(*v) + " (known: sample, hidden)");
+    if (visibility == "sample")
+      c.visibility = visibility::sample;
+    else if (visibility == "hidden")
+      c.visibility = visibility::hidden;
+    else
+      in.fail_field(*v, "visibility", "unknown visibility " + spec_yaml::describe(*v) + " (known: sample, hidden)");
   }
   if (!spec.size_names().empty() || f.find("sizes"))
     read_sizes(in, in.required(f, "", "sizes", "the value of every size parameter"), spec, c);
@@ -177,7 +184,8 @@ std::vector<test_case> load_cases(const problem_spec& spec, const std::filesyste
     for (std::size_t j = 0; j < i; ++j)
       if (cases[j].name == cases[i].name)
         in.fail_field(list[i]["name"], field + ".name",
-                      "'" + cases[i].name + "' is already the name of the case on line " + std::to_string(cases[j].line));
+                      "'" + cases[i].name + "' is already the name of the case on line " +
+                          std::to_string(cases[j].line));
   }
   return cases;
 }

@@ -151,6 +151,16 @@ TEST_CASE("the bar chart marks the baseline only when there is one", "[leaderboa
   CHECK_FALSE(contains(svg, "class=\"baseline\""));
 }
 
+TEST_CASE("the bar chart cuts long names to fit, keeping the full name as a tooltip", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const std::string name = "Bartholomew Aloysius Featherstonehaugh";
+  db.record(accepted_result(name, 100));
+  const std::string svg = score_bar_chart_svg(build_leaderboard(db, "matmul").at(0));
+  CHECK(contains(svg, "<title>" + name + "</title>"));
+  CHECK(contains(svg, "1. Bartholomew Aloysiu\u2026</text>"));
+}
+
 TEST_CASE("the roofline explains itself when intensity is unknown", "[leaderboard][html]") {
   scratch_dir dir;
   results_db db(dir / "judge.db");
@@ -200,4 +210,16 @@ TEST_CASE("the leaderboard JSON and text carry the same ranking", "[leaderboard]
   CHECK(text.find("alice") < text.find("carol"));
   CHECK(text.find("carol") < text.find("bob"));
   CHECK(contains(text, "baseline"));
+}
+
+TEST_CASE("a leaderboard built from loaded results keeps each author's best", "[leaderboard]") {
+  const auto boards = build_leaderboard({accepted_result("alice", 100, "NVIDIA H200", "2025-03-01T10:00:00Z"),
+                                         accepted_result("alice", 300, "NVIDIA H200", "2025-03-03T10:00:00Z"),
+                                         accepted_result("alice", 300, "NVIDIA H200", "2025-03-02T10:00:00Z"),
+                                         accepted_result("bob", 200), wrong_result("carol")});
+  REQUIRE(boards.size() == 1);
+  REQUIRE(boards[0].entries.size() == 2);
+  CHECK(boards[0].entries[0].author == "alice");
+  CHECK(boards[0].entries[0].graded_at == "2025-03-02T10:00:00Z");
+  CHECK(boards[0].entries[1].author == "bob");
 }

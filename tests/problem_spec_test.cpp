@@ -144,8 +144,14 @@ signature:
 }
 
 TEST_CASE("a wrong value is reported with the file, the line and the field", "[spec]") {
-  const std::string message = load_error("title: Matmul\n" + matmul_signature + "tolerance:\n  rtol: 1e-4\n  atol: abc\n");
+  const std::string message =
+      load_error("title: Matmul\n" + matmul_signature + "tolerance:\n  rtol: 1e-4\n  atol: abc\n");
   CHECK(message == "problems/matmul/problem.yaml:11: field 'tolerance.atol': expected a number, got \"abc\"");
+  // yaml-cpp places an empty value on the next line; the message still points at the key.
+  CHECK(load_error("title: Matmul\n" + matmul_signature + "tolerance:\n  atol:\n  rtol: 1e-4\n") ==
+        "problems/matmul/problem.yaml:10: field 'tolerance.atol': expected a number, got nothing");
+  CHECK(load_error("title: Matmul\n" + matmul_signature + "speed_unit:\n") ==
+        "problems/matmul/problem.yaml:9: field 'speed_unit': expected text, got nothing");
 }
 
 TEST_CASE("a YAML syntax error is reported with the file and the line", "[spec]") {
@@ -178,37 +184,44 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{head + "work: {flops: 2*M*Q}\n",
           "field 'work.flops': '2*M*Q' uses 'Q', which is not a size parameter (size parameters: M, N, K)"},
       row{head + "work: {bytes: 4*M*}\n", "field 'work.bytes': size expression '4*M*' ends where"},
-      row{head + "limits: {case_seconds: 0}\n", "field 'limits.case_seconds': must be a number of seconds above 0, got 0"},
-      row{head + "limits: {compile_seconds: soon}\n", "field 'limits.compile_seconds': expected a number, got \"soon\""},
+      row{head + "limits: {case_seconds: 0}\n",
+          "field 'limits.case_seconds': must be a number of seconds above 0, got 0"},
+      row{head + "limits: {compile_seconds: soon}\n",
+          "field 'limits.compile_seconds': expected a number, got \"soon\""},
       row{head + "limits: {output_bytes: 1.5}\n", "field 'limits.output_bytes': expected an integer, got \"1.5\""},
-      row{head + "limits: {output_bytes: -4}\n", "field 'limits.output_bytes': must be a number of bytes above 0, got -4"},
+      row{head + "limits: {output_bytes: -4}\n",
+          "field 'limits.output_bytes': must be a number of bytes above 0, got -4"},
       row{head + "statement: missing.md\n", "field 'statement': file 'problems/matmul/missing.md' does not exist"},
       row{head + "statement: /etc/passwd\n", "field 'statement': must be a path relative to the problem folder"},
       row{head + "baseline: {source: baseline.cu}\n",
           "field 'baseline.source': file 'problems/matmul/baseline.cu' does not exist"},
       row{head + "baseline: {is_reference: true}\n",
           "field 'baseline.is_reference': is true, but baseline.source names no baseline"},
-      row{head + "baseline: {is_reference: maybe}\n", "field 'baseline.is_reference': expected true or false, got \"maybe\""},
-      row{head + "banned_libraries: cublas\n", "field 'banned_libraries': expected a list such as [a, b], got \"cublas\""},
+      row{head + "baseline: {is_reference: maybe}\n",
+          "field 'baseline.is_reference': expected true or false, got \"maybe\""},
+      row{head + "banned_libraries: cublas\n",
+          "field 'banned_libraries': expected a list such as [a, b], got \"cublas\""},
       row{head + "banned_libraries: [cublas, \"x -Wl,--wrap\"]\n",
           "field 'banned_libraries[1]': 'x -Wl,--wrap' is not a library name"},
       row{title + "title: Again\n" + matmul_signature, "problem.yaml:2: field 'title' appears twice (first on line 1)"},
-      row{matmul_signature, "problem.yaml:1: field 'title' is required"},
-      row{title, "field 'signature' is required"},
+      row{matmul_signature, "problem.yaml:1: field 'title' is required"}, row{title, "field 'signature' is required"},
       row{"", "field 'title' is required"},
       row{"- title\n", "problem.yaml:1: expected a mapping with the fields title, statement,"},
       // distributions
       row{head + "inputs: {distribution: {kind: uniform, low: 1, high: 1}}\n",
           "field 'inputs.distribution': low must be below high, got low 1 and high 1"},
-      row{head + "inputs: {distribution: {kind: cancel, low: 2, high: 1}}\n", "low must be below high, got low 2 and high 1"},
+      row{head + "inputs: {distribution: {kind: cancel, low: 2, high: 1}}\n",
+          "low must be below high, got low 2 and high 1"},
       row{head + "inputs: {distribution: {kind: normal, mean: 0, stddev: 0}}\n",
           "field 'inputs.distribution.stddev': must be above 0, got 0"},
       row{head + "inputs: {distribution: {kind: gaussian}}\n",
-          "field 'inputs.distribution.kind': unknown distribution \"gaussian\" (known: uniform, normal, constant, cancel)"},
+          "field 'inputs.distribution.kind': unknown distribution \"gaussian\" (known: uniform, normal, constant, "
+          "cancel)"},
       row{head + "inputs: {distribution: {low: 0, high: 1}}\n",
           "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel)"},
       row{head + "inputs: {distribution: {kind: normal, mean: 0, stddev: 1, low: 0}}\n",
-          "unknown field 'inputs.distribution.low' (allowed in 'inputs.distribution' for kind normal: kind, mean, stddev)"},
+          "unknown field 'inputs.distribution.low' (allowed in 'inputs.distribution' for kind normal: kind, mean, "
+          "stddev)"},
       row{head + "inputs: {distribution: {kind: uniform, low: 0}}\n",
           "field 'inputs.distribution.high' is required (for kind uniform)"},
       row{head + "inputs: {distribution: {kind: constant, value: 1e39}}\n",
@@ -220,7 +233,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{title + "signature:\n  - {name: A, type: const float*, role: input, shape: [N]}\n  - {name: N, type: int}\n",
           "field 'signature': needs at least one output buffer (type float*)"},
       row{title + "signature:\n  - {name: C, type: float*, role: input, shape: [N]}\n  - {name: N, type: int}\n",
-          "problem.yaml:3: field 'signature[0].role': 'input' does not agree with type 'float*', which makes it an output"},
+          "problem.yaml:3: field 'signature[0].role': 'input' does not agree with type 'float*', which makes it an "
+          "output"},
       row{title + "signature:\n  - {name: N, type: int, role: output}\n  - {name: C, type: float*, shape: [N]}\n",
           "field 'signature[0].role': 'output' does not agree with type 'int', which makes it a size"},
       row{title + "signature:\n  - {name: C, type: float*, role: result, shape: [N]}\n  - {name: N, type: int}\n",
@@ -245,11 +259,15 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "field 'signature[0].shape[0]': size expression 'N+' ends where"},
       row{title + "signature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int, shape: [N]}\n",
           "field 'signature[1].shape': a size parameter has no shape; only buffers do"},
-      row{title + "signature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int}\n  - {name: P, type: int}\n",
+      row{title + "signature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int}\n  - {name: P, type: "
+                  "int}\n",
           "problem.yaml:5: field 'signature[2]': size parameter 'P' is not used in any buffer's shape"},
+      row{title + "signature:\n  - {name: C, tyep: float*, shape: [N]}\n  - {name: N, type: int}\n",
+          "unknown field 'signature[0].tyep'; did you mean 'signature[0].type'? (allowed in 'signature[0]': name, "
+          "type, "
+          "role, shape)"},
       row{title + "signature:\n  - {name: C, type: float*, shape: [N], size: 4}\n  - {name: N, type: int}\n",
-          "unknown field 'signature[0].size'; did you mean 'signature[0].shape'? (allowed in 'signature[0]': name, type, "
-          "role, shape)"});
+          "unknown field 'signature[0].size' (allowed in 'signature[0]': name, type, role, shape)"});
   const std::string message = load_error(r.yaml);
   CAPTURE(r.yaml);
   CAPTURE(message);
@@ -259,7 +277,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
 
 TEST_CASE("a missing problem is an error that names the problems there are", "[spec]") {
   const scratch_dir root;
-  write_problem(root, "vector_add", "title: Vector add\nsignature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int}\n");
+  write_problem(root, "vector_add",
+                "title: Vector add\nsignature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int}\n");
   write_problem(root, "matmul", "title: Matmul\n" + matmul_signature);
   root.write("problems/half_done/statement.md", "no problem.yaml here yet\n");
 

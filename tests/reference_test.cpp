@@ -81,7 +81,8 @@ TEST_CASE("the matmul reference agrees with a naive triple loop on a random 13x7
     for (std::int64_t j = 0; j < k; ++j) {
       double expected = 0.0;
       for (std::int64_t p = 0; p < n; ++p)
-        expected += static_cast<double>(a[static_cast<std::size_t>(i * n + p)]) * b[static_cast<std::size_t>(p * k + j)];
+        expected +=
+            static_cast<double>(a[static_cast<std::size_t>(i * n + p)]) * b[static_cast<std::size_t>(p * k + j)];
       CAPTURE(i, j);
       // Double sums of 7 exact products: any order agrees to a few units in the last place of a double.
       CHECK_THAT(c[static_cast<std::size_t>(i * k + j)],

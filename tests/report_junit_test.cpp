@@ -24,7 +24,9 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
   return n;
 }
 
-bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == ':'; }
+bool name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' || c == ':';
+}
 
 /// Checks the XML subset a JUnit report uses (a declaration, one root element, attributes in double quotes,
 /// text and attribute values with entity references). Returns "" when well-formed, else what is wrong.

@@ -33,9 +33,9 @@ TEST_CASE("expressions follow the usual precedence of + - * / and parentheses", 
   };
   const row r = GENERATE(row{"42", 42}, row{"M", 1001}, row{"2*M*N*K", 2LL * 1001 * 513 * 777},
                          row{"M + N * K", 1001 + 513 * 777}, row{"(M + N) * K", (1001 + 513) * 777},
-                         row{"M - N - K", 1001 - 513 - 777}, row{"M / 2 / 5", 1001 / 2 / 5},
-                         row{"-N + M", 1001 - 513}, row{"-(M - N)", 513 - 1001}, row{"K / (N - 1)", 777 / 512},
-                         row{"  ( ( M ) )  ", 1001}, row{"M*N + N*K + M*K", 1001 * 513 + 513 * 777 + 1001 * 777});
+                         row{"M - N - K", 1001 - 513 - 777}, row{"M / 2 / 5", 1001 / 2 / 5}, row{"-N + M", 1001 - 513},
+                         row{"-(M - N)", 513 - 1001}, row{"K / (N - 1)", 777 / 512}, row{"  ( ( M ) )  ", 1001},
+                         row{"M*N + N*K + M*K", 1001 * 513 + 513 * 777 + 1001 * 777});
   CAPTURE(r.text);
   CHECK(size_expr::parse(r.text).evaluate(matmul_sizes) == r.value);
 }
@@ -69,15 +69,13 @@ TEST_CASE("a malformed expression is rejected with its column", "[size_expr]") {
     const char* text;
     const char* expected;
   };
-  const row r = GENERATE(row{"", "size expression '' is empty (column 1)"},
-                         row{"   ", "is empty"},
-                         row{"2*M+", "size expression '2*M+' ends where a number, a name or '(' was expected (column 5)"},
-                         row{"(M+N", "expected ')' to close the '(' at column 1 (column 5)"},
-                         row{"M+N)", "expected an operator (+ - * /) or the end, found ')' (column 4)"},
-                         row{"2M", "found 'M' (column 2)"},
-                         row{"M % N", "found '%' (column 3)"},
-                         row{"M ** N", "expected a number, a name or '(', found '*' (column 4)"},
-                         row{"99999999999999999999", "has the literal 99999999999999999999, which does not fit in a 64-bit integer"});
+  const row r = GENERATE(
+      row{"", "size expression '' is empty (column 1)"}, row{"   ", "is empty"},
+      row{"2*M+", "size expression '2*M+' ends where a number, a name or '(' was expected (column 5)"},
+      row{"(M+N", "expected ')' to close the '(' at column 1 (column 5)"},
+      row{"M+N)", "expected an operator (+ - * /) or the end, found ')' (column 4)"}, row{"2M", "found 'M' (column 2)"},
+      row{"M % N", "found '%' (column 3)"}, row{"M ** N", "expected a number, a name or '(', found '*' (column 4)"},
+      row{"99999999999999999999", "has the literal 99999999999999999999, which does not fit in a 64-bit integer"});
   CAPTURE(r.text);
   const std::string message = parse_error(r.text);
   CAPTURE(message);
@@ -103,13 +101,14 @@ TEST_CASE("overflow in any operation is an error that quotes the part that overf
     const char* text;
     const char* expected;
   };
-  const row r = GENERATE(row{"M*M", "size expression 'M*M': M*M overflows 64-bit integers (4294967296 * 4294967296)"},
-                         row{"(M*N)*K + 1", "size expression '(M*N)*K + 1': (M*N) overflows 64-bit integers (4294967296 * 2147483648)"},
-                         row{"N*N*K", "size expression 'N*N*K': N*N*K overflows 64-bit integers (4611686018427387904 * 4)"},
-                         row{"9223372036854775807 + 1", "overflows 64-bit integers (9223372036854775807 + 1)"},
-                         row{"-9223372036854775807 - 2", "overflows 64-bit integers (-9223372036854775807 - 2)"},
-                         row{"(-9223372036854775807 - 1) / -1", "overflows 64-bit integers (-9223372036854775808 / -1)"},
-                         row{"-(-9223372036854775807 - 1)", "overflows 64-bit integers (-(-9223372036854775808))"});
+  const row r = GENERATE(
+      row{"M*M", "size expression 'M*M': M*M overflows 64-bit integers (4294967296 * 4294967296)"},
+      row{"(M*N)*K + 1", "size expression '(M*N)*K + 1': (M*N) overflows 64-bit integers (4294967296 * 2147483648)"},
+      row{"N*N*K", "size expression 'N*N*K': N*N*K overflows 64-bit integers (4611686018427387904 * 4)"},
+      row{"9223372036854775807 + 1", "overflows 64-bit integers (9223372036854775807 + 1)"},
+      row{"-9223372036854775807 - 2", "overflows 64-bit integers (-9223372036854775807 - 2)"},
+      row{"(-9223372036854775807 - 1) / -1", "overflows 64-bit integers (-9223372036854775808 / -1)"},
+      row{"-(-9223372036854775807 - 1)", "overflows 64-bit integers (-(-9223372036854775808))"});
   CAPTURE(r.text);
   const std::string message = evaluation_error(r.text, big);
   CAPTURE(message);

@@ -205,7 +205,8 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
       row{"cases:\n  - {name: x, sizes: {M: -1, N: 3, K: 2}, seed: 1}\n", "field 'sizes.M': must be from 1 to"},
       row{"cases:\n  - {name: x, sizes: {M: 1.5, N: 3, K: 2}, seed: 1}\n",
           "case x: field 'sizes.M': expected an integer, got \"1.5\""},
-      row{"cases:\n  - {name: x, sizes: 4, seed: 1}\n", "case x: field 'sizes': expected a mapping with the fields M, N, K"},
+      row{"cases:\n  - {name: x, sizes: 4, seed: 1}\n",
+          "case x: field 'sizes': expected a mapping with the fields M, N, K"},
       row{"cases:\n  - {name: x, seed: 1}\n", "case x: field 'sizes' is required"},
       row{"cases:\n  - {name: x, sizes: {M: 2, N: 3, K: 2}}\n", "case x: field 'seed' is required"},
       row{"cases:\n  - {name: x, sizes: {M: 2, N: 3, K: 2}, seed: -1}\n",
@@ -224,12 +225,14 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
           "case x: field 'data.A[2]': expected a number, got \"x\""},
       row{"cases:\n  - {name: x, " + sizes + ", data: {A: [1, 2, 1e39, 4]}}\n",
           "case x: field 'data.A[2]': 1e39 does not fit in a float"},
-      row{"cases:\n  - {name: x, " + sizes + ", data: {A: 1}}\n", "case x: field 'data.A': expected a list of numbers, got \"1\""},
+      row{"cases:\n  - {name: x, " + sizes + ", data: {A: 1}}\n",
+          "case x: field 'data.A': expected a list of numbers, got \"1\""},
       row{"cases:\n  - {name: x, " + sizes + ", data: {C: [1, 2, 3, 4, 5, 6]}}\n",
           "case x: field 'data.C': C is an output buffer; only input buffers (A, B) take explicit data"},
       row{"cases:\n  - {name: x, " + sizes + ", data: {M: [1]}}\n",
           "case x: field 'data.M': M is a size parameter; only input buffers (A, B) take explicit data"},
-      row{"cases:\n  - {name: x, " + sizes + ", data: {Z: [1]}}\n", "case x: unknown field 'data.Z' (allowed in 'data': A, B)"},
+      row{"cases:\n  - {name: x, " + sizes + ", data: {Z: [1]}}\n",
+          "case x: unknown field 'data.Z' (allowed in 'data': A, B)"},
       row{"cases:\n  - {name: x, " + sizes + ", buffers: {C: {kind: constant, value: 1}}}\n",
           "case x: field 'buffers.C': C is an output buffer; only input buffers (A, B) take a distribution"},
       row{"cases:\n  - {name: x, " + sizes + ", buffers: {B: {kind: uniform, low: 1}}}\n",
@@ -243,7 +246,8 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
       row{"defaults: {time: false}\ncases:\n  - {name: x, " + sizes + "}\n",
           "cases.yaml:1: unknown field 'defaults.time'; did you mean 'defaults.timed'?"},
       row{"cases: []\n", "cases.yaml:1: field 'cases': expected a non-empty list of cases, got a list"},
-      row{"case:\n  - {name: x, " + sizes + "}\n", "unknown field 'case'; did you mean 'cases'? (allowed: defaults, cases)"},
+      row{"case:\n  - {name: x, " + sizes + "}\n",
+          "unknown field 'case'; did you mean 'cases'? (allowed: defaults, cases)"},
       row{"defaults: {timed: true}\n", "field 'cases' is required (the list of test cases)"},
       row{"cases:\n  - {name: x, " + sizes + "\n", ": not valid YAML: "});
   const fixture f;
@@ -256,7 +260,8 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
 
 TEST_CASE("a missing cases.yaml is an error naming the file", "[cases]") {
   const fixture f;
-  const std::string message = message_of<spec_error>([&] { load_cases(f.spec(), "/nonexistent/testcases/matmul/cases.yaml"); });
+  const std::string message =
+      message_of<spec_error>([&] { load_cases(f.spec(), "/nonexistent/testcases/matmul/cases.yaml"); });
   CHECK(message == "testcases/matmul/cases.yaml does not exist: problem 'matmul' needs its test cases there "
                    "(docs/problem-format.md describes the file)");
 }

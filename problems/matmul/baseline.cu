@@ -36,7 +36,6 @@ extern "C" void solve(const float* A, const float* B, float* C, int M, int N, in
   // cuBLAS is column-major: a row-major matrix is its transpose in column-major, so C = A·B row-major
   // is Cᵀ = Bᵀ·Aᵀ column-major, a K×M result from B (K×N, leading dimension K) and A (N×M, leading
   // dimension N).
-  check_cublas(cublasSgemm(handle(), CUBLAS_OP_N, CUBLAS_OP_N, K, M, N, &one, B, K, A, N, &zero, C, K),
-               "cublasSgemm");
+  check_cublas(cublasSgemm(handle(), CUBLAS_OP_N, CUBLAS_OP_N, K, M, N, &one, B, K, A, N, &zero, C, K), "cublasSgemm");
   cudaDeviceSynchronize();
 }

@@ -18,7 +18,6 @@ extern "C" void judge_reference_solve(void* const* buffers, const int* sizes) {
   const int n = sizes[0];
   const int threads = 256;
   const int blocks = n / threads + (n % threads != 0); // n + threads - 1 could overflow
-  judge_reference_vector_add<<<blocks, threads, 0, cudaStreamLegacy>>>(static_cast<const float*>(buffers[0]),
-                                                                        static_cast<const float*>(buffers[1]),
-                                                                        static_cast<float*>(buffers[2]), n);
+  judge_reference_vector_add<<<blocks, threads, 0, cudaStreamLegacy>>>(
+      static_cast<const float*>(buffers[0]), static_cast<const float*>(buffers[1]), static_cast<float*>(buffers[2]), n);
 }

@@ -18,6 +18,7 @@ constexpr int tile_rows = 64;  // rows of C per block (along M)
 constexpr int tile_cols = 64;  // columns of C per block (along K)
 constexpr int tile_inner = 8;  // step along the inner dimension N
 constexpr int thread_rows = 8; // rows of C per thread
+
 constexpr int threads = tile_rows * tile_cols / thread_rows; // 512
 
 } // namespace

@@ -1,0 +1,154 @@
+// main() of every runner: `runner --scratch DIR [--banned cublas,cublasLt]`, speaking protocol 1 of
+// docs/architecture.md. Exit status: 0 after "done"; 1 after answering a call that left the CUDA
+// context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad request,
+// unwritable scratch folder); 3 when there is no CUDA device.
+#include "channels.hpp"
+#include "check_call.hpp"
+#include "protocol.hpp"
+#include "runner_context.hpp"
+#include "timing_loop.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge_harness {
+namespace {
+
+constexpr int exit_done = 0;
+constexpr int exit_context_lost = 1;
+constexpr int exit_runner_failed = 2;
+constexpr int exit_no_device = 3;
+
+const char* const usage = "usage: runner --scratch DIR [--banned NAME[,NAME...]]\n"
+                          "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
+
+std::vector<std::string> split_names(const std::string& list) {
+  std::vector<std::string> names;
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    const std::size_t end = std::min(list.find(',', begin), list.size());
+    if (end > begin) names.push_back(list.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return names;
+}
+
+/// Parses the command line; nullopt (after saying why on stderr) when it is wrong.
+std::optional<runner_options> parse_options(int argc, char** argv) {
+  runner_options options;
+  bool have_scratch = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--scratch" || arg == "--banned") && i + 1 < argc) {
+      const std::string value = argv[++i];
+      if (arg == "--scratch") {
+        options.scratch = value;
+        have_scratch = true;
+      } else {
+        options.banned = split_names(value);
+      }
+    } else {
+      std::fprintf(stderr, "runner: unexpected argument \"%s\"\n%s", arg.c_str(), usage);
+      return std::nullopt;
+    }
+  }
+  if (!have_scratch || options.scratch.empty()) {
+    std::fprintf(stderr, "runner: --scratch DIR is required\n%s", usage);
+    return std::nullopt;
+  }
+  return options;
+}
+
+/// Leaves at once after a lost context, without running exit handlers: the driver's teardown can hang
+/// on a corrupted context, and handlers a solution registered must not run in the judge's name.
+[[noreturn]] void leave_after_lost_context() {
+  std::fflush(nullptr); // the learner's buffered prints still reach the judge
+  _exit(exit_context_lost);
+}
+
+/// Answers one case: its checks in order until one fails, then its timing if every check was ok.
+void run_case(const case_request& request, runner_context& context, result_channel& results) {
+  bool all_ok = true;
+  for (std::size_t k = 0; k < request.checks.size(); ++k) {
+    const check_answer answer = run_check(request, k, context);
+    results.send(to_json_line(answer));
+    if (answer.context_lost) leave_after_lost_context();
+    if (answer.status != call_status::ok) {
+      all_ok = false;
+      break;
+    }
+  }
+  if (!all_ok || !request.timing) return;
+  const timing_answer answer = run_timing(request, context);
+  results.send(to_json_line(answer));
+  if (answer.context_lost) leave_after_lost_context();
+}
+
+int run(int argc, char** argv) {
+  std::optional<result_channel> results = result_channel::take_fd3();
+  if (!results) {
+    std::fprintf(stderr, "runner: fd 3 (the result channel) is not open. The judge starts runners with fd 3 "
+                         "open for writing; to try one by hand: ./runner --scratch DIR 3>&1\n");
+    return exit_runner_failed;
+  }
+  const std::optional<runner_options> options = parse_options(argc, argv);
+  if (!options) return exit_runner_failed;
+
+  try {
+    request_channel requests = request_channel::take_stdin();
+    // The judge makes the folder; making it here too lets a runner be tried by hand.
+    std::filesystem::create_directories(options->scratch);
+
+    int devices = 0;
+    const cudaError_t found = cudaGetDeviceCount(&devices);
+    if (found != cudaSuccess || devices == 0) {
+      results->send(no_device_hello_line(found != cudaSuccess ? cudaGetErrorString(found)
+                                                              : "cudaGetDeviceCount found no device"));
+      return exit_no_device;
+    }
+    constexpr int device = 0;
+    JUDGE_CUDA_CHECK(cudaSetDevice(device));
+    JUDGE_CUDA_CHECK(cudaFree(nullptr)); // creates the context now, not inside the first solve()
+    runner_context context(*options, device);
+
+    hello_answer hello;
+    hello.device = context.device;
+    hello.clock_max_mhz = context.clock_max_mhz();
+    hello.method = context.timer.method();
+    hello.timing_fallback_reason = context.timer.fallback_reason();
+    hello.nvml_clock = context.clock.available();
+    hello.clock_unavailable_reason = context.clock.why_unavailable();
+    results->send(to_json_line(hello));
+
+    while (const std::optional<std::string> line = requests.next()) {
+      const request r = parse_request(*line);
+      if (r.kind == request_kind::end) {
+        results->send(done_line());
+        return exit_done;
+      }
+      run_case(r.run_case, context, *results);
+    }
+    std::fprintf(stderr, "runner: the request channel closed before an \"end\" request\n");
+    return exit_runner_failed;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "runner: %s\n", e.what());
+    try {
+      results->send(error_line(e.what()));
+    } catch (const std::exception&) {
+      // The judge is gone; stderr already has the reason.
+    }
+    return exit_runner_failed;
+  }
+}
+
+} // namespace
+} // namespace judge_harness
+
+int main(int argc, char** argv) { return judge_harness::run(argc, argv); }

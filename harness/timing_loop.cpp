@@ -1,0 +1,193 @@
+#include "timing_loop.hpp"
+
+#include "call_buffers.hpp"
+#include "solve_abi.h"
+#include "solve_call.hpp"
+#include "stats.h"
+
+#include <chrono>
+#include <optional>
+
+namespace judge_harness {
+namespace {
+
+constexpr std::int64_t min_warmup_calls = 3;
+constexpr double min_warmup_s = 0.2;        ///< [s]
+constexpr double warm_clock_fraction = 0.9; ///< [fraction of the maximum SM clock]
+constexpr double max_clock_wait_s = 2.0;    ///< [s] after which warm-up stops waiting for the clock
+
+struct sample_result {
+  double gpu_ms = 0.0;
+  double host_ms = 0.0;
+  clock_reading clock;
+};
+
+/// Runs calls of solve() the way a timed sample runs, whether they are warm-up or counted: so that
+/// nothing distinguishes the two, and every kernel of the path (the judge's too) is loaded and warm.
+class sampler {
+public:
+  sampler(const case_request& request, runner_context& context, timing_answer& answer)
+      : m_request(request), m_context(context), m_answer(answer) {
+    // Two sets used in turn: every call gets buffers the previous call did not see.
+    m_sets.emplace_back(request.buffers, true);
+    m_sets.emplace_back(request.buffers, true);
+  }
+
+  /// One call; nullopt when timing must stop (m_answer's status and error then say why).
+  std::optional<sample_result> run(sample_place place, std::uint64_t seed) {
+    call_buffers& set = m_sets[static_cast<std::size_t>(m_calls % 2)];
+    const poison_kind poison = m_calls % 2 == 0 ? poison_kind::nan : poison_kind::big;
+    ++m_calls;
+
+    const cudaError_t pending = settle_device();
+    if (pending != cudaSuccess)
+      return stop(call_status::cuda_error, describe(pending) + " (pending before a timed call of solve())",
+                  context_is_corrupted());
+
+    set.prepare(seed, poison);
+    const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
+    const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_context, kind);
+    if (!seen.error.empty()) {
+      if (seen.context_lost)
+        for (call_buffers& s : m_sets) s.abandon();
+      return stop(call_status::cuda_error, seen.error, seen.context_lost);
+    }
+
+    sample_result result;
+    const sample_time time = m_context.timer.result();
+    result.gpu_ms = time.gpu_ms;
+    result.host_ms = seen.host_ms;
+    result.clock = m_context.clock.read();
+    if (time.other_streams_after_return) m_answer.other_streams_after_return = true;
+
+    if (!seen.banned_loaded.empty()) {
+      std::string error = "solve() loaded a banned library during timing:";
+      for (const loaded_library& l : seen.banned_loaded) error += " " + l.file + " (" + l.banned_name + ")";
+      return stop(call_status::banned_library, error, false);
+    }
+    if (!seen.stray_threads.empty())
+      return stop(call_status::stray_work,
+                  "solve() left " + std::to_string(seen.stray_threads.size()) + " thread(s) running during timing",
+                  false);
+
+    if (!check_against_reference(set, place)) return std::nullopt;
+    return result;
+  }
+
+private:
+  std::optional<sample_result> stop(call_status status, std::string error, bool context_lost) {
+    m_answer.status = status;
+    m_answer.error = std::move(error);
+    m_answer.context_lost = context_lost;
+    return std::nullopt;
+  }
+
+  /// Runs the problem's GPU reference on the pristine inputs (untimed) and compares every output;
+  /// false when the reference could not run (m_answer then says why).
+  bool check_against_reference(const call_buffers& set, sample_place place) {
+    judge_reference_solve(set.reference_arguments(), m_request.sizes.data());
+    const cudaError_t status = settle_device();
+    if (status != cudaSuccess) {
+      // The reference is trusted code, but a solution can leave work behind that fails under it.
+      const bool lost = context_is_corrupted();
+      if (lost)
+        for (call_buffers& s : m_sets) s.abandon();
+      stop(call_status::cuda_error,
+           describe(status) + " (in the problem's GPU reference, run after a timed call of solve())", lost);
+      return false;
+    }
+    ++m_answer.checked_samples;
+    bool mismatched = false;
+    bool modified = false;
+    for (std::size_t b = 0; b < m_request.buffers.size(); ++b) {
+      const buffer_spec& spec = m_request.buffers[b];
+      const float* data = set.buffer(b).data();
+      if (spec.is_input()) {
+        const mismatch_summary changed = m_context.comparator.count_differences(data, set.shadow(b), spec.count);
+        if (changed.count == 0) continue;
+        modified = true;
+        if (!m_answer.first_input_modification)
+          m_answer.first_input_modification = sample_input_modification{place, spec.name, changed.first_index};
+      } else {
+        const mismatch_summary wrong = m_context.comparator.count_mismatches(
+            data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol);
+        if (wrong.count == 0) continue;
+        mismatched = true;
+        if (!m_answer.first_mismatch) {
+          sample_mismatch first{place, spec.name, wrong.first_index, 0.0f, 0.0f};
+          const auto at = static_cast<std::size_t>(wrong.first_index);
+          JUDGE_CUDA_CHECK(cudaMemcpy(&first.got, data + at, sizeof(float), cudaMemcpyDeviceToHost));
+          JUDGE_CUDA_CHECK(cudaMemcpy(&first.expected, set.shadow(b) + at, sizeof(float), cudaMemcpyDeviceToHost));
+          m_answer.first_mismatch = first;
+        }
+      }
+    }
+    if (mismatched) ++m_answer.mismatched_samples;
+    if (modified) ++m_answer.inputs_modified_samples;
+    return true;
+  }
+
+  const case_request& m_request;
+  runner_context& m_context;
+  timing_answer& m_answer;
+  std::vector<call_buffers> m_sets;
+  std::int64_t m_calls = 0;
+};
+
+} // namespace
+
+timing_answer run_timing(const case_request& request, runner_context& context) {
+  const timing_spec& spec = request.timing.value();
+  timing_answer answer;
+  answer.case_name = request.name;
+  answer.method = context.timer.method();
+  answer.cold_l2 = spec.cold_l2;
+  try {
+    using clock = std::chrono::steady_clock;
+    const clock::time_point start = clock::now();
+    const auto elapsed_s = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
+    context.timer.discard_history();
+    sampler calls(request, context, answer);
+
+    for (std::int64_t i = 0;; ++i) {
+      const std::optional<sample_result> r = calls.run(
+          {true, i}, judge_data::derive_seed(spec.seed, judge_data::seed_for_warmup, static_cast<std::uint64_t>(i)));
+      if (!r) return answer;
+      ++answer.warmup_calls;
+      const double t = elapsed_s();
+      const bool clock_ready = !context.clock.available() ||
+                               r->clock.sm_mhz >= warm_clock_fraction * context.clock.max_sm_mhz() ||
+                               t >= max_clock_wait_s;
+      if (answer.warmup_calls >= min_warmup_calls && t >= min_warmup_s && clock_ready) break;
+    }
+
+    std::vector<double> kept; // [ms] gpu time of the samples taken at an unthrottled clock
+    for (std::int64_t n = 0; n < spec.max_samples; ++n) {
+      const std::optional<sample_result> r = calls.run(
+          {false, n}, judge_data::derive_seed(spec.seed, judge_data::seed_for_timing, static_cast<std::uint64_t>(n)));
+      if (!r) return answer;
+      answer.gpu_ms.push_back(r->gpu_ms);
+      answer.host_ms.push_back(r->host_ms);
+      answer.sm_clock_mhz.push_back(r->clock.sm_mhz);
+      answer.throttled.push_back(r->clock.throttled);
+      if (!r->clock.throttled) kept.push_back(r->gpu_ms);
+      if (n + 1 < spec.min_samples) continue;
+      if (kept.size() >= 2 && judge_stats::relative_stddev(kept) < spec.target_noise) {
+        answer.stop_reason = "noise";
+        break;
+      }
+      if (elapsed_s() > spec.budget_s) {
+        answer.stop_reason = "budget";
+        break;
+      }
+    }
+    if (answer.stop_reason.empty()) answer.stop_reason = "max_samples";
+  } catch (const cuda_error& e) {
+    answer.status = call_status::cuda_error;
+    answer.error = describe(e.code()) + " (in the judge's own work during timing: " + e.what() + ")";
+    answer.context_lost = context_is_corrupted();
+  }
+  return answer;
+}
+
+} // namespace judge_harness

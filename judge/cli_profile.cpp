@@ -1,0 +1,62 @@
+// judge profile-request <problem> [solution] --case NAME: for profilers (Nsight Compute) that must start
+// a runner themselves. Builds the runner and prints its path on the first line, then the requests to
+// feed it on standard input: one checked call of the case, then "end". scripts/fidelity_benchmark.py
+// uses it to compare the judge's timing with ncu's.
+#include "cli.hpp"
+
+#include "case_data.hpp"
+#include "compile.hpp"
+#include "device_probe.hpp"
+#include "secret.hpp"
+#include "solution_files.hpp"
+#include "test_cases.hpp"
+
+#include <cstdio>
+#include <memory>
+
+namespace judge::cli {
+
+namespace {
+struct profile_flags {
+  std::string problem, solution, case_name;
+};
+
+int profile_request(const context& ctx, const profile_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
+  std::size_t index = cases.size();
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (cases[i].name == f.case_name) index = i;
+  if (index == cases.size()) throw usage_error("problem " + f.problem + " has no case named '" + f.case_name + "'");
+  toolchain tools = default_toolchain();
+  if (const auto probe = probe_device(false); probe.device && !std::getenv("JUDGE_ARCHS")) {
+    std::string cc = probe.device->cc;
+    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+    tools.archs = {cc};
+  }
+  const bool baseline = f.solution.empty();
+  if (baseline && spec.baseline.source.empty()) throw usage_error("problem " + f.problem + " has no baseline");
+  const auto build = build_runner(spec, baseline ? spec.baseline.source : std::filesystem::path(f.solution),
+                                  baseline ? runner_kind::baseline : runner_kind::solution, tools);
+  if (build.status != build_status::ok) {
+    std::fprintf(stderr, "judge: %s does not build:\n%s\n", baseline ? "the baseline" : f.solution.c_str(), build.message.c_str());
+    return some_not_accepted;
+  }
+  const test_case& c = cases[index];
+  const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden, load_or_create_secret(secret_path()));
+  std::printf("%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(),
+              case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt).dump().c_str());
+  return 0;
+}
+} // namespace
+
+void add_profile_request(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<profile_flags>();
+  CLI::App* sub = app.add_subcommand("profile-request", "print a runner's path and the requests for one call (for profilers)");
+  sub->add_option("problem", flags->problem, "problem name")->required();
+  sub->add_option("solution", flags->solution, "solution file (default: the problem's baseline)");
+  sub->add_option("--case", flags->case_name, "case name")->required();
+  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return profile_request(ctx, *flags); }); });
+}
+
+} // namespace judge::cli

@@ -1,0 +1,395 @@
+#include "compile.hpp"
+
+#include "content_hash.hpp"
+#include "process.hpp"
+#include "secret.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include <unistd.h>
+
+namespace judge {
+namespace fs = std::filesystem;
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
+constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
+/// Bump when the way runners are built changes, so that old cache entries are not reused.
+constexpr const char* cache_format = "gpu-judge runner v1";
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : fallback;
+}
+
+/// "90", "sm_90", "9.0" and "90a" name an architecture; the result is the form nvcc's flags take ("90").
+std::vector<std::string> parse_archs(const std::string& text) {
+  std::vector<std::string> archs;
+  std::string item;
+  auto flush = [&] {
+    std::string a;
+    for (char c : item)
+      if (c != '.' && c != ' ') a += c;
+    for (const char* prefix : {"sm_", "compute_"})
+      if (a.rfind(prefix, 0) == 0) a.erase(0, std::char_traits<char>::length(prefix));
+    if (!a.empty() && std::find(archs.begin(), archs.end(), a) == archs.end()) archs.push_back(a);
+    item.clear();
+  };
+  for (char c : text) {
+    if (c == ',' || c == ';') flush();
+    else item += c;
+  }
+  flush();
+  return archs;
+}
+
+void write_text(const fs::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write " + file.string());
+}
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+/// Flags of every nvcc call that produces device code.
+std::vector<std::string> code_flags(const toolchain& tools) {
+  std::vector<std::string> flags = {"-std=c++17", "-O3", "-lineinfo"};
+  for (const std::string& a : tools.archs)
+    flags.push_back("--generate-code=arch=compute_" + a + ",code=[compute_" + a + ",sm_" + a + "]");
+  flags.insert(flags.end(), tools.extra_flags.begin(), tools.extra_flags.end());
+  return flags;
+}
+
+/// The .cu files of a solution (a file, or a folder's .cu files in name order), and every file whose
+/// bytes make up the solution (a folder's headers too).
+struct solution_files {
+  std::vector<fs::path> units;
+  std::vector<fs::path> hashed;
+};
+
+solution_files find_solution_files(const fs::path& source) {
+  std::error_code ec;
+  if (!fs::exists(source, ec)) throw std::runtime_error("no such file: " + source.string());
+  solution_files files;
+  if (!fs::is_directory(source)) {
+    files.units = files.hashed = {source};
+    return files;
+  }
+  for (const auto& entry : fs::recursive_directory_iterator(source)) {
+    if (!entry.is_regular_file()) continue;
+    files.hashed.push_back(entry.path());
+    if (entry.path().parent_path() == source && entry.path().extension() == ".cu") files.units.push_back(entry.path());
+  }
+  std::sort(files.units.begin(), files.units.end());
+  std::sort(files.hashed.begin(), files.hashed.end());
+  if (files.units.empty()) throw std::runtime_error("no .cu file in " + source.string());
+  return files;
+}
+
+/// A fresh folder next to where a cache entry will live; removed unless published.
+class staging_dir {
+public:
+  explicit staging_dir(const fs::path& final_dir) : m_final(final_dir) {
+    static std::atomic<unsigned> counter{0};
+    m_path = final_dir.parent_path() /
+             (".tmp-" + final_dir.filename().string() + "-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+    fs::create_directories(m_path);
+  }
+  ~staging_dir() {
+    std::error_code ignored;
+    if (!m_path.empty()) fs::remove_all(m_path, ignored);
+  }
+  const fs::path& path() const { return m_path; }
+  /// Renames the folder to the final name in one step. If another judge published the same content
+  /// first, its entry is kept and this one is dropped.
+  void publish() {
+    std::error_code ec;
+    fs::rename(m_path, m_final, ec);
+    if (!ec) m_path.clear();
+    else if (!fs::exists(m_final)) throw std::runtime_error("cannot publish " + m_final.string() + ": " + ec.message());
+  }
+
+private:
+  fs::path m_final, m_path;
+};
+
+struct step_result {
+  bool ok = false;
+  bool timed_out = false;
+  std::string output; ///< stdout + stderr of the tool
+};
+
+step_result run_nvcc(const toolchain& tools, std::vector<std::string> args, const fs::path& work_dir,
+                     clock::time_point deadline) {
+  process_options options;
+  options.argv = {tools.nvcc.string()};
+  options.argv.insert(options.argv.end(), args.begin(), args.end());
+  options.env = child_environment();
+  // nvcc's temporary files stay in the build folder, removed with it.
+  options.env["TMPDIR"] = work_dir.string();
+  options.working_dir = work_dir;
+  options.output_cap = compiler_output_cap;
+  options.sandbox = tools.sandbox;
+  options.hidden_paths = tools.hidden_paths;
+  auto left = std::max(clock::duration::zero(), deadline - clock::now());
+  run_result run = run_to_completion(options, left);
+  step_result step;
+  step.timed_out = run.status.killed_by_judge;
+  step.ok = run.status.exited && run.status.exit_code == 0;
+  step.output = run.out.kept + run.err.kept;
+  if (!step.ok && !step.timed_out && step.output.empty()) step.output = "nvcc " + describe(run.status);
+  return step;
+}
+
+/// The problem's part of every runner, compiled once per problem and toolchain: the call shim and the
+/// GPU reference.
+struct common_objects {
+  bool ok = false;
+  std::string message;
+  std::string hash;
+  std::vector<fs::path> objects;
+};
+
+common_objects build_common(const problem_spec& spec, const toolchain& tools, clock::time_point deadline) {
+  common_objects common;
+  const fs::path reference = spec.dir / "reference_gpu.cu";
+  if (!fs::is_regular_file(reference)) {
+    common.message = "problem " + spec.name + " has no reference_gpu.cu (" + reference.string() + ")";
+    return common;
+  }
+  const std::string shim = solve_call_shim(spec);
+  content_hash hash;
+  hash.add(cache_format).add(shim).add_file(reference).add(tools.nvcc.string());
+  for (const auto& flag : code_flags(tools)) hash.add(flag);
+  common.hash = hash.hex();
+  const fs::path dir = tools.cache_dir / spec.name / ("common-" + common.hash);
+  common.objects = {dir / "judge_shim.o", dir / "reference_gpu.o"};
+
+  // One build per process at a time; parallel solution builds then find it done.
+  static std::mutex building;
+  std::lock_guard<std::mutex> lock(building);
+  if (fs::exists(common.objects.back())) {
+    common.ok = true;
+    return common;
+  }
+  staging_dir staging(dir);
+  write_text(staging.path() / "judge_shim.cu", shim);
+  const std::vector<std::pair<fs::path, fs::path>> units = {{staging.path() / "judge_shim.cu", "judge_shim.o"},
+                                                            {reference, "reference_gpu.o"}};
+  for (const auto& [unit, object] : units) {
+    std::vector<std::string> args = code_flags(tools);
+    for (const auto& include : {tools.harness_include, tools.harness_include / "shared"})
+      args.push_back("-I" + include.string());
+    args.insert(args.end(), {"-c", unit.string(), "-o", (staging.path() / object).string()});
+    step_result step = run_nvcc(tools, args, staging.path(), deadline);
+    if (!step.ok) {
+      common.message = "cannot compile " + unit.filename().string() + " of problem " + spec.name +
+                       (step.timed_out ? " within the compile time limit" : ":\n" + step.output);
+      return common;
+    }
+  }
+  staging.publish();
+  common.ok = true;
+  return common;
+}
+
+std::string display_limit(double seconds) {
+  std::string text = std::to_string(seconds);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+} // namespace
+
+toolchain default_toolchain() {
+  toolchain tools;
+  tools.nvcc = env_or("JUDGE_NVCC", JUDGE_NVCC);
+  tools.archs = parse_archs(env_or("JUDGE_ARCHS", JUDGE_DEFAULT_ARCHS));
+  tools.harness_library = JUDGE_HARNESS_LIBRARY;
+  tools.harness_include = JUDGE_HARNESS_DIR;
+  tools.cache_dir = env_or("JUDGE_CACHE_DIR", (fs::path(JUDGE_BUILD_DIR) / "runner-cache").string());
+  tools.cupti_library = JUDGE_CUPTI_LIBRARY;
+  tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
+  tools.hidden_paths = {secret_path()};
+  return tools;
+}
+
+std::string solve_declaration_header(const problem_spec& spec) {
+  // Declared extern "C" before the learner's file: a definition written without extern "C" then gets
+  // C linkage from this declaration, and one with other parameters is a compile error.
+  return "// The declaration of solve() the problem expects (generated by the judge).\n"
+         "#pragma once\n"
+         "#include <cuda_runtime.h>\n" +
+         spec.solve_declaration() + ";\n";
+}
+
+std::string solve_call_shim(const problem_spec& spec) {
+  std::string args;
+  int buffer = 0, size = 0;
+  for (const parameter& p : spec.signature) {
+    if (!args.empty()) args += ", ";
+    if (p.role == param_role::size) args += "sizes[" + std::to_string(size++) + "]";
+    else args += "static_cast<" + p.c_type + ">(buffers[" + std::to_string(buffer++) + "])";
+  }
+  return "// Unpacks the harness's generic call into " + spec.name + "'s solve() (generated by the judge).\n"
+         "#include <cuda_runtime.h>\n" +
+         spec.solve_declaration() +
+         ";\n\n"
+         "extern \"C\" void judge_call_solve(void* const* buffers, const int* sizes) {\n"
+         "  (void)buffers;\n"
+         "  (void)sizes;\n"
+         "  solve(" +
+         args + ");\n}\n";
+}
+
+build_result build_runner(const problem_spec& spec, const fs::path& source, runner_kind kind, const toolchain& tools) {
+  const auto start = clock::now();
+  const auto deadline = start + std::chrono::duration_cast<clock::duration>(
+                                    std::chrono::duration<double>(spec.limits.compile_seconds));
+  build_result result;
+  auto finish = [&](build_status status, std::string message) {
+    result.status = status;
+    result.message = std::move(message);
+    result.seconds = std::chrono::duration<double>(clock::now() - start).count();
+    return result;
+  };
+
+  const solution_files files = find_solution_files(source);
+  for (const fs::path& unit : files.units) {
+    auto bytes = fs::file_size(unit);
+    if (bytes > max_source_bytes)
+      return finish(build_status::compile_error, unit.filename().string() + ": the source file is " +
+                                                     std::to_string(bytes) + " bytes; the limit is 1 MiB");
+  }
+  if (!fs::is_regular_file(tools.harness_library))
+    return finish(build_status::internal_error,
+                  "the harness library " + tools.harness_library.string() + " is not built (build target judge_harness)");
+
+  common_objects common;
+  try {
+    common = build_common(spec, tools, deadline);
+  } catch (const std::exception& e) {
+    return finish(build_status::internal_error, e.what());
+  }
+  if (!common.ok) return finish(build_status::internal_error, common.message);
+
+  const std::string declaration = solve_declaration_header(spec);
+  std::vector<std::string> link_libraries;
+  if (kind == runner_kind::baseline) link_libraries = spec.baseline.libraries;
+  content_hash hash;
+  hash.add(cache_format).add(kind == runner_kind::baseline ? "baseline" : "solution");
+  // A folder's layout matters (#include "kernels/tile.cuh"); a single file's name does not.
+  for (const fs::path& file : files.hashed)
+    hash.add(file == source ? "" : fs::relative(file, source).string()).add_file(file);
+  hash.add(declaration).add(common.hash).add_file(tools.harness_library);
+  hash.add(tools.cupti_library.string()).add(tools.cuda_library_dir.string());
+  for (const auto& library : link_libraries) hash.add(library);
+  result.content_hash = hash.hex();
+
+  const fs::path final_dir = tools.cache_dir / spec.name / result.content_hash;
+  result.runner = final_dir / "runner";
+  if (fs::exists(result.runner)) {
+    result.cached = true;
+    return finish(build_status::ok, "");
+  }
+
+  try {
+    staging_dir staging(final_dir);
+    const fs::path work = staging.path();
+    const fs::path declaration_file = work / "expected_solve.h";
+    write_text(declaration_file, declaration);
+    // Messages name the learner's files as they know them, not by the judge's folders.
+    auto clean = [&](std::string output) {
+      replace_all(output, work.string() + "/", "");
+      replace_all(output, common.objects.front().parent_path().string() + "/", "");
+      for (const fs::path& unit : files.units) replace_all(output, unit.parent_path().string() + "/", "");
+      return output;
+    };
+    auto failed = [&](const step_result& step) {
+      if (step.timed_out)
+        return finish(build_status::compile_error, "compiling took longer than the limit of " +
+                                                       display_limit(spec.limits.compile_seconds) +
+                                                       " s (problem.yaml: limits.compile_seconds)");
+      return finish(build_status::compile_error, explain_compile_error(spec, clean(step.output)));
+    };
+
+    std::vector<std::string> objects;
+    for (const fs::path& unit : files.units) {
+      std::vector<std::string> args = code_flags(tools);
+      args.insert(args.end(), {"-include", declaration_file.string(), "-I" + (tools.harness_include / "shared").string()});
+      const std::string object = (work / (unit.stem().string() + ".o")).string();
+      args.insert(args.end(), {"-c", fs::absolute(unit).string(), "-o", object});
+      step_result step = run_nvcc(tools, args, work, deadline);
+      if (!step.ok) return failed(step);
+      objects.push_back(object);
+    }
+
+    std::vector<std::string> args = code_flags(tools);
+    args.insert(args.end(), objects.begin(), objects.end());
+    for (const fs::path& object : common.objects) args.push_back(object.string());
+    args.push_back(tools.harness_library.string());
+    args.push_back(tools.cupti_library.string());
+    args.insert(args.end(), {"-ldl", "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string()});
+    if (!link_libraries.empty()) {
+      args.push_back("-L" + tools.cuda_library_dir.string());
+      for (const auto& library : link_libraries) args.push_back("-l" + library);
+      args.insert(args.end(), {"-Xlinker", "-rpath," + tools.cuda_library_dir.string()});
+    }
+    args.insert(args.end(), {"-o", (work / "runner").string()});
+    step_result link = run_nvcc(tools, args, work, deadline);
+    if (!link.ok) return failed(link);
+
+    for (const std::string& object : objects) fs::remove(object);
+    staging.publish();
+  } catch (const std::exception& e) {
+    return finish(build_status::internal_error, std::string("cannot build the runner: ") + e.what());
+  }
+  return finish(build_status::ok, "");
+}
+
+std::vector<build_result> build_runners(const problem_spec& spec, const std::vector<fs::path>& sources,
+                                        runner_kind kind, const toolchain& tools, unsigned jobs,
+                                        const std::function<void(std::size_t, std::size_t)>& progress) {
+  std::vector<build_result> results(sources.size());
+  std::vector<std::exception_ptr> errors(sources.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex reporting;
+  std::size_t done = 0;
+  auto work = [&] {
+    for (std::size_t i = next++; i < sources.size(); i = next++) {
+      try {
+        results[i] = build_runner(spec, sources[i], kind, tools);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+      std::lock_guard<std::mutex> lock(reporting);
+      ++done;
+      if (progress) progress(done, sources.size());
+    }
+  };
+  const std::size_t threads = std::min<std::size_t>(std::max(jobs, 1u), sources.size());
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& thread : pool) thread.join();
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
+  return results;
+}
+
+} // namespace judge

@@ -1,0 +1,32 @@
+// Broken: a kernel whose loop never ends (the exit condition can never become true). The judge kills the
+// runner's process group at the time limit; the GPU is usable again for the next solution.
+#include <cuda_runtime.h>
+
+__global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {
+  const int col = blockIdx.x * blockDim.x + threadIdx.x;
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row >= M || col >= K) return;
+  float sum = 0.0f;
+  for (int p = 0; p < N; ++p) sum += A[row * N + p] * B[p * K + col];
+  C[row * K + col] = sum;
+}
+
+static void launch(const float* A, const float* B, float* C, int M, int N, int K, cudaStream_t stream = 0) {
+  const dim3 block(32, 8);
+  const dim3 grid((K + block.x - 1) / block.x, (M + block.y - 1) / block.y);
+  matmul_coalesced<<<grid, block, 0, stream>>>(A, B, C, M, N, K);
+}
+
+__global__ void spin(volatile int* flag) {
+  while (*flag == 0) {
+  }
+}
+
+extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
+  int* flag = nullptr;
+  cudaMalloc(&flag, sizeof(int));
+  cudaMemset(flag, 0, sizeof(int));
+  spin<<<1, 1>>>(flag);
+  launch(A, B, C, M, N, K);
+  cudaDeviceSynchronize();
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Fidelity benchmark: does the judge's timing agree with Nsight Compute, and with itself?
+
+For the baseline and every accepted example of a problem, on the chosen cases:
+  * the judge's median, from `judge run --json` repeated RUNS times (separate processes), and the spread
+    of those medians ((max - min) / median);
+  * Nsight Compute's gpu__time_duration.sum summed over the kernels of one solve() call (the runner is
+    started under ncu with the request `judge profile-request` prints; the judge's own kernels, all named
+    judge_*, are filtered out; ncu's default cache control flushes caches before each kernel, so both
+    sides measure with a cold L2).
+Prints a table and one verdict per row. A verdict is only given where the goal applies: single-kernel
+rows of at least 20 us must be within +-3% of ncu; every row's spread must be at most 2%.
+
+Usage: scripts/fidelity_benchmark.py [--runs 5] [--budget 1] [--out DIR]
+Needs a GPU; ncu is optional (without it only the spread is reported).
+"""
+import argparse
+import csv
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+JUDGE = os.path.join(ROOT, "bin", "judge")
+PLAN = {
+    "matmul": ["aligned_1024x512x1024", "ragged_1001x513x777"],
+    "vector_add": ["n_2pow24", "n_25000000"],
+}
+BASELINE = "(baseline)"
+
+
+def judge_runs(problem, cases, runs, budget, out_dir):
+    """{(solution, case): [median_ms per run]} including the baseline."""
+    medians = {}
+    accepted = os.path.join(ROOT, "problems", problem, "submissions", "accepted")
+    for run in range(runs):
+        out = os.path.join(out_dir, f"{problem}-run{run}.json")
+        args = [JUDGE, "run", problem, accepted, "--json", out, "--no-db", "--budget", str(budget)]
+        for c in cases:
+            args += ["--case", c]
+        subprocess.run(args, stdout=subprocess.DEVNULL, check=False)
+        with open(out) as f:
+            doc = json.load(f)
+        for sol in doc["solutions"]:
+            name = os.path.basename(sol["path"].rstrip("/"))
+            for c in sol["cases"]:
+                if c.get("timing"):
+                    medians.setdefault((name, c["name"]), []).append(c["timing"]["median_ms"])
+                if c.get("baseline") and sol is doc["solutions"][0]:
+                    medians.setdefault((BASELINE, c["name"]), []).append(c["baseline"]["median_ms"])
+    return medians
+
+
+def ncu_time(problem, solution_path, case, ncu):
+    """(sum of gpu__time_duration over the kernels of one solve() call [ms], kernel count) or None."""
+    args = [JUDGE, "profile-request", problem] + ([solution_path] if solution_path else []) + ["--case", case]
+    req = subprocess.run(args, capture_output=True, text=True, check=False)
+    if req.returncode != 0:
+        return None
+    lines = req.stdout.strip().split("\n")
+    runner, requests = lines[0], "\n".join(lines[1:]) + "\n"
+    scratch = tempfile.mkdtemp(prefix="fidelity-")
+    env = dict(os.environ, JUDGE_TIMING="events")
+    cmd = [ncu, "--clock-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
+           "--kernel-name-base", "demangled", "--kernel-name", "regex:^(?!.*judge_)",
+           "bash", "-c", f'exec "{runner}" --scratch "{scratch}" 3>/dev/null']
+    prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, env=env, check=False)
+    shutil.rmtree(scratch, ignore_errors=True)
+    rows = [l for l in prof.stdout.splitlines() if l.startswith('"')]
+    if not rows:
+        return None
+    total_ms, kernels = 0.0, 0
+    for row in csv.DictReader(io.StringIO("\n".join(rows))):
+        if row.get("Metric Name") != "gpu__time_duration.sum":
+            continue
+        value = float(row["Metric Value"].replace(",", ""))
+        unit = row.get("Metric Unit", "ns")
+        scale = {"ns": 1e-6, "nsecond": 1e-6, "us": 1e-3, "usecond": 1e-3, "ms": 1.0, "msecond": 1.0}.get(unit, 1e-6)
+        total_ms += value * scale
+        kernels += 1
+    return total_ms, kernels
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--out", default=tempfile.mkdtemp(prefix="fidelity-out-"))
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    ncu = shutil.which("ncu")
+    rows = []
+    for problem, cases in PLAN.items():
+        medians = judge_runs(problem, cases, args.runs, args.budget, args.out)
+        accepted = os.path.join(ROOT, "problems", problem, "submissions", "accepted")
+        solutions = [BASELINE] + sorted(os.path.splitext(f)[0] for f in os.listdir(accepted) if f.endswith(".cu"))
+        for sol in solutions:
+            path = None if sol == BASELINE else os.path.join(accepted, sol + ".cu")
+            for case in cases:
+                runs = medians.get((sol, case), [])
+                if not runs:
+                    rows.append((problem, sol, case, None, None, None, None))
+                    continue
+                med = statistics.median(runs)
+                spread = (max(runs) - min(runs)) / med if med > 0 else 0.0
+                prof = ncu_time(problem, path, case, ncu) if ncu else None
+                rows.append((problem, sol, case, med, spread, prof, len(runs)))
+
+    print(f"\nfidelity: judge median (of {args.runs} runs) vs Nsight Compute gpu__time_duration.sum, cold L2")
+    header = f"{'problem':<11}{'solution':<34}{'case':<23}{'judge us':>10}{'ncu us':>10}{'diff':>8}{'kern':>5}{'spread':>8}  verdict"
+    print(header)
+    print("-" * len(header))
+    misses = 0
+    for problem, sol, case, med, spread, prof, n in rows:
+        if med is None:
+            print(f"{problem:<11}{sol:<34}{case:<23}{'-':>10}{'-':>10}{'-':>8}{'-':>5}{'-':>8}  NO DATA (not timed)")
+            misses += 1
+            continue
+        verdicts = []
+        ncu_text, diff_text, kern_text = "-", "-", "-"
+        if prof:
+            ncu_ms, kernels = prof
+            diff = (med - ncu_ms) / ncu_ms
+            ncu_text, diff_text, kern_text = f"{ncu_ms * 1e3:.1f}", f"{diff * 100:+.1f}%", str(kernels)
+            if kernels == 1 and ncu_ms >= 0.020:
+                ok = abs(diff) <= 0.03
+                verdicts.append("within 3%" if ok else "OUTSIDE 3%")
+                misses += not ok
+            else:
+                verdicts.append("no goal (" + ("several kernels" if kernels != 1 else "under 20 us") + ")")
+        else:
+            verdicts.append("no ncu figure")
+        ok_spread = spread <= 0.02
+        verdicts.append("spread ok" if ok_spread else "SPREAD > 2%")
+        misses += not ok_spread
+        print(f"{problem:<11}{sol:<34}{case:<23}{med * 1e3:>10.1f}{ncu_text:>10}{diff_text:>8}{kern_text:>5}"
+              f"{spread * 100:>7.2f}%  {', '.join(verdicts)}")
+    print(f"\n{len(rows)} rows, {misses} miss(es); raw JSON in {args.out}")
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+// The judge's command line end to end, without a GPU: usage and spec errors, bad paths, compiling
+// without a device. Each test runs the real `judge` executable.
+#include "catch.hpp"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct cli_run {
+  int status = -1;
+  std::string output; // stdout and stderr together
+};
+
+cli_run judge_cli(const std::string& args) {
+  const std::string command = std::string(JUDGE_CLI) + " " + args + " 2>&1";
+  cli_run r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buffer;
+  std::size_t n;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
+  const int raw = ::pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A scratch root holding copies of the shipped problems, so tests can break things freely.
+struct scratch_root {
+  fs::path dir;
+  scratch_root() {
+    dir = fs::temp_directory_path() / ("judge-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    fs::create_directories(dir / "solutions");
+    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems", dir / "problems", fs::copy_options::recursive);
+    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "testcases", dir / "testcases", fs::copy_options::recursive);
+  }
+  ~scratch_root() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+  std::string root_arg() const { return "--root " + dir.string(); }
+  void write(const fs::path& relative, const std::string& text) const {
+    fs::create_directories((dir / relative).parent_path());
+    std::ofstream(dir / relative) << text;
+  }
+};
+} // namespace
+
+TEST_CASE("judge --help lists the subcommands and exits 0", "[cli]") {
+  const auto r = judge_cli("--help");
+  CHECK(r.status == 0);
+  for (const char* sub : {"run", "verify", "list", "cases", "new", "new-problem", "leaderboard"}) {
+    CAPTURE(sub);
+    CHECK(contains(r.output, sub));
+  }
+}
+
+TEST_CASE("judge list shows every shipped problem with its signature", "[cli]") {
+  const auto r = judge_cli("list");
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "matmul"));
+  CHECK(contains(r.output, "vector_add"));
+  CHECK(contains(r.output, "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K)"));
+}
+
+TEST_CASE("judge cases marks hidden cases and shows the mission shapes", "[cli]") {
+  const auto r = judge_cli("cases matmul");
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "1024x512x1024"));
+  CHECK(contains(r.output, "1001x513x777"));
+  CHECK(contains(r.output, "hidden"));
+  CHECK(contains(r.output, "sample"));
+}
+
+TEST_CASE("an unknown problem is one clear line and exit status 2", "[cli]") {
+  const auto r = judge_cli("no_such_problem");
+  CHECK(r.status == 2);
+  CHECK(contains(r.output, "no_such_problem"));
+  CHECK(contains(r.output, "matmul")); // the known problems are listed
+}
+
+TEST_CASE("bad paths are usage errors naming the path", "[cli]") {
+  scratch_root root;
+  SECTION("a path that does not exist") {
+    const auto r = judge_cli(root.root_arg() + " matmul /no/such/file.cu");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "/no/such/file.cu"));
+  }
+  SECTION("a folder without .cu files") {
+    fs::create_directories(root.dir / "empty");
+    const auto r = judge_cli(root.root_arg() + " matmul " + (root.dir / "empty").string());
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "no .cu files"));
+  }
+  SECTION("two solutions with the same name") {
+    root.write("a/alice.cu", "");
+    root.write("b/alice.cu", "");
+    const auto r = judge_cli(root.root_arg() + " matmul " + (root.dir / "a/alice.cu").string() + " " + (root.dir / "b/alice.cu").string());
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "alice"));
+  }
+  SECTION("a file name that is not UTF-8") {
+    const fs::path odd = root.dir / "odd" / "caf\xe9.cu";
+    root.write(fs::path("odd") / "caf\xe9.cu", "");
+    const auto r = judge_cli(root.root_arg() + " matmul " + (root.dir / "odd").string());
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "UTF-8"));
+  }
+}
+
+TEST_CASE("a broken problem.yaml stops everything with file, line and field", "[cli]") {
+  scratch_root root;
+  SECTION("malformed YAML") {
+    root.write("problems/matmul/problem.yaml", "title: [unclosed\n");
+    const auto r = judge_cli(root.root_arg() + " cases matmul");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "problem.yaml:"));
+  }
+  SECTION("an unknown field") {
+    std::ifstream in(root.dir / "problems/matmul/problem.yaml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    root.write("problems/matmul/problem.yaml", text + "tolerence: 1\n");
+    const auto r = judge_cli(root.root_arg() + " cases matmul");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "tolerence"));
+  }
+  SECTION("a case whose buffer would overflow 32-bit sizes") {
+    root.write("testcases/matmul/cases.yaml",
+               "cases:\n  - {name: huge, sizes: {M: 2000000000, N: 2000000000, K: 4}, seed: 1}\n");
+    const auto r = judge_cli(root.root_arg() + " cases matmul");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "huge"));
+  }
+  SECTION("a negative size") {
+    root.write("testcases/matmul/cases.yaml", "cases:\n  - {name: negative, sizes: {M: -1, N: 2, K: 3}, seed: 1}\n");
+    const auto r = judge_cli(root.root_arg() + " cases matmul");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "negative"));
+  }
+}
+
+TEST_CASE("judge new copies the starter once and refuses to overwrite", "[cli]") {
+  scratch_root root;
+  const auto first = judge_cli(root.root_arg() + " new matmul alice");
+  CHECK(first.status == 0);
+  CHECK(fs::exists(root.dir / "solutions/matmul/alice.cu"));
+  const auto second = judge_cli(root.root_arg() + " new matmul alice");
+  CHECK(second.status == 2);
+  CHECK(contains(second.output, "already exists"));
+}
+
+TEST_CASE("judge new-problem scaffolds a package the judge can load", "[cli]") {
+  scratch_root root;
+  const auto made = judge_cli(root.root_arg() + " new-problem scaled_copy");
+  REQUIRE(made.status == 0);
+  CHECK(fs::exists(root.dir / "problems/scaled_copy/problem.yaml"));
+  CHECK(fs::exists(root.dir / "problems/scaled_copy/submissions/accepted"));
+  const auto cases = judge_cli(root.root_arg() + " cases scaled_copy");
+  CHECK(cases.status == 0);
+  CHECK(contains(cases.output, "sample_5"));
+  CHECK(judge_cli(root.root_arg() + " new-problem 'Bad Name'").status == 2);
+}
+
+TEST_CASE("without a GPU the judge compiles, reports compile errors and says no device is present", "[cli][nvcc]") {
+  if (judge_cli("device").status == 0) {
+    WARN("a CUDA device is present: this test is about machines without one");
+    return;
+  }
+  scratch_root root;
+  root.write("solutions/matmul/broken.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) { oops }\n");
+  const auto r = judge_cli(root.root_arg() + " matmul --no-db");
+  CAPTURE(r.output);
+  CHECK(r.status == 3);
+  CHECK(contains(r.output, "CE"));
+  CHECK(contains(r.output, "oops"));
+  CHECK(contains(r.output, "no CUDA device"));
+}

@@ -1,0 +1,258 @@
+#include "catch.hpp"
+
+#include "compile.hpp"
+#include "content_hash.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using judge::build_status;
+using judge::problem_spec;
+using judge::runner_kind;
+
+namespace {
+
+const fs::path data_dir = fs::path(JUDGE_TEST_DATA_DIR) / "compile";
+const fs::path solutions = data_dir / "solutions";
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+judge::parameter param(const std::string& name, const std::string& type, judge::param_role role) {
+  judge::parameter p;
+  p.name = name;
+  p.c_type = type;
+  p.role = role;
+  return p;
+}
+
+/// A matmul-shaped problem written by hand: compile.cpp needs only the signature, the folder (for
+/// reference_gpu.cu), the bans and the limits.
+problem_spec matmul_like() {
+  using judge::param_role;
+  problem_spec spec;
+  spec.name = "matmul_like";
+  spec.dir = data_dir / "matmul_like";
+  spec.spec_file = spec.dir / "problem.yaml";
+  spec.title = "C = A * B";
+  spec.signature = {param("A", "const float*", param_role::input), param("B", "const float*", param_role::input),
+                    param("C", "float*", param_role::output),      param("M", "int", param_role::size),
+                    param("N", "int", param_role::size),           param("K", "int", param_role::size)};
+  spec.banned_libraries = {"cublas", "cublasLt"};
+  spec.baseline.libraries = {"cublas"};
+  spec.limits.compile_seconds = 300; // a loaded two-core machine compiles slowly
+  return spec;
+}
+
+/// A folder under the system's temporary directory, removed at the end of its scope.
+struct temp_dir {
+  fs::path path;
+  temp_dir() {
+    std::string pattern = (fs::temp_directory_path() / "compile_test.XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path = pattern;
+  }
+  ~temp_dir() { fs::remove_all(path); }
+};
+
+/// One runner cache for the whole test run, so that the problem's shim and reference are compiled once.
+judge::toolchain test_tools() {
+  static temp_dir cache;
+  judge::toolchain tools = judge::default_toolchain();
+  tools.cache_dir = cache.path;
+  return tools;
+}
+
+std::string read_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+} // namespace
+
+TEST_CASE("the declaration header declares the problem's solve with C linkage", "[compile]") {
+  std::string header = judge::solve_declaration_header(matmul_like());
+  CHECK(contains(header, "#pragma once"));
+  CHECK(contains(header, "#include <cuda_runtime.h>"));
+  CHECK(contains(header, "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K);"));
+}
+
+TEST_CASE("the call shim passes buffers and sizes in signature order", "[compile]") {
+  using judge::param_role;
+  problem_spec spec = matmul_like();
+  spec.signature = {param("x", "const float*", param_role::input), param("n", "int", param_role::size),
+                    param("y", "float*", param_role::output), param("m", "int", param_role::size)};
+  std::string shim = judge::solve_call_shim(spec);
+  CAPTURE(shim);
+  CHECK(contains(shim, "extern \"C\" void solve(const float* x, int n, float* y, int m);"));
+  CHECK(contains(shim, "extern \"C\" void judge_call_solve(void* const* buffers, const int* sizes)"));
+  CHECK(contains(shim, "solve(static_cast<const float*>(buffers[0]), sizes[0], static_cast<float*>(buffers[1]), "
+                       "sizes[1]);"));
+}
+
+TEST_CASE("explain_compile_error names a banned library from an undefined reference", "[compile]") {
+  std::string message = judge::explain_compile_error(
+      matmul_like(), "/usr/bin/ld: tmpxft_0000132f_00000000-6_alice.cudafe1.cpp:(.text+0x55): undefined reference "
+                     "to `cublasCreate_v2'\ncollect2: error: ld returned 1 exit status\n");
+  CAPTURE(message);
+  CHECK(contains(message, "solve() calls cuBLAS, which this problem bans (problem.yaml: banned_libraries: [cublas, "
+                          "cublasLt]); write the kernel yourself"));
+  CHECK(contains(message, "ld: alice.cu:(.text+0x55)"));
+  CHECK_FALSE(contains(message, "tmpxft"));
+}
+
+TEST_CASE("explain_compile_error adds the expected signature to a conflicting declaration", "[compile]") {
+  const std::string output = GENERATE(
+      as<std::string>{}, "x.cu(1): error: more than one instance of overloaded function \"solve\" has \"C\" linkage",
+      "x.cu:3:6: error: conflicting declaration of C function 'void solve(float*)'",
+      "ld: judge_shim.o: in function `judge_call_solve':\nundefined reference to `solve'");
+  std::string message = judge::explain_compile_error(matmul_like(), output);
+  CAPTURE(message);
+  CHECK(contains(message, output));
+  CHECK(contains(message, "expected signature: extern \"C\" void solve(const float* A, const float* B, float* C, "
+                          "int M, int N, int K)"));
+}
+
+TEST_CASE("explain_compile_error keeps the first 60 lines and adds no hint to a plain error", "[compile]") {
+  std::string output;
+  for (int i = 1; i <= 100; ++i) output += "x.cu(" + std::to_string(i) + "): error: identifier \"y\" is undefined\n";
+  std::string message = judge::explain_compile_error(matmul_like(), output);
+  CHECK(contains(message, "x.cu(60)"));
+  CHECK_FALSE(contains(message, "x.cu(61)"));
+  CHECK(contains(message, "[... 40 more lines]"));
+  CHECK_FALSE(contains(message, "expected signature"));
+  CHECK_FALSE(contains(message, "bans"));
+}
+
+TEST_CASE("the toolchain follows JUDGE_NVCC, JUDGE_ARCHS and JUDGE_CACHE_DIR", "[compile]") {
+  ::setenv("JUDGE_NVCC", "/opt/other/nvcc", 1);
+  ::setenv("JUDGE_ARCHS", "80,sm_90a, 8.9", 1);
+  ::setenv("JUDGE_CACHE_DIR", "/tmp/some-cache", 1);
+  judge::toolchain tools = judge::default_toolchain();
+  ::unsetenv("JUDGE_NVCC");
+  ::unsetenv("JUDGE_ARCHS");
+  ::unsetenv("JUDGE_CACHE_DIR");
+  CHECK(tools.nvcc == "/opt/other/nvcc");
+  CHECK(tools.archs == std::vector<std::string>{"80", "90a", "89"});
+  CHECK(tools.cache_dir == "/tmp/some-cache");
+
+  judge::toolchain defaults = judge::default_toolchain();
+  CHECK(defaults.nvcc == JUDGE_NVCC);
+  CHECK_FALSE(defaults.archs.empty());
+  CHECK(defaults.cache_dir == fs::path(JUDGE_BUILD_DIR) / "runner-cache");
+}
+
+TEST_CASE("content hashes tell apart parts that concatenate to the same bytes", "[compile]") {
+  CHECK(judge::content_hash().add("ab").add("c").hex() != judge::content_hash().add("a").add("bc").hex());
+  CHECK(judge::content_hash().add("abc").hex() == judge::content_hash().add("abc").hex());
+  CHECK(judge::content_hash().hex().size() == 16);
+}
+
+TEST_CASE("a missing source is an error naming the path", "[compile]") {
+  try {
+    judge::build_runner(matmul_like(), solutions / "no_such_solution.cu", runner_kind::solution, test_tools());
+    FAIL("no exception");
+  } catch (const std::runtime_error& e) {
+    CHECK(contains(e.what(), "no such file: "));
+    CHECK(contains(e.what(), "no_such_solution.cu"));
+  }
+}
+
+TEST_CASE("a source over 1 MiB is a compile error before nvcc runs", "[compile]") {
+  temp_dir dir;
+  const fs::path big = dir.path / "big.cu";
+  std::ofstream(big) << std::string(1024 * 1024 + 1, ' ');
+  auto result = judge::build_runner(matmul_like(), big, runner_kind::solution, test_tools());
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "source file is 1048577 bytes; the limit is 1 MiB"));
+}
+
+TEST_CASE("a good file without extern \"C\" links into a runner that is cached the second time",
+          "[compile][nvcc]") {
+  const auto tools = test_tools();
+  auto first = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
+  CAPTURE(first.message);
+  REQUIRE(first.status == build_status::ok);
+  CHECK(::access(first.runner.c_str(), X_OK) == 0);
+  CHECK(first.runner.parent_path().parent_path() == tools.cache_dir / "matmul_like");
+  CHECK(first.runner.parent_path().filename() == first.content_hash);
+
+  auto second = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
+  CHECK(second.status == build_status::ok);
+  CHECK(second.cached);
+  CHECK(second.runner == first.runner);
+  // Nothing is left behind but published entries.
+  for (const auto& entry : fs::directory_iterator(tools.cache_dir / "matmul_like"))
+    CHECK(entry.path().filename().string().rfind(".tmp-", 0) != 0);
+}
+
+TEST_CASE("a file that does not compile is a compile error with the compiler's message", "[compile][nvcc]") {
+  auto result = judge::build_runner(matmul_like(), solutions / "broken.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "broken.cu(2): error: expected an expression"));
+  // The learner sees their file's name, not the judge's folders.
+  CHECK_FALSE(contains(result.message, solutions.string()));
+  CHECK_FALSE(contains(result.message, "expected signature"));
+}
+
+TEST_CASE("solve with other parameters is a compile error naming the expected signature", "[compile][nvcc]") {
+  // extern "C" with other parameters conflicts with the judge's declaration; without extern "C" it is an
+  // overload that leaves the judge's solve undefined at link time. Both must say what was expected.
+  auto file = GENERATE(as<std::string>{}, "wrong_signature.cu", "overload.cu");
+  auto result = judge::build_runner(matmul_like(), solutions / file, runner_kind::solution, test_tools());
+  CAPTURE(file, result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "expected signature: extern \"C\" void solve(const float* A, const float* B, "
+                                 "float* C, int M, int N, int K)"));
+}
+
+TEST_CASE("a call to cuBLAS is a compile error naming cuBLAS but links into a baseline runner", "[compile][nvcc]") {
+  const auto tools = test_tools();
+  auto solution = judge::build_runner(matmul_like(), solutions / "calls_cublas.cu", runner_kind::solution, tools);
+  CAPTURE(solution.message);
+  CHECK(solution.status == build_status::compile_error);
+  CHECK(contains(solution.message, "solve() calls cuBLAS, which this problem bans"));
+
+  auto baseline = judge::build_runner(matmul_like(), solutions / "calls_cublas.cu", runner_kind::baseline, tools);
+  CAPTURE(baseline.message);
+  CHECK(baseline.status == build_status::ok);
+  CHECK(baseline.content_hash != solution.content_hash);
+}
+
+TEST_CASE("build_runners builds folders and changed files in parallel, each in its own cache entry",
+          "[compile][nvcc]") {
+  temp_dir dir;
+  const std::string good = read_file(solutions / "good.cu");
+  std::ofstream(dir.path / "same.cu") << good;
+  std::ofstream(dir.path / "changed.cu") << good << " ";
+  std::vector<fs::path> sources = {dir.path / "same.cu", dir.path / "changed.cu", solutions / "folder"};
+
+  // Called from the building threads, where Catch2 assertions are not allowed: only recorded here.
+  std::vector<std::size_t> reported, totals;
+  auto results = judge::build_runners(matmul_like(), sources, runner_kind::solution, test_tools(), 2,
+                                      [&](std::size_t done, std::size_t total) {
+                                        reported.push_back(done);
+                                        totals.push_back(total);
+                                      });
+  REQUIRE(results.size() == 3);
+  for (const auto& r : results) {
+    CAPTURE(r.message);
+    CHECK(r.status == build_status::ok);
+  }
+  CHECK(reported == std::vector<std::size_t>{1, 2, 3});
+  CHECK(totals == std::vector<std::size_t>{3, 3, 3});
+  CHECK(results[0].content_hash != results[1].content_hash);
+  CHECK_FALSE(results[1].cached);
+
+  // The same content under another name is the same runner.
+  auto again = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, test_tools());
+  CHECK(again.cached);
+  CHECK(again.content_hash == results[0].content_hash);
+}

@@ -1,0 +1,2 @@
+#pragma once
+inline int blocks_for(int count) { return (count + 255) / 256; }

@@ -1,0 +1,186 @@
+#include <datagen.h>
+
+#include "catch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <vector>
+
+using judge_data::distribution;
+using judge_data::distribution_kind;
+using judge_data::generate;
+
+namespace {
+
+constexpr std::uint64_t count = 100000;
+
+std::vector<float> generate_all(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                std::uint64_t n = count) {
+  std::vector<float> values(n);
+  for (std::uint64_t i = 0; i < n; ++i) values[i] = generate(d, seed, stream, i);
+  return values;
+}
+
+std::uint32_t bits_of(float x) {
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+
+} // namespace
+
+TEST_CASE("mix64 is the SplitMix64 finaliser", "[datagen]") {
+  // The first two outputs of SplitMix64 seeded with 0, as published with the generator.
+  CHECK(judge_data::mix64(0) == 0xE220A8397B1DCDAFull);
+  CHECK(judge_data::mix64(0x9E3779B97F4A7C15ull) == 0x6E789E6AA1B965F4ull);
+}
+
+TEST_CASE("unit24 maps random bits onto multiples of 2^-24 in [0, 1)", "[datagen]") {
+  CHECK(judge_data::unit24(0) == 0.0);
+  CHECK(judge_data::unit24(~std::uint64_t{0}) == 1.0 - std::ldexp(1.0, -24));
+  CHECK(judge_data::unit24(std::uint64_t{1} << 63) == 0.5);
+  // Only the top 24 bits count.
+  CHECK(judge_data::unit24((std::uint64_t{1} << 40) - 1) == 0.0);
+}
+
+TEST_CASE("the same seed, stream and index always give the same bits", "[datagen]") {
+  const distribution d =
+      GENERATE(distribution{distribution_kind::uniform, -1.0, 1.0}, distribution{distribution_kind::normal, 0.0, 1.0},
+               distribution{distribution_kind::constant, 0.25, 0.0}, distribution{distribution_kind::cancel, 0.5, 2.0});
+  CAPTURE(static_cast<int>(d.kind));
+  const auto first = generate_all(d, 1234, 2, 1000);
+  const auto again = generate_all(d, 1234, 2, 1000);
+  for (std::size_t i = 0; i < first.size(); ++i) REQUIRE(bits_of(first[i]) == bits_of(again[i]));
+  // Counter based: element 999 alone is the element 999 of the whole run.
+  CHECK(bits_of(generate(d, 1234, 2, 999)) == bits_of(first[999]));
+}
+
+TEST_CASE("uniform values stay in [low, high] and cover the range", "[datagen]") {
+  struct row {
+    double low, high;
+  };
+  const row r = GENERATE(row{-1.0, 1.0}, row{0.0, 1.0}, row{-1000.0, 1000.0}, row{2.0, 3.0}, row{1e-3, 2e-3});
+  CAPTURE(r.low, r.high);
+  const auto values = generate_all({distribution_kind::uniform, r.low, r.high}, 77, 0);
+  const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+  // Rounding to float may land on `high` itself, so the upper bound is closed.
+  CHECK(*lowest >= static_cast<float>(r.low));
+  CHECK(*highest <= static_cast<float>(r.high));
+  const double width = r.high - r.low;
+  CHECK(*lowest < r.low + 0.001 * width);
+  CHECK(*highest > r.high - 0.001 * width);
+}
+
+TEST_CASE("uniform values in [-1, 1) never reach 1", "[datagen]") {
+  const auto values = generate_all({distribution_kind::uniform, -1.0, 1.0}, 5, 0);
+  CHECK(*std::max_element(values.begin(), values.end()) < 1.0f);
+}
+
+TEST_CASE("uniform values are almost never whole numbers", "[datagen]") {
+  // Whole numbers would hide indexing mistakes that only a fraction reveals (e.g. a sum of ones).
+  struct row {
+    double low, high;
+  };
+  const row r = GENERATE(row{-1.0, 1.0}, row{-1000.0, 1000.0}, row{0.0, 100.0});
+  CAPTURE(r.low, r.high);
+  const auto values = generate_all({distribution_kind::uniform, r.low, r.high}, 11, 1);
+  const auto whole = std::count_if(values.begin(), values.end(), [](float x) { return x == std::trunc(x); });
+  CAPTURE(whole);
+  CHECK(whole <= static_cast<long>(count / 1000));
+}
+
+TEST_CASE("normal values have about the mean and standard deviation asked for", "[datagen]") {
+  struct row {
+    double mean, stddev;
+  };
+  const row r = GENERATE(row{0.0, 1.0}, row{5.0, 0.25}, row{-3.0, 10.0});
+  CAPTURE(r.mean, r.stddev);
+  const auto values = generate_all({distribution_kind::normal, r.mean, r.stddev}, 99, 3);
+  double sum = 0, sum_squares = 0, farthest = 0;
+  for (float x : values) {
+    sum += x;
+    sum_squares += (x - r.mean) * (x - r.mean);
+    farthest = std::max(farthest, std::fabs(x - r.mean));
+  }
+  const double mean = sum / count;
+  const double stddev = std::sqrt(sum_squares / count);
+  CAPTURE(mean, stddev);
+  // The standard error of the mean over 100k values is stddev/316; these bounds are several of them.
+  CHECK(std::fabs(mean - r.mean) < 0.02 * r.stddev);
+  CHECK(std::fabs(stddev - r.stddev) < 0.02 * r.stddev);
+  // A sum of 12 uniforms never strays more than 6 standard deviations.
+  CHECK(farthest <= 6.0 * r.stddev * (1 + 1e-6));
+}
+
+TEST_CASE("constant values all equal the constant", "[datagen]") {
+  const double value = GENERATE(0.0, -2.5, 1e-3);
+  const auto values = generate_all({distribution_kind::constant, value, 0.0}, 3, 0, 1000);
+  CHECK(std::all_of(values.begin(), values.end(), [&](float x) { return x == static_cast<float>(value); }));
+}
+
+TEST_CASE("cancel values come in pairs that sum to exactly zero", "[datagen]") {
+  const double low = 0.5, high = 2.0;
+  const auto values = generate_all({distribution_kind::cancel, low, high}, 21, 0);
+  for (std::uint64_t i = 0; i + 1 < count; i += 2) {
+    CAPTURE(i);
+    REQUIRE(values[i] + values[i + 1] == 0.0f);
+    REQUIRE(values[i] > 0.0f);
+    REQUIRE(values[i] >= static_cast<float>(low));
+    REQUIRE(values[i] <= static_cast<float>(high));
+  }
+  // The magnitudes vary from pair to pair.
+  std::set<float> magnitudes(values.begin(), values.end());
+  CHECK(magnitudes.size() > count / 2);
+}
+
+TEST_CASE("different seeds and different streams give different values", "[datagen]") {
+  const distribution d =
+      GENERATE(distribution{distribution_kind::uniform, -1.0, 1.0}, distribution{distribution_kind::normal, 0.0, 1.0},
+               distribution{distribution_kind::cancel, 0.5, 2.0});
+  CAPTURE(static_cast<int>(d.kind));
+  // Seeds as the runner receives them: derived from a case seed (see the known weakness below).
+  const std::uint64_t seed = judge_data::derive_seed(7, judge_data::seed_for_check, 0);
+  const std::uint64_t next_seed = judge_data::derive_seed(7, judge_data::seed_for_check, 1);
+  const std::uint64_t n = 10000;
+  const auto base = generate_all(d, seed, 0, n);
+  const auto other_seed = generate_all(d, next_seed, 0, n);
+  const auto other_stream = generate_all(d, seed, 1, n);
+  long same_as_seed = 0, same_as_stream = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    same_as_seed += base[i] == other_seed[i];
+    same_as_stream += base[i] == other_stream[i];
+  }
+  CAPTURE(same_as_seed, same_as_stream);
+  // Values are drawn from about 2^24 possibilities, so a handful of coincidences is the most to expect.
+  CHECK(same_as_seed < 10);
+  CHECK(same_as_stream < 10);
+}
+
+TEST_CASE("derived seeds differ for every purpose and index", "[datagen]") {
+  std::set<std::uint64_t> seeds;
+  for (std::uint64_t purpose : {judge_data::seed_for_check, judge_data::seed_for_timing, judge_data::seed_for_warmup})
+    for (std::uint64_t index = 0; index < 1000; ++index) seeds.insert(judge_data::derive_seed(42, purpose, index));
+  CHECK(seeds.size() == 3000);
+  CHECK(judge_data::derive_seed(42, judge_data::seed_for_check, 0) !=
+        judge_data::derive_seed(43, judge_data::seed_for_check, 0));
+  CHECK(judge_data::derive_seed(42, judge_data::seed_for_check, 0) ==
+        judge_data::derive_seed(42, judge_data::seed_for_check, 0));
+}
+
+// Known weakness of datagen.h, reported to its owner: element_bits() XORs the draw number (0..11 for
+// normal) into the seed, so seeds that differ only in their two lowest bits draw the same 12 numbers in
+// a different order and produce identical normal values. The seeds the runner receives come out of
+// derive_seed() and practically never differ that way, but raw seeds do; [!mayfail] keeps this visible
+// without failing the suite until generate() separates the draw from the seed.
+TEST_CASE("normal values differ between seeds that differ only in their lowest bits", "[datagen][!mayfail]") {
+  const distribution normal{distribution_kind::normal, 0.0, 1.0};
+  const std::uint64_t xor_bits = GENERATE(1u, 2u, 3u);
+  CAPTURE(xor_bits);
+  long same = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    same += generate(normal, 1000, 0, i) == generate(normal, 1000 ^ xor_bits, 0, i);
+  CHECK(same < 10);
+}
