@@ -49,12 +49,16 @@ int run(const context& ctx, const run_flags& f) {
   request.grading.case_seconds = f.time_limit;
   request.grading.sandbox = !f.no_sandbox;
   const std::filesystem::path db_path = f.db_file.empty() ? ctx.where.results() / "judge.db" : std::filesystem::path(f.db_file);
-  request.grading.hidden_paths = {secret_path().parent_path(), db_path.parent_path()};
+  std::unique_ptr<results_db> db;
+  if (!f.no_db) db = std::make_unique<results_db>(db_path);
+  load_or_create_secret(secret_path()); // so that it exists to be hidden
+  // Files, not their folders: a folder could be /tmp, where the runners' scratch folders live.
+  request.grading.hidden_paths = {secret_path()};
+  for (const char* suffix : {"", "-wal", "-shm"})
+    if (std::filesystem::exists(db_path.string() + suffix)) request.grading.hidden_paths.emplace_back(db_path.string() + suffix);
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 
-  std::unique_ptr<results_db> db;
-  if (!f.no_db) db = std::make_unique<results_db>(db_path);
   const terminal_style style = terminal_style::for_stream(stdout);
   std::string baseline_label;
   auto on_baseline = [&](const run_outcome& o) {

@@ -117,12 +117,18 @@ call_facts grader::check_outputs(std::size_t case_index, int check, const check_
     for (const auto& [name, path] : answer.output_files)
       if (name == p->name) file = path;
     auto got = file.empty() ? std::nullopt : read_floats(file, counts.at(p->name));
+    if (!got) {
+      std::error_code ec;
+      const auto size = file.empty() ? 0 : std::filesystem::file_size(file, ec);
+      facts.output_missing = true;
+      facts.runner_error = file.empty() ? fmt::format("the runner named no file for output {}", p->name)
+                           : ec ? fmt::format("output file {} cannot be read: {}", file.string(), ec.message())
+                                : fmt::format("output file {} holds {} bytes, not {}", file.string(), size,
+                                              counts.at(p->name) * 4);
+    }
     std::error_code ec;
     if (!file.empty()) std::filesystem::remove(file, ec);
-    if (!got) {
-      facts.output_missing = true;
-      return facts;
-    }
+    if (!got) return facts;
     const auto shape = buffer_shape(*p, c);
     if (auto wrong = compare_output(p->name, *got, reference.at(p->name), shape, m_spec.tolerance)) {
       facts.wrong = wrong;

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string_view>
+#include <thread>
 
 namespace judge {
 
@@ -201,6 +203,23 @@ sqlite::database open_in_folder(const std::filesystem::path& path) {
   return sqlite::database(path);
 }
 
+constexpr auto busy_timeout = std::chrono::seconds(10);
+
+// Switching a new file to WAL takes a moment of exclusive access, and sqlite answers SQLITE_BUSY at once,
+// without waiting, when another judge is opening the same new file: retry for as long as the busy timeout.
+void enable_wal(sqlite::database& db) {
+  const auto deadline = std::chrono::steady_clock::now() + busy_timeout;
+  for (;;) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (const sqlite::error& e) {
+      if (!e.is_busy() || std::chrono::steady_clock::now() > deadline) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 int user_version(sqlite::database& db) {
   sqlite::statement st = db.prepare("PRAGMA user_version");
   st.step();
@@ -213,10 +232,11 @@ int results_db::schema_version() { return static_cast<int>(migrations.size()); }
 
 results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(path)) {
   // The timeout first: switching to WAL and migrating both wait for other judges opening the same file.
-  m_db.exec("PRAGMA busy_timeout = 10000");
+  m_db.exec(fmt::format("PRAGMA busy_timeout = {}",
+                        std::chrono::duration_cast<std::chrono::milliseconds>(busy_timeout).count()));
   // WAL lets readers (a leaderboard) run while a judge writes, and a killed writer leaves only an
   // uncommitted tail that the next open discards.
-  m_db.exec("PRAGMA journal_mode = WAL");
+  enable_wal(m_db);
   // With WAL, NORMAL loses no committed transaction when a process dies; only a power cut may lose the
   // last few, and a grade can be rerun.
   m_db.exec("PRAGMA synchronous = NORMAL");

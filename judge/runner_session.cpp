@@ -126,6 +126,16 @@ std::vector<check_answer> runner_session::run_checks(const nlohmann::json& reque
       answers.push_back(a);
       return answers;
     }
+    // Answers must belong to this request: one for another case or check means the protocol is out of
+    // step, and nothing it says can be trusted.
+    if (answer->value("case", "") != request.value("name", "") || answer->value("check", -1) != k) {
+      a.facts.runner_died = true;
+      a.facts.death = fmt::format("answered for case '{}' check {} where case '{}' check {} was due",
+                                  answer->value("case", "?"), answer->value("check", -1), request.value("name", "?"), k);
+      end_child(true);
+      answers.push_back(a);
+      return answers;
+    }
     call_facts& f = a.facts;
     f.reported = true;
     f.runner_status = answer->value("status", "");
@@ -139,10 +149,11 @@ std::vector<check_answer> runner_session::run_checks(const nlohmann::json& reque
     for (const auto& b : answer->value("banned_loaded", nlohmann::json::array())) f.banned_loaded.push_back(b.get<std::string>());
     for (const auto& o : answer->value("outputs", nlohmann::json::array()))
       a.output_files.emplace_back(o.value("name", ""), std::filesystem::path(o.value("file", "")));
+    const std::string status = f.runner_status;
     answers.push_back(std::move(a));
-    if (f.runner_status != "ok") {
+    if (status != "ok") {
       // A CUDA error leaves the context unusable; the runner exits and a fresh one serves the next case.
-      if (f.runner_status == "cuda_error") end_child(false);
+      if (status == "cuda_error") end_child(false);
       return answers;
     }
   }

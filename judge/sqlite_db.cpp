@@ -34,6 +34,8 @@ error make_error(const std::string& file, sqlite3* db, int code, const std::stri
 
 } // namespace
 
+bool error::is_busy() const { return (m_code & 0xFF) == SQLITE_BUSY; }
+
 // ---- database ----
 
 database::database(const std::filesystem::path& file) : m_file(file.string()) {

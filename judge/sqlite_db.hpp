@@ -19,6 +19,8 @@ public:
   error(const std::string& what, int code) : std::runtime_error(what), m_code(code) {}
   /// sqlite's extended result code (SQLITE_BUSY, SQLITE_CONSTRAINT_CHECK, ...).
   int code() const { return m_code; }
+  /// Whether another connection held a lock this call needed (SQLITE_BUSY or one of its extended codes).
+  bool is_busy() const;
 
 private:
   int m_code;

@@ -112,7 +112,7 @@ void read_distributions(const reader& in, const fields& f, const problem_spec& s
     const YAML::Node& node = *per_buffer.find(name);
     c.distributions[name] = in.distribution(node, "buffers." + name);
     // Explicit data replaces generation, so a distribution next to it would silently do nothing.
-    if (const YAML::Node* data = f.find("data"); data && data->IsMap() && data->operator[](name).IsDefined())
+    if (const YAML::Node* data = f.find("data"); data && data->IsMap() && (*data)[name].IsDefined())
       in.fail_field(node, "buffers." + name,
                     "buffer " + name + " has explicit data, which this distribution would not change");
   }

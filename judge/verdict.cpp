@@ -93,7 +93,7 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
     if (!c.guard_violations.empty())
       return {verdict::wrong_answer, fmt::format("{}: solve() wrote outside its buffers: {}", call, joined(c.guard_violations))};
     if (c.output_missing)
-      return {verdict::run_time_error, fmt::format("{}: the output of solve() could not be read back", call)};
+      return {verdict::run_time_error, fmt::format("{}: the output of solve() could not be read back ({})", call, c.runner_error)};
     if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, describe(*c.wrong))};
   }
   if (timing) {

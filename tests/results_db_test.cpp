@@ -259,19 +259,21 @@ TEST_CASE("two stores on one file writing from two threads lose nothing", "[resu
 TEST_CASE("two stores opening a new file at once create its schema once", "[results_db][concurrency]") {
   scratch_dir dir;
   const auto path = dir / "judge.db";
-  std::atomic<int> failures{0};
+  std::mutex error_mutex;
+  std::string first_error;
   auto opener = [&] {
     try {
       results_db db(path);
       db.record(accepted_result("alice", 100));
-    } catch (const std::exception&) {
-      ++failures;
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (first_error.empty()) first_error = e.what();
     }
   };
   std::thread a(opener), b(opener);
   a.join();
   b.join();
-  CHECK(failures == 0);
+  CHECK(first_error == "");
   results_db db(path);
   CHECK(count_rows(db, "SELECT count(*) FROM submissions") == 2);
 }

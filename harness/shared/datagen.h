@@ -42,7 +42,9 @@ JUDGE_HD inline std::uint64_t mix64(std::uint64_t x) {
 /// The random bits of element `index` of buffer `stream` under `seed` (counter based, no state).
 JUDGE_HD inline std::uint64_t element_bits(std::uint64_t seed, std::uint32_t stream, std::uint64_t index,
                                            std::uint32_t draw = 0) {
-  return mix64(mix64(seed ^ (static_cast<std::uint64_t>(stream) << 32 | draw)) + index);
+  // The seed is mixed before the stream and draw numbers join it, so seeds that differ in a few low bits
+  // still give unrelated values.
+  return mix64(mix64(mix64(seed) ^ (static_cast<std::uint64_t>(stream) << 32 | draw)) + index);
 }
 
 JUDGE_HD inline double fused(double x, double y, double z) {

@@ -7,9 +7,10 @@
 // 32, the last tile's compute loop then adds those stale products a second time.
 //
 // Verdict: wrong answer. Right whenever N is a multiple of 32 (aligned_1024x512x1024 passes, ragged M and
-// K included); wrong on every case with N > 32 and N % 32 != 0, e.g. ragged_1001x513x777, where the last
-// tile holds 1 fresh column and 31 stale ones. (With N < 32 the stale slots are whatever an earlier block
-// left in shared memory: wrong too, but by accident.)
+// K included); wrong on every case with N > 32 and N % 32 != 0: ragged_1001x513x777 (the last tile holds
+// 1 fresh column and 31 stale ones), primes_127x131x137, big_values_96x100x80, normal_200x300x100. With
+// N < 32 there is no previous tile: the slots hold whatever an earlier block left in shared memory, and
+// the result is right or wrong by accident.
 #include <cuda_runtime.h>
 
 constexpr int tile = 32;
