@@ -14,12 +14,12 @@ public:
   explicit l2_flush(std::size_t l2_bytes);
 
   /// Demotes persisting L2 lines to normal ones (a solution may have reserved persisting L2 to survive
-  /// the flush), then enqueues on `stream` a write over the whole flush buffer.
+  /// the flush), then enqueues on `stream` a read of the whole flush buffer.
   void enqueue(cudaStream_t stream);
 
 private:
   device_memory m_buffer;
-  unsigned char m_value = 0;
+  device_memory m_sink; ///< written only if the read's impossible condition holds
 };
 
 } // namespace judge_harness

@@ -1,5 +1,7 @@
 #include "solve_call.hpp"
 
+#include "l2_flush_kernels.cuh"
+
 #include "process_watch.hpp"
 #include "solve_abi.h"
 
@@ -24,7 +26,9 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
   const std::vector<thread_entry> threads_before = list_threads();
   if (timed && context.timer.method() == timing_method::cupti) {
     if (flush) context.flush.enqueue(nullptr);
-    // CUPTI needs the judge's own work finished before its start timestamp.
+    // The marker's end, stamped by the GPU's own clock, opens the window: everything after it is the
+    // call's. (Comparing GPU records with host timestamps instead let the flush slip into the window.)
+    enqueue_timing_marker(nullptr);
     JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
   } else {
     JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
