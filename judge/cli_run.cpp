@@ -7,6 +7,7 @@
 #include "report_terminal.hpp"
 #include "results_db.hpp"
 #include "secret.hpp"
+#include "solution_files.hpp"
 
 #include <fmt/format.h>
 
@@ -38,7 +39,17 @@ int run(const context& ctx, const run_flags& f) {
   request.problem = f.problem;
   std::vector<std::filesystem::path> paths;
   for (const auto& p : f.paths) paths.emplace_back(p);
-  if (paths.empty()) paths.push_back(ctx.where.solutions() / f.problem);
+  if (paths.empty()) {
+    const auto folder = ctx.where.solutions() / f.problem;
+    bool any = false;
+    if (std::filesystem::is_directory(folder))
+      for (const auto& e : std::filesystem::directory_iterator(folder))
+        any = any || e.path().extension() == ".cu" || e.is_directory();
+    if (!any)
+      throw usage_error("no solutions in " + folder.string() + " yet: create one with `bin/judge new " + f.problem +
+                        " <your name>`, or name files to grade");
+    paths.push_back(folder);
+  }
   // Load the problem first, so an unknown problem is reported as such rather than as a missing folder.
   load_problem(request.problems_root / f.problem);
   request.solutions = collect_solutions(paths);
@@ -75,7 +86,8 @@ int run(const context& ctx, const run_flags& f) {
     std::fputs(render_solution(r, baseline_label.empty() ? "baseline" : baseline_label, style).c_str(), stdout);
     std::fflush(stdout);
     // Only graded results are kept: a run without a GPU or one cut short records nothing for them.
-    if (db && r.v != verdict::internal_error) db->record(r);
+    // A compile or run cut short by Ctrl-C says nothing about the solution, so it is not recorded.
+    if (db && r.v != verdict::internal_error && !g_interrupted) db->record(r);
   };
   const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);

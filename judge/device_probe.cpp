@@ -22,6 +22,7 @@ probe_result parse_probe_output(const std::string& json_line) {
   d.cc = j.value("cc", "");
   d.sms = j.value("sms", 0);
   d.l2_bytes = j.value("l2_bytes", std::int64_t{0});
+  d.memory_bytes = j.value("memory_bytes", std::int64_t{0});
   d.clock_max_mhz = j.value("clock_max_mhz", 0.0);
   d.fp32_peak_gflops = j.value("fp32_peak_gflops", 0.0);
   d.measured_bandwidth_gbps = j.value("copy_gbps", 0.0);

@@ -65,6 +65,7 @@ private:
   std::optional<timing_summary> summarise(const timing_answer& t) const;
   runner_options runner_options_for(const build_result& runner, bool baseline, const std::string& tag);
   double call_seconds() const;
+  std::string too_large_for_device(const test_case& c) const;
   double budget_seconds() const;
 
   problem_spec m_spec;

@@ -50,6 +50,7 @@ struct device_info {
   double clock_max_mhz = 0;
   double fp32_peak_gflops = 0;
   double measured_bandwidth_gbps = 0;
+  std::int64_t memory_bytes = 0; ///< [B] device memory; 0 when unknown
 };
 
 struct solution_result {

@@ -3,6 +3,8 @@
 # The CUDA toolkit (nvcc, cuBLAS, CUPTI) is expected in /usr/local/cuda already.
 set -euo pipefail
 packages=(cmake g++ make libyaml-cpp-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev)
+# --with-browser: Chromium too, for the test that renders the leaderboard page (skipped without it).
+[ "${1:-}" = "--with-browser" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -2,7 +2,9 @@
 // without a device. Each test runs the real `judge` executable.
 #include "catch.hpp"
 
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -186,4 +188,30 @@ TEST_CASE("without a GPU the judge compiles, reports compile errors and says no 
   CHECK(contains(r.output, "CE"));
   CHECK(contains(r.output, "oops"));
   CHECK(contains(r.output, "no CUDA device"));
+}
+
+TEST_CASE("Ctrl-C stops a run cleanly: exit status 130, no compiler left running", "[cli][nvcc]") {
+  scratch_root root;
+  root.write("solutions/matmul/slow.cu",
+             "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) {}\n");
+  const fs::path cache = root.dir / "runner-cache";
+  const std::string command = "exec env JUDGE_CACHE_DIR=" + cache.string() + " " + JUDGE_CLI + " " + root.root_arg() +
+                              " matmul --no-db >/dev/null 2>&1";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Long enough for nvcc to be running, far shorter than the compile takes.
+  ::usleep(1500 * 1000);
+  ::kill(pid, SIGINT);
+  int raw = 0;
+  REQUIRE(::waitpid(pid, &raw, 0) == pid);
+  REQUIRE(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 130);
+  // Every compiler the judge started had the cache folder on its command line. The bracket keeps the
+  // pattern from matching the shell that runs pgrep, whose own command line holds it.
+  const std::string leftovers = "pgrep -f '" + (root.dir / "[r]unner-cache").string() + "' >/dev/null";
+  CHECK(std::system(leftovers.c_str()) != 0);
 }

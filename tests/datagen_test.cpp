@@ -38,7 +38,7 @@ TEST_CASE("mix64 is the SplitMix64 finaliser", "[datagen]") {
   CHECK(judge_data::mix64(0x9E3779B97F4A7C15ull) == 0x6E789E6AA1B965F4ull);
 }
 
-TEST_CASE("unit24 maps random bits onto multiples of 2^-24 in [0, 1)", "[datagen]") {
+TEST_CASE("unit24 maps random bits onto multiples of 2^-24 from 0 up to but excluding 1", "[datagen]") {
   CHECK(judge_data::unit24(0) == 0.0);
   CHECK(judge_data::unit24(~std::uint64_t{0}) == 1.0 - std::ldexp(1.0, -24));
   CHECK(judge_data::unit24(std::uint64_t{1} << 63) == 0.5);
@@ -58,7 +58,7 @@ TEST_CASE("the same seed, stream and index always give the same bits", "[datagen
   CHECK(bits_of(generate(d, 1234, 2, 999)) == bits_of(first[999]));
 }
 
-TEST_CASE("uniform values stay in [low, high] and cover the range", "[datagen]") {
+TEST_CASE("uniform values stay between low and high and cover the range", "[datagen]") {
   struct row {
     double low, high;
   };
@@ -74,7 +74,7 @@ TEST_CASE("uniform values stay in [low, high] and cover the range", "[datagen]")
   CHECK(*highest > r.high - 0.001 * width);
 }
 
-TEST_CASE("uniform values in [-1, 1) never reach 1", "[datagen]") {
+TEST_CASE("uniform values from -1 below 1 never reach 1", "[datagen]") {
   const auto values = generate_all({distribution_kind::uniform, -1.0, 1.0}, 5, 0);
   CHECK(*std::max_element(values.begin(), values.end()) < 1.0f);
 }
