@@ -28,12 +28,7 @@ int profile_request(const context& ctx, const profile_flags& f) {
   for (std::size_t i = 0; i < cases.size(); ++i)
     if (cases[i].name == f.case_name) index = i;
   if (index == cases.size()) throw usage_error("problem " + f.problem + " has no case named '" + f.case_name + "'");
-  toolchain tools = default_toolchain();
-  if (const auto probe = probe_device(false); probe.device && !std::getenv("JUDGE_ARCHS")) {
-    std::string cc = probe.device->cc;
-    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-    tools.archs = {cc};
-  }
+  const toolchain tools = toolchain_for(probe_device(false));
   const bool baseline = f.solution.empty();
   if (baseline && spec.baseline.source.empty()) throw usage_error("problem " + f.problem + " has no baseline");
   const auto build = build_runner(spec, baseline ? spec.baseline.source : std::filesystem::path(f.solution),

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace judge {
 
 probe_result parse_probe_output(const std::string& json_line) {
@@ -28,6 +31,16 @@ probe_result parse_probe_output(const std::string& json_line) {
   d.measured_bandwidth_gbps = j.value("copy_gbps", 0.0);
   r.device = d;
   return r;
+}
+
+toolchain toolchain_for(const probe_result& probe) {
+  toolchain tools = default_toolchain();
+  if (probe.device && !std::getenv("JUDGE_ARCHS")) {
+    std::string cc = probe.device->cc;
+    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
+    if (!cc.empty()) tools.archs = {cc};
+  }
+  return tools;
 }
 
 probe_result probe_device(bool bandwidth) {

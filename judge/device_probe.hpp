@@ -2,6 +2,7 @@
 // CUDA, so it can run, compile and report on a machine without a GPU or a driver.
 #pragma once
 
+#include "compile.hpp"
 #include "grade_result.hpp"
 
 #include <optional>
@@ -16,6 +17,10 @@ struct probe_result {
 
 /// Runs the probe (with `bandwidth`, it also measures device-to-device copy bandwidth).
 probe_result probe_device(bool bandwidth);
+
+/// The toolchain for the GPU found: solutions are compiled for its compute capability (sm_90 for an
+/// H200) unless JUDGE_ARCHS names architectures; without a GPU the configured defaults stay.
+toolchain toolchain_for(const probe_result& probe);
 
 /// Parses the probe's JSON line (exposed for tests).
 probe_result parse_probe_output(const std::string& json_line);

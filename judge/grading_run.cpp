@@ -72,12 +72,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
 
-  toolchain tools = default_toolchain();
-  if (probe.device && !std::getenv("JUDGE_ARCHS")) {
-    std::string cc = probe.device->cc;
-    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-    if (!cc.empty()) tools.archs = {cc};
-  }
+  const toolchain tools = toolchain_for(probe);
   const unsigned jobs = request.compile_jobs ? request.compile_jobs : std::max(1u, std::thread::hardware_concurrency());
 
   std::vector<std::filesystem::path> sources;

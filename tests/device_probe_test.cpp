@@ -1,0 +1,39 @@
+#include "catch.hpp"
+
+#include "device_probe.hpp"
+
+#include <cstdlib>
+
+using namespace judge;
+
+TEST_CASE("the probe's report of an H200 becomes device facts", "[probe]") {
+  const auto r = parse_probe_output(R"({"device":"NVIDIA H200","cc":"9.0","sms":132,"l2_bytes":62914560,)"
+                                    R"("memory_bytes":150754820096,"clock_max_mhz":1980,"fp32_peak_gflops":66908,"copy_gbps":4248})");
+  REQUIRE(r.device);
+  CHECK(r.device->name == "NVIDIA H200");
+  CHECK(r.device->sms == 132);
+  CHECK(r.device->memory_bytes == 150754820096);
+  CHECK(r.device->measured_bandwidth_gbps == 4248);
+  CHECK(r.error.empty());
+}
+
+TEST_CASE("no device and unreadable probe output are errors, not devices", "[probe]") {
+  const auto none = parse_probe_output(R"({"error":"no CUDA device: CUDA driver version is insufficient"})");
+  CHECK_FALSE(none.device);
+  CHECK(none.error.find("no CUDA device") != std::string::npos);
+  const auto garbage = parse_probe_output("Segmentation fault");
+  CHECK_FALSE(garbage.device);
+  CHECK(garbage.error.find("unexpected") != std::string::npos);
+}
+
+TEST_CASE("solutions are compiled for the GPU present unless JUDGE_ARCHS says otherwise", "[probe]") {
+  ::unsetenv("JUDGE_ARCHS");
+  probe_result r;
+  device_info d;
+  d.cc = "8.6";
+  r.device = d;
+  const auto tools = toolchain_for(r);
+  REQUIRE(tools.archs.size() == 1);
+  CHECK(tools.archs[0] == "86");
+  CHECK(toolchain_for(probe_result{}).archs == default_toolchain().archs);
+}
