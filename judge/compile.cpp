@@ -317,7 +317,11 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     auto clean = [&](std::string output) {
       replace_all(output, work.string() + "/", "");
       replace_all(output, common.objects.front().parent_path().string() + "/", "");
-      for (const fs::path& unit : files.units) replace_all(output, unit.parent_path().string() + "/", "");
+      // nvcc may name a unit by its absolute path whatever path it was given: strip both.
+      for (const fs::path& unit : files.units) {
+        replace_all(output, fs::absolute(unit).parent_path().string() + "/", "");
+        replace_all(output, unit.parent_path().string() + "/", "");
+      }
       return output;
     };
     auto failed = [&](const step_result& step) {
