@@ -22,7 +22,7 @@ struct run_flags {
   std::vector<std::string> paths;
   std::vector<std::string> cases;
   std::string json_file, junit_file, db_file;
-  bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false;
+  bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false;
   double budget = 0, time_limit = 0, compile_limit = 0;
   unsigned jobs = 0;
 };
@@ -83,7 +83,8 @@ int run(const context& ctx, const run_flags& f) {
     std::fflush(stdout);
   };
   auto on_result = [&](const solution_result& r) {
-    std::fputs(render_solution(r, baseline_label.empty() ? "baseline" : baseline_label, style).c_str(), stdout);
+    const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
+    std::fputs(render_solution(f.contest ? without_hidden_details(r) : r, label, style).c_str(), stdout);
     std::fflush(stdout);
     // Only graded results are kept: a run without a GPU or one cut short records nothing for them.
     // A compile or run cut short by Ctrl-C says nothing about the solution, so it is not recorded.
@@ -122,6 +123,8 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--warm-l2", flags->warm_l2, "time with a warm L2 cache (labelled as such)");
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");
+  sub->add_flag("--contest", flags->contest,
+                "show only name, shape and verdict of a failed hidden case (the store and --json keep the details)");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)");
   sub->add_option("--time-limit", flags->time_limit, "wall-time limit of one call of solve() [s] (default: the problem's)");
   sub->add_option("--compile-time-limit", flags->compile_limit, "wall-time limit of one compile [s] (default: the problem's)");

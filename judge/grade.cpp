@@ -179,17 +179,16 @@ std::optional<timing_summary> grader::summarise(const timing_answer& t) const {
 }
 
 // The runner holds each buffer several times (two alternating sets for timing, pristine copies of the
-// inputs, reference outputs) plus the L2 flush buffer; a case that cannot fit is the instructor's to
-// fix, never the learner's fault.
-std::string grader::too_large_for_device(const test_case& c) const {
-  if (m_device.memory_bytes <= 0) return "";
+// inputs, reference outputs) plus the L2 flush buffer.
+std::string device_memory_shortfall(const problem_spec& spec, const test_case& c, const device_info& device) {
+  if (device.memory_bytes <= 0) return "";
   double bytes = 0;
-  for (const auto& [name, count] : buffer_counts(m_spec, c)) bytes += 4.0 * static_cast<double>(count) * sizeof(float);
-  bytes += 3.0 * static_cast<double>(m_device.l2_bytes) + (256 << 20);
-  if (bytes <= static_cast<double>(m_device.memory_bytes)) return "";
+  for (const auto& [name, count] : buffer_counts(spec, c)) bytes += 4.0 * static_cast<double>(count) * sizeof(float);
+  bytes += 3.0 * static_cast<double>(device.l2_bytes) + (256 << 20);
+  if (bytes <= static_cast<double>(device.memory_bytes)) return "";
   return fmt::format("case {} needs about {:.1f} GiB of device memory, more than the {:.1f} GiB of the {}; "
                      "reduce its sizes in cases.yaml", c.name, bytes / (1 << 30),
-                     static_cast<double>(m_device.memory_bytes) / (1 << 30), m_device.name);
+                     static_cast<double>(device.memory_bytes) / (1 << 30), device.name);
 }
 
 std::string grader::run_baseline(const build_result& baseline, const progress_fn& progress) {
@@ -198,7 +197,7 @@ std::string grader::run_baseline(const build_result& baseline, const progress_fn
   if (!session.start()) return "the baseline runner did not start: " + session.failure();
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
     const test_case& c = m_cases[i];
-    if (const std::string why = too_large_for_device(c); !why.empty()) return why;
+    if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) return why;
     if (progress) progress(m_spec.baseline.label, i, m_cases.size(), c.name);
     const auto request = case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], m_options.checks, std::nullopt);
     const auto answers = session.run_checks(request, m_options.checks, call_seconds() + 30);
@@ -266,7 +265,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     cr.flops = static_cast<double>(m_spec.flops.evaluate(c.sizes));
     cr.bytes = static_cast<double>(m_spec.bytes.evaluate(c.sizes));
     if (g_interrupted) break;
-    if (const std::string why = too_large_for_device(c); !why.empty()) {
+    if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) {
       cr.v = verdict::internal_error;
       cr.message = why;
       decisions.push_back({cr.v, cr.message});

@@ -65,7 +65,6 @@ private:
   std::optional<timing_summary> summarise(const timing_answer& t) const;
   runner_options runner_options_for(const build_result& runner, bool baseline, const std::string& tag);
   double call_seconds() const;
-  std::string too_large_for_device(const test_case& c) const;
   double budget_seconds() const;
 
   problem_spec m_spec;
@@ -82,6 +81,11 @@ private:
   std::map<std::size_t, bool> m_baseline_disagrees;
   std::map<std::string, timing_summary> m_baseline_timing;
 };
+
+/// Why case `c` cannot run on `device` (its buffers, held several times over by the runner, exceed the
+/// device's memory), or empty when it fits or the memory is unknown. Such a case is the instructor's
+/// to fix, never the learner's fault.
+std::string device_memory_shortfall(const problem_spec& spec, const test_case& c, const device_info& device);
 
 /// Reads a raw float32 file of exactly `count` elements; nullopt if absent or of another size.
 std::optional<std::vector<float>> read_floats(const std::filesystem::path& file, std::int64_t count);

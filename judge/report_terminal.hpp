@@ -28,6 +28,10 @@ std::string render_solution(const solution_result& r, const std::string& baselin
 /// Closing summary: counts per verdict, fastest accepted, failures by case.
 std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style);
 
+/// Contest mode: the same result with what failed on a hidden case reduced to its name, shape and
+/// verdict (a sample case keeps every detail, and so does the results store).
+solution_result without_hidden_details(solution_result r);
+
 /// Colours a verdict's short name.
 std::string coloured_verdict(verdict v, const terminal_style& style);
 

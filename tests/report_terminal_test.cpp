@@ -1,0 +1,59 @@
+#include "catch.hpp"
+
+#include "report_terminal.hpp"
+
+using namespace judge;
+
+namespace {
+solution_result failed_on(bool hidden) {
+  solution_result r;
+  r.path = "solutions/matmul/alice.cu";
+  r.v = verdict::wrong_answer;
+  r.speed_unit = "GFLOPS";
+  case_result c;
+  c.name = "ragged_1001x513x777";
+  c.shape = "1001x513x777";
+  c.hidden = hidden;
+  c.v = verdict::wrong_answer;
+  c.message = "checked call 1: 3 of 777777 elements of C are wrong; first at index 778 (row 1, col 1): expected 1.5, got 2.5";
+  r.message = "case ragged_1001x513x777 (1001x513x777, hidden): " + c.message;
+  r.cases.push_back(c);
+  r.learner_output = "debug: A[0]=0.123\n";
+  return r;
+}
+} // namespace
+
+TEST_CASE("a failed case is shown with its shape, first wrong index, expected and got", "[report]") {
+  const std::string text = render_solution(failed_on(true), "cuBLAS", terminal_style{});
+  CHECK(text.find("1001x513x777") != std::string::npos);
+  CHECK(text.find("row 1, col 1") != std::string::npos);
+  CHECK(text.find("expected 1.5, got 2.5") != std::string::npos);
+  CHECK(text.find("WA") != std::string::npos);
+  CHECK(text.find("\033[") == std::string::npos); // no colour unless asked
+}
+
+TEST_CASE("contest mode keeps a hidden case to name, shape and verdict, and samples whole", "[report]") {
+  const std::string hidden = render_solution(without_hidden_details(failed_on(true)), "cuBLAS", terminal_style{});
+  CHECK(hidden.find("ragged_1001x513x777") != std::string::npos);
+  CHECK(hidden.find("1001x513x777") != std::string::npos);
+  CHECK(hidden.find("expected 1.5") == std::string::npos);
+  CHECK(hidden.find("A[0]=0.123") == std::string::npos);
+  const std::string sample = render_solution(without_hidden_details(failed_on(false)), "cuBLAS", terminal_style{});
+  CHECK(sample.find("expected 1.5, got 2.5") != std::string::npos);
+}
+
+TEST_CASE("the closing summary counts verdicts and names the fastest accepted solution", "[report]") {
+  solution_result fast;
+  fast.path = "fast.cu";
+  fast.v = verdict::accepted;
+  fast.score = 900;
+  fast.speed_unit = "GFLOPS";
+  solution_result slow = fast;
+  slow.path = "slow.cu";
+  slow.score = 100;
+  const std::string text = render_summary({slow, fast, failed_on(true)}, terminal_style{});
+  CHECK(text.find("3 solution(s)") != std::string::npos);
+  CHECK(text.find("2 AC") != std::string::npos);
+  CHECK(text.find("1 WA") != std::string::npos);
+  CHECK(text.find("fastest accepted: fast.cu") != std::string::npos);
+}
