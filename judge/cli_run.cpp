@@ -37,6 +37,8 @@ int run(const context& ctx, const run_flags& f) {
   request.problems_root = ctx.where.problems();
   request.testcases_root = ctx.where.testcases();
   request.problem = f.problem;
+  // Load the problem first, so an unknown problem is reported as such rather than as a missing folder.
+  load_problem(request.problems_root / f.problem);
   std::vector<std::filesystem::path> paths;
   for (const auto& p : f.paths) paths.emplace_back(p);
   if (paths.empty()) {
@@ -50,8 +52,6 @@ int run(const context& ctx, const run_flags& f) {
                         " <your name>`, or name files to grade");
     paths.push_back(folder);
   }
-  // Load the problem first, so an unknown problem is reported as such rather than as a missing folder.
-  load_problem(request.problems_root / f.problem);
   request.solutions = collect_solutions(paths);
   request.only_cases = f.cases;
   request.grading.timing = !f.no_timing;

@@ -93,6 +93,13 @@ TEST_CASE("an unknown problem is one clear line and exit status 2", "[cli]") {
   CHECK(contains(r.output, "matmul")); // the known problems are listed
 }
 
+TEST_CASE("a problem without solutions yet says how to start one", "[cli]") {
+  scratch_root root;
+  const auto r = judge_cli(root.root_arg() + " matmul");
+  CHECK(r.status == 2);
+  CHECK(contains(r.output, "bin/judge new matmul"));
+}
+
 TEST_CASE("bad paths are usage errors naming the path", "[cli]") {
   scratch_root root;
   SECTION("a path that does not exist") {
