@@ -69,7 +69,8 @@ void add_device(CLI::App& app, context& ctx) {
     ctx.status = guarded([&] {
       const probe_result p = probe_device(false);
       if (!p.device) {
-        std::printf("no CUDA device: %s\n", p.error.c_str());
+        const bool says_so = p.error.rfind("no CUDA device", 0) == 0;
+        std::printf("%s%s\n", says_so ? "" : "no CUDA device: ", p.error.c_str());
         return static_cast<int>(no_gpu);
       }
       const device_info& d = *p.device;

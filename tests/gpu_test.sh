@@ -3,7 +3,7 @@
 set -u
 judge="$1"; shift
 if ! "$judge" device >/dev/null 2>&1; then
-  echo "SKIPPED: no CUDA device is present here ($("$judge" device 2>&1 | head -n 1)); GPU tests run on a GPU machine with: ctest --test-dir build -L gpu"
+  echo "SKIPPED: $("$judge" device 2>&1 | head -n 1) -- GPU tests run on a GPU machine: ctest --test-dir build -L gpu"
   exit 77
 fi
 exec "$judge" "$@"
