@@ -68,14 +68,6 @@ double grader::speed(const test_case& c, double ms) const {
   return work / (ms * 1e-3) / 1e9;
 }
 
-double grader::baseline_speed(const std::string& case_name) const {
-  auto it = m_baseline_timing.find(case_name);
-  if (it == m_baseline_timing.end()) return 0;
-  for (const test_case& c : m_cases)
-    if (c.name == case_name) return speed(c, it->second.median_ms);
-  return 0;
-}
-
 runner_options grader::runner_options_for(const build_result& runner, bool baseline, const std::string& tag) {
   runner_options o;
   o.runner = runner.runner;
@@ -191,6 +183,17 @@ std::string device_memory_shortfall(const problem_spec& spec, const test_case& c
                      static_cast<double>(device.memory_bytes) / (1 << 30), device.name);
 }
 
+timing_answer grader::time_case(runner_session& session, std::size_t i) {
+  timing_request tr;
+  // The same fresh seed for the baseline and every solution of this run: all are timed on equal data.
+  tr.seed = judge_data::mix64(m_timing_seed + i);
+  tr.budget_s = budget_seconds();
+  tr.cold_l2 = m_options.cold_l2;
+  const test_case& c = m_cases[i];
+  return session.run_timing(case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], 0, tr),
+                            budget_seconds() + 4 * call_seconds() + 30);
+}
+
 std::string grader::run_baseline(const build_result& baseline, const progress_fn& progress) {
   if (baseline.status != build_status::ok) return "the baseline did not build: " + baseline.message;
   runner_session session(runner_options_for(baseline, true, "baseline"));
@@ -230,12 +233,7 @@ std::string grader::run_baseline(const build_result& baseline, const progress_fn
       m_baseline_outputs[{i, static_cast<int>(k)}] = std::move(outputs);
     }
     if (m_options.timing && c.timed) {
-      timing_request tr;
-      tr.seed = judge_data::mix64(m_timing_seed + i);
-      tr.budget_s = budget_seconds();
-      tr.cold_l2 = m_options.cold_l2;
-      const auto t = session.run_timing(case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], 0, tr),
-                                        budget_seconds() + 4 * call_seconds() + 30);
+      const auto t = time_case(session, i);
       if (auto s = summarise(t)) m_baseline_timing[c.name] = *s;
     }
   }
@@ -279,12 +277,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     for (std::size_t k = 0; k < answers.size(); ++k) calls.push_back(check_outputs(i, static_cast<int>(k), answers[k]));
     decision d = decide_case(calls, std::nullopt);
     if (d.v == verdict::accepted && m_options.timing && c.timed) {
-      timing_request tr;
-      tr.seed = judge_data::mix64(m_timing_seed + i);
-      tr.budget_s = budget_seconds();
-      tr.cold_l2 = m_options.cold_l2;
-      const auto t = session.run_timing(case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], 0, tr),
-                                        budget_seconds() + 4 * call_seconds() + 30);
+      const auto t = time_case(session, i);
       d = decide_case(calls, t.facts);
       if (d.v == verdict::accepted) {
         cr.timing = summarise(t);

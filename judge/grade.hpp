@@ -47,7 +47,6 @@ public:
   std::string run_baseline(const build_result& baseline, const progress_fn& progress);
   /// Baseline timings by case name (empty when no baseline ran).
   const std::map<std::string, timing_summary>& baseline_timings() const { return m_baseline_timing; }
-  double baseline_speed(const std::string& case_name) const;
 
   /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in.
   void grade(const build_result& runner, solution_result& result, const progress_fn& progress);
@@ -59,10 +58,11 @@ public:
   double speed(const test_case& c, double ms) const;
 
 private:
-  struct case_state;
   call_facts check_outputs(std::size_t case_index, int check, const check_answer& answer);
   const std::map<std::string, std::vector<double>>& cpu_reference(std::size_t case_index, int check);
   std::optional<timing_summary> summarise(const timing_answer& t) const;
+  /// Times case `i` on `session` with this run's fresh seed and the spec's (or the options') budget.
+  timing_answer time_case(runner_session& session, std::size_t i);
   runner_options runner_options_for(const build_result& runner, bool baseline, const std::string& tag);
   double call_seconds() const;
   double budget_seconds() const;

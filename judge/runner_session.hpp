@@ -61,7 +61,6 @@ public:
 
   /// Sends "end", waits for "done" and the exit; kills the runner if it lingers.
   void finish();
-  bool alive() const { return m_child != nullptr; }
   const std::string& failure() const { return m_failure; }
   /// stdout+stderr the learner's code printed so far (capped), over every runner process.
   std::string learner_output() const;
