@@ -15,6 +15,8 @@ device_facts query_device(int device) {
   device_facts facts;
   facts.name = properties.name;
   facts.cc = std::to_string(properties.major) + "." + std::to_string(properties.minor);
+  facts.cc_major = properties.major;
+  facts.cc_minor = properties.minor;
   facts.sms = properties.multiProcessorCount;
   facts.l2_bytes = l2_bytes;
   facts.memory_bytes = static_cast<std::int64_t>(properties.totalGlobalMem);

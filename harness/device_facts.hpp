@@ -9,6 +9,8 @@ namespace judge_harness {
 struct device_facts {
   std::string name;              ///< "NVIDIA H200"
   std::string cc;                ///< compute capability, "9.0"
+  int cc_major = 0;              ///< 9 for "9.0"
+  int cc_minor = 0;              ///< 0 for "9.0"
   int sms = 0;                   ///< streaming multiprocessors
   std::int64_t l2_bytes = 0;     ///< [B]
   std::int64_t memory_bytes = 0; ///< [B] global memory

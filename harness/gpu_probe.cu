@@ -2,6 +2,7 @@
 // checks) and for `judge device`. Exit status 0; 3 when there is no CUDA device; 1 when a CUDA call
 // fails. With --bandwidth it also measures device-to-device copy bandwidth.
 #include "cuda_check.hpp"
+#include "device_facts.hpp"
 #include "device_memory.hpp"
 #include "event_timer.hpp"
 
@@ -69,23 +70,16 @@ int probe(bool bandwidth) {
   }
   constexpr int device = 0;
   JUDGE_CUDA_CHECK(cudaSetDevice(device));
-  cudaDeviceProp properties{};
-  JUDGE_CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
-  int clock_khz = 0;
-  int l2_bytes = 0;
-  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
-  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
-
-  const double clock_mhz = clock_khz / 1000.0;
-  const int lanes = fp32_lanes_per_sm(properties.major, properties.minor);
+  const judge_harness::device_facts facts = judge_harness::query_device(device);
+  const int lanes = fp32_lanes_per_sm(facts.cc_major, facts.cc_minor);
   // One FMA per lane per cycle counts as two floating-point operations.
-  const double peak_gflops = properties.multiProcessorCount * lanes * 2.0 * clock_mhz / 1000.0;
+  const double peak_gflops = facts.sms * lanes * 2.0 * facts.clock_rate_mhz / 1000.0;
 
-  std::string line =
-      "{\"device\":" + json_string(properties.name) + ",\"cc\":\"" + std::to_string(properties.major) + "." +
-      std::to_string(properties.minor) + "\",\"sms\":" + std::to_string(properties.multiProcessorCount) +
-      ",\"l2_bytes\":" + std::to_string(l2_bytes) + ",\"memory_bytes\":" + std::to_string(properties.totalGlobalMem) +
-      ",\"clock_max_mhz\":" + std::to_string(clock_mhz) + ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops);
+  std::string line = "{\"device\":" + json_string(facts.name) + ",\"cc\":\"" + facts.cc +
+                     "\",\"sms\":" + std::to_string(facts.sms) + ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) +
+                     ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
+                     ",\"clock_max_mhz\":" + std::to_string(facts.clock_rate_mhz) +
+                     ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops);
   if (bandwidth) line += ",\"copy_gbps\":" + std::to_string(copy_bandwidth_gbps());
   std::printf("%s}\n", line.c_str());
   return 0;

@@ -183,6 +183,13 @@ std::string device_memory_shortfall(const problem_spec& spec, const test_case& c
                      static_cast<double>(device.memory_bytes) / (1 << 30), device.name);
 }
 
+/// solution_result::sandbox for a runner that has finished.
+static std::string sandbox_state(const runner_session& session, bool asked) {
+  if (session.sandboxed()) return "on";
+  if (!asked) return "off";
+  return session.sandbox_failure().empty() ? "" : "unavailable: " + session.sandbox_failure();
+}
+
 timing_answer grader::time_case(runner_session& session, std::size_t i) {
   timing_request tr;
   // The same fresh seed for the baseline and every solution of this run: all are timed on equal data.
@@ -311,6 +318,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   }
   session.finish();
   result.learner_output = session.learner_output();
+  result.sandbox = sandbox_state(session, m_options.sandbox);
   if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";

@@ -66,6 +66,9 @@ struct solution_result {
   std::vector<case_result> cases;
   double score = 0;         ///< geometric mean of speed over timed hidden cases; 0 if not AC
   std::string speed_unit;   ///< "GFLOPS" or "GB/s"
+  /// How its runner ran: "on" (own user, network and mount namespaces), "off" (--no-sandbox),
+  /// "unavailable: WHY" (asked for, refused by the system), "" (never ran).
+  std::string sandbox;
   device_info device;
 };
 

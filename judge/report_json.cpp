@@ -35,7 +35,8 @@ nlohmann::json to_json(const solution_result& r) {
   }
   return {{"path", r.path},       {"author", r.author},   {"content_hash", r.content_hash},
           {"graded_at", r.graded_at}, {"verdict", short_name(r.v)}, {"message", r.message},
-          {"score", r.score},     {"speed_unit", r.speed_unit}, {"cases", std::move(cases)}};
+          {"score", r.score},     {"speed_unit", r.speed_unit}, {"sandbox", r.sandbox},
+          {"cases", std::move(cases)}};
 }
 
 nlohmann::json run_to_json(const std::string& problem, const device_info& device, const std::vector<solution_result>& results) {

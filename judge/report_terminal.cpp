@@ -123,6 +123,14 @@ std::string render_summary(const std::vector<solution_result>& results, const te
     for (const auto& [name, n] : failures_by_case) out += fmt::format(" {} ({})", name, n);
     out += "\n";
   }
+  // Said once, at the end, because it changes what the verdicts can be trusted for: outside the
+  // sandbox a solution can reach the network and read the judge's files.
+  std::map<std::string, int> unsandboxed;
+  for (const auto& r : results)
+    if (!r.sandbox.empty() && r.sandbox != "on") ++unsandboxed[r.sandbox];
+  for (const auto& [state, n] : unsandboxed)
+    out += fmt::format("sandbox {} for {} solution(s): they ran with the judge's user, network and files\n",
+                       state == "off" ? "off (--no-sandbox)" : state, n);
   return out;
 }
 

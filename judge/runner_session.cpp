@@ -41,6 +41,7 @@ bool runner_session::start() {
     return false;
   }
   m_sandboxed = m_child->sandboxed();
+  m_sandbox_failure = m_child->sandbox_note();
   bool timed_out = false;
   auto hello = next_answer(after(m_options.hello_seconds), timed_out);
   if (!hello || hello->value("type", "") != "hello") {

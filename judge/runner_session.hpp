@@ -65,6 +65,8 @@ public:
   /// stdout+stderr the learner's code printed so far (capped), over every runner process.
   std::string learner_output() const;
   bool sandboxed() const { return m_sandboxed; }
+  /// Why the runner is not sandboxed though the options asked for it ("" otherwise).
+  const std::string& sandbox_failure() const { return m_sandbox_failure; }
 
 private:
   std::optional<nlohmann::json> next_answer(std::chrono::steady_clock::time_point deadline, bool& timed_out);
@@ -76,6 +78,7 @@ private:
   std::string m_output;
   std::size_t m_output_dropped = 0;
   bool m_sandboxed = false;
+  std::string m_sandbox_failure;
 };
 
 } // namespace judge
