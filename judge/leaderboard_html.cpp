@@ -23,6 +23,8 @@ table.ranking th, table.ranking td { border: 1px solid #ddd; padding: 0.3rem 0.6
 table.ranking th { background: #f4f4f4; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.baseline td { background: #fff4f4; font-style: italic; }
+td.when { white-space: nowrap; }
+td.path { overflow-wrap: break-word; font-family: ui-monospace, monospace; font-size: 0.85em; }
 .pct { color: #666; }
 svg.chart { display: block; margin: 0.5rem 0 1.5rem; font-size: 12px; }
 svg .grid { stroke: #e4e4e4; stroke-width: 1; }
@@ -37,6 +39,16 @@ svg .roof-label { fill: #333; }
 svg .dot { fill: #4c78a8; stroke: #fff; stroke-width: 1; }
 svg .baseline-dot { fill: #d62728; }
 )css";
+
+/// A path that may wrap after each '/', so that a long one does not push the table off the page.
+std::string wrappable_path(const std::string& path) {
+  std::string out;
+  for (const char c : esc(path)) {
+    out += c;
+    if (c == '/') out += "<wbr>";
+  }
+  return out;
+}
 
 std::string ranking_table(const leaderboard& b) {
   std::string out = "<table class=\"ranking\">\n<thead><tr><th>rank</th><th>author</th>";
@@ -53,8 +65,8 @@ std::string ranking_table(const leaderboard& b) {
       out += cell ? fmt::format("<td class=\"num\">{:.1f}<br><span class=\"pct\">{:.1f}%</span></td>", cell->speed,
                                 cell->pct_of_baseline)
                   : std::string("<td class=\"num\">–</td>");
-    out += fmt::format("<td>{}</td><td title=\"{}\">{}</td></tr>\n", esc(e.graded_at), esc(e.content_hash),
-                       esc(e.path));
+    out += fmt::format("<td class=\"when\">{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", esc(e.graded_at), esc(e.content_hash),
+                       wrappable_path(e.path));
   }
   if (b.baseline_score > 0) {
     out += fmt::format("<tr class=\"baseline\"><td class=\"num\">–</td><td>baseline</td>"

@@ -35,6 +35,13 @@ std::string shortened(const std::string& text, std::size_t limit) {
   return text;
 }
 
+/// An axis label for a round value: 500, 2.5k, 40k, 1M (fmt's {:g} would write 1e+06).
+std::string tick_text(double v) {
+  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
 /// A round step (1, 2 or 5 × 10^k) giving about `count` ticks up to `max`.
 double tick_step(double max, int count) {
   const double raw = max / count;
@@ -65,8 +72,8 @@ std::string score_bar_chart_svg(const leaderboard& board) {
   std::string out = svg_open(bar_width, height, fmt::format("score per author on {}", board.device_name));
   for (double t = 0; t <= max + step / 2; t += step)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>"
-                       "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4:g}</text>\n",
-                       x(t), bar_top - 4, bottom, bottom + 16, t);
+                       "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4}</text>\n",
+                       x(t), bar_top - 4, bottom, bottom + 16, tick_text(t));
   for (std::size_t i = 0; i < board.entries.size(); ++i) {
     const board_entry& e = board.entries[i];
     const double y = bar_top + bar_row * static_cast<double>(i) + (bar_row - bar_height) / 2;
@@ -142,12 +149,12 @@ std::string roofline_svg(const leaderboard& board) {
   std::string out = svg_open(roof_width, roof_height, fmt::format("roofline on {}", board.device_name));
   for (double d = x_min; d <= x_max * 1.001; d *= 10)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>"
-                       "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4:g}</text>\n",
-                       X(d), roof_top, roof_top + plot_h, roof_top + plot_h + 16, d);
+                       "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4}</text>\n",
+                       X(d), roof_top, roof_top + plot_h, roof_top + plot_h + 16, tick_text(d));
   for (double d = y_min; d <= y_max * 1.001; d *= 10)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\"/>"
-                       "<text class=\"tick\" x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\">{5:g}</text>\n",
-                       roof_left, Y(d), roof_left + plot_w, roof_left - 6, Y(d) + 4, d);
+                       "<text class=\"tick\" x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
+                       roof_left, Y(d), roof_left + plot_w, roof_left - 6, Y(d) + 4, tick_text(d));
   out += fmt::format("<text class=\"axis-title\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
                      "arithmetic intensity [FLOP/byte]</text>\n",
                      roof_left + plot_w / 2, roof_height - 8);

@@ -114,9 +114,21 @@ TEST_CASE("the HTML page holds the ranking table and both charts, with nothing f
   CHECK(contains(html, "<polyline class=\"roof\""));
   CHECK(contains(html, "fp32 peak 60000 GFLOPS"));
   CHECK(contains(html, "bandwidth 4000 GB/s"));
+  CHECK(contains(html, ">100k</text>")); // axis labels in k and M
   CHECK_FALSE(contains(html, "<script"));
   CHECK_FALSE(contains(html, "http://") != contains(html, "http://www.w3.org/2000/svg"));
   CHECK_FALSE(contains(html, "https://"));
+}
+
+TEST_CASE("the roofline's axis labels read 1M, not 1e+06", "[leaderboard][html]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  leaderboard board = sample_boards(db).front();
+  board.fp32_peak_gflops = 700000; // puts the top of the axis at 10^6
+  const std::string svg = roofline_svg(board);
+  CHECK(contains(svg, ">1M</text>"));
+  CHECK(contains(svg, ">100k</text>"));
+  CHECK_FALSE(contains(svg, "e+0"));
 }
 
 TEST_CASE("the HTML page escapes every name from the store", "[leaderboard][html]") {
