@@ -34,4 +34,4 @@ grade grade-bob.log "$out/class/bob"
 
 echo "=== bin/judge leaderboard matmul --db judge.db"
 "$judge" leaderboard matmul --db "$out/judge.db" | tee "$out/board.txt"
-"$judge" leaderboard matmul --db "$out/judge.db" --html "$out/board.html" --csv "$out/board.csv" --json "$out/board.json" >/dev/null
+"$judge" leaderboard matmul --db "$out/judge.db" --html "$out/board.html" --csv "$out/board.csv" --json "$out/board.json"
