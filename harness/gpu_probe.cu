@@ -111,12 +111,19 @@ int probe(bool bandwidth) {
   const int lanes = fp32_lanes_per_sm(facts.cc_major, facts.cc_minor);
   // One FMA per lane per cycle counts as two floating-point operations.
   const double peak_gflops = facts.sms * lanes * 2.0 * facts.clock_rate_mhz / 1000.0;
+  // DRAM transfers twice per memory clock (DDR) over the whole bus.
+  int memory_clock_khz = 0;
+  int bus_bits = 0;
+  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, device));
+  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+  const double dram_peak_gbps = 2.0 * memory_clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
 
   std::string line = "{\"device\":" + json_string(facts.name) + ",\"cc\":\"" + facts.cc +
                      "\",\"sms\":" + std::to_string(facts.sms) + ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) +
                      ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
                      ",\"clock_max_mhz\":" + std::to_string(facts.clock_rate_mhz) +
-                     ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops);
+                     ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops) +
+                     ",\"dram_peak_gbps\":" + std::to_string(dram_peak_gbps);
   if (bandwidth) {
     const copy_bandwidth copy = measure_copy_bandwidth(facts.sms);
     line += ",\"copy_gbps\":" + std::to_string(copy.best()) + ",\"memcpy_gbps\":" + std::to_string(copy.memcpy_gbps) +

@@ -74,8 +74,10 @@ void add_device(CLI::App& app, context& ctx) {
         return static_cast<int>(no_gpu);
       }
       const device_info& d = *p.device;
-      std::printf("%s: compute capability %s, %d SMs, L2 %.0f MB, SM clock up to %.0f MHz, FP32 peak %.0f GFLOPS\n",
-                  d.name.c_str(), d.cc.c_str(), d.sms, static_cast<double>(d.l2_bytes) / 1e6, d.clock_max_mhz, d.fp32_peak_gflops);
+      std::printf("%s: compute capability %s, %d SMs, L2 %.0f MB, SM clock up to %.0f MHz, FP32 peak %.0f GFLOPS, "
+                  "DRAM peak %.0f GB/s\n",
+                  d.name.c_str(), d.cc.c_str(), d.sms, static_cast<double>(d.l2_bytes) / 1e6, d.clock_max_mhz,
+                  d.fp32_peak_gflops, d.dram_peak_gbps);
       return 0;
     });
   });

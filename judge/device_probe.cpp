@@ -29,6 +29,7 @@ probe_result parse_probe_output(const std::string& json_line) {
   d.clock_max_mhz = j.value("clock_max_mhz", 0.0);
   d.fp32_peak_gflops = j.value("fp32_peak_gflops", 0.0);
   d.measured_bandwidth_gbps = j.value("copy_gbps", 0.0);
+  d.dram_peak_gbps = j.value("dram_peak_gbps", 0.0);
   r.device = d;
   return r;
 }

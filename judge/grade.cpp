@@ -295,7 +295,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
             cr.baseline_speed = speed(c, b->second.median_ms);
             cr.pct_of_baseline = cr.baseline_speed > 0 ? 100.0 * cr.speed / cr.baseline_speed : 0;
           }
-          const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : m_device.measured_bandwidth_gbps;
+          const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : bandwidth_peak(m_device);
           cr.pct_of_peak = peak > 0 ? 100.0 * cr.speed / peak : 0;
           // Host time far above GPU time means solve() spends its time outside kernels.
           if (cr.timing->host_median_ms > 2.0 * cr.timing->median_ms + 0.05)

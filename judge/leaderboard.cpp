@@ -70,6 +70,7 @@ leaderboard make_board(std::vector<const solution_result*> ranked) {
   board.device_cc = latest->device.cc;
   board.fp32_peak_gflops = latest->device.fp32_peak_gflops;
   board.measured_bandwidth_gbps = latest->device.measured_bandwidth_gbps;
+  board.dram_peak_gbps = latest->device.dram_peak_gbps;
   board.speed_unit = latest->speed_unit;
   board.cases = board_cases(ranked);
   std::vector<double> baseline;
@@ -112,6 +113,16 @@ std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& pr
   return build_leaderboard(db.best_accepted(problem));
 }
 
+double bandwidth_roof(const leaderboard& b) { return b.dram_peak_gbps > 0 ? b.dram_peak_gbps : b.measured_bandwidth_gbps; }
+
+std::string peaks_text(const leaderboard& b) {
+  if (b.dram_peak_gbps > 0)
+    return fmt::format("fp32 peak {:.0f} GFLOPS, DRAM peak {:.0f} GB/s (copy measured {:.0f} GB/s)", b.fp32_peak_gflops,
+                       b.dram_peak_gbps, b.measured_bandwidth_gbps);
+  return fmt::format("fp32 peak {:.0f} GFLOPS, measured bandwidth {:.0f} GB/s", b.fp32_peak_gflops,
+                     b.measured_bandwidth_gbps);
+}
+
 double pct_of_baseline_score(const leaderboard& board, const board_entry& entry) {
   return board.baseline_score > 0 ? 100.0 * entry.score / board.baseline_score : 0;
 }
@@ -123,8 +134,7 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
     std::size_t author_width = 8;
     for (const board_entry& e : b.entries) author_width = std::max(author_width, characters(e.author));
     const std::string score_header = "score " + b.speed_unit;
-    out += fmt::format("{} on {} (cc {}): fp32 peak {:.0f} GFLOPS, measured bandwidth {:.0f} GB/s\n", problem,
-                       b.device_name, b.device_cc, b.fp32_peak_gflops, b.measured_bandwidth_gbps);
+    out += fmt::format("{} on {} (cc {}): {}\n", problem, b.device_name, b.device_cc, peaks_text(b));
     out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", "rank", "author", author_width, score_header,
                        "% baseline", "graded at", "path");
     for (const board_entry& e : b.entries) {
@@ -172,7 +182,8 @@ std::string leaderboard_json(const std::string& problem, const std::vector<leade
                              {{"name", b.device_name},
                               {"cc", b.device_cc},
                               {"fp32_peak_gflops", b.fp32_peak_gflops},
-                              {"measured_bandwidth_gbps", b.measured_bandwidth_gbps}}},
+                              {"measured_bandwidth_gbps", b.measured_bandwidth_gbps},
+                              {"dram_peak_gbps", b.dram_peak_gbps}}},
                             {"speed_unit", b.speed_unit},
                             {"baseline_score", b.baseline_score},
                             {"cases", nlohmann::json::array()},

@@ -82,9 +82,7 @@ std::string board_section(const leaderboard& b) {
   std::string out = "<section class=\"board\">\n";
   out += fmt::format("<h2>{} <span class=\"cc\">(compute capability {})</span></h2>\n", esc(b.device_name),
                      esc(b.device_cc));
-  out += fmt::format("<p class=\"peaks\">fp32 peak {:.0f} GFLOPS · measured bandwidth {:.0f} GB/s · "
-                     "{} ranked cases</p>\n",
-                     b.fp32_peak_gflops, b.measured_bandwidth_gbps, b.cases.size());
+  out += fmt::format("<p class=\"peaks\">{} · {} ranked cases</p>\n", esc(peaks_text(b)), b.cases.size());
   out += ranking_table(b);
   out += "<h3>Score per author</h3>\n" + score_bar_chart_svg(b);
   out += "<h3>Roofline</h3>\n" + roofline_svg(b);

@@ -132,7 +132,7 @@ std::string roofline_svg(const leaderboard& board) {
     return "<p class=\"note\">No roofline: the problem's work.flops or work.bytes is 0, so the arithmetic "
            "intensity of its cases is unknown.</p>\n";
 
-  const double peak = board.fp32_peak_gflops, bandwidth = board.measured_bandwidth_gbps;
+  const double peak = board.fp32_peak_gflops, bandwidth = bandwidth_roof(board);
   double lo_x = points[0].intensity, hi_x = lo_x, lo_y = points[0].gflops, hi_y = lo_y;
   for (const point& p : points) {
     lo_x = std::min(lo_x, p.intensity), hi_x = std::max(hi_x, p.intensity);
@@ -186,8 +186,8 @@ std::string roofline_svg(const leaderboard& board) {
       // dy shifts the text off the line in the rotated frame, i.e. perpendicular to it.
       const double at = start * std::pow(to / start, 0.08);
       out += fmt::format("<text class=\"roof-label\" transform=\"translate({:.1f} {:.1f}) rotate({:.1f})\" "
-                         "dy=\"-6\">bandwidth {:.0f} GB/s</text>\n",
-                         X(at), Y(roof(at)), angle, bandwidth);
+                         "dy=\"-6\">{} {:.0f} GB/s</text>\n",
+                         X(at), Y(roof(at)), angle, board.dram_peak_gbps > 0 ? "DRAM peak" : "measured bandwidth", bandwidth);
     }
   }
 

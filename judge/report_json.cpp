@@ -45,7 +45,8 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
   return {{"problem", problem},
           {"device",
            {{"name", device.name}, {"cc", device.cc}, {"sms", device.sms}, {"sm_clock_max_mhz", device.clock_max_mhz},
-            {"fp32_peak_gflops", device.fp32_peak_gflops}, {"copy_gbps", device.measured_bandwidth_gbps}}},
+            {"fp32_peak_gflops", device.fp32_peak_gflops}, {"copy_gbps", device.measured_bandwidth_gbps},
+            {"dram_peak_gbps", device.dram_peak_gbps}}},
           {"solutions", std::move(solutions)}};
 }
 

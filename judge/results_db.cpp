@@ -20,7 +20,7 @@ namespace {
 // Migration k (counting from 1) takes a database from schema version k-1 to k. Append new migrations;
 // never edit a released one, since stores in the field have already run it. REAL columns accept NULL
 // because sqlite stores a NaN as NULL, and a NaN figure must not cost a learner their result.
-const std::array<const char*, 1> migrations = {
+const std::array<const char*, 2> migrations = {
     // 1: submissions and their cases.
     R"sql(
 CREATE TABLE submissions (
@@ -79,12 +79,18 @@ CREATE TABLE case_results (
   PRIMARY KEY (submission_id, idx)
 ) WITHOUT ROWID;
 )sql",
+    // 2: the DRAM's theoretical peak (bandwidth percentages divide by it) and whether the solution ran in
+    // the sandbox. Results stored before have NULL and '' here.
+    R"sql(
+ALTER TABLE submissions ADD COLUMN dram_peak_gbps REAL;
+ALTER TABLE submissions ADD COLUMN sandbox TEXT NOT NULL DEFAULT '';
+)sql",
 };
 
 constexpr const char* submission_columns =
     "id, problem, path, author, content_hash, graded_at, device_name, device_cc, device_sms, device_l2_bytes, "
-    "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, verdict, message, score, speed_unit, "
-    "compile_output, learner_output";
+    "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, dram_peak_gbps, verdict, message, score, "
+    "speed_unit, sandbox, compile_output, learner_output";
 
 constexpr const char* case_columns =
     "name, hidden, shape, sizes, verdict, message, median_ms, min_ms, max_ms, noise, samples, discarded, "
@@ -269,15 +275,15 @@ std::int64_t results_db::record(const solution_result& r) {
   sqlite::transaction tx(m_db);
   constexpr std::string_view inserted =
       "problem, path, author, content_hash, graded_at, device_name, device_cc, device_sms, device_l2_bytes, "
-      "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, sm_clock_mhz, verdict, message, score, "
-      "speed_unit, compile_output, learner_output";
+      "device_clock_max_mhz, fp32_peak_gflops, measured_bandwidth_gbps, dram_peak_gbps, sm_clock_mhz, verdict, "
+      "message, score, speed_unit, sandbox, compile_output, learner_output";
   sqlite::statement submission = m_db.prepare(
       fmt::format("INSERT INTO submissions ({}) VALUES ({})", inserted, placeholders(inserted)));
   binder(submission) << r.problem << r.path << r.author << r.content_hash << r.graded_at << r.device.name
                      << r.device.cc << r.device.sms << r.device.l2_bytes << r.device.clock_max_mhz
-                     << r.device.fp32_peak_gflops << r.device.measured_bandwidth_gbps << median_sm_clock(r)
-                     << short_name(r.v) << r.message << r.score << r.speed_unit << r.compile_output
-                     << r.learner_output;
+                     << r.device.fp32_peak_gflops << r.device.measured_bandwidth_gbps << r.device.dram_peak_gbps
+                     << median_sm_clock(r) << short_name(r.v) << r.message << r.score << r.speed_unit << r.sandbox
+                     << r.compile_output << r.learner_output;
   submission.run();
   const std::int64_t id = m_db.last_insert_rowid();
 
@@ -308,10 +314,12 @@ std::vector<solution_result> results_db::load(sqlite::statement& submissions) {
     r.device.clock_max_mhz = submissions.get_double(i++);
     r.device.fp32_peak_gflops = submissions.get_double(i++);
     r.device.measured_bandwidth_gbps = submissions.get_double(i++);
+    r.device.dram_peak_gbps = submissions.get_double(i++);
     r.v = verdict_from_short_name(submissions.get_text(i++), m_db.file());
     r.message = submissions.get_text(i++);
     r.score = submissions.get_double(i++);
     r.speed_unit = submissions.get_text(i++);
+    r.sandbox = submissions.get_text(i++);
     r.compile_output = submissions.get_text(i++);
     r.learner_output = submissions.get_text(i++);
     out.push_back(std::move(r));

@@ -65,6 +65,19 @@ TEST_CASE("the leaderboard ranks each author's best accepted result, one board p
     for (const board_entry& e : b.entries) CHECK(e.author != "eve");
 }
 
+TEST_CASE("the bandwidth roof is the DRAM peak, or the measured copy for results stored without one", "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  leaderboard h200 = sample_boards(db)[1];
+  CHECK(h200.dram_peak_gbps == 4800);
+  CHECK(bandwidth_roof(h200) == 4800);
+  CHECK(peaks_text(h200) == "fp32 peak 60000 GFLOPS, DRAM peak 4800 GB/s (copy measured 4000 GB/s)");
+  h200.dram_peak_gbps = 0;
+  CHECK(bandwidth_roof(h200) == 4000);
+  CHECK(peaks_text(h200) == "fp32 peak 60000 GFLOPS, measured bandwidth 4000 GB/s");
+  CHECK(contains(roofline_svg(h200), ">measured bandwidth 4000 GB/s</text>"));
+}
+
 TEST_CASE("a board's columns are the timed hidden cases, with the baseline's speeds", "[leaderboard]") {
   scratch_dir dir;
   results_db db(dir / "judge.db");
@@ -113,7 +126,8 @@ TEST_CASE("the HTML page holds the ranking table and both charts, with nothing f
   CHECK(contains(html, "baseline 20000.0 GFLOPS"));
   CHECK(contains(html, "<polyline class=\"roof\""));
   CHECK(contains(html, "fp32 peak 60000 GFLOPS"));
-  CHECK(contains(html, "bandwidth 4000 GB/s"));
+  CHECK(contains(html, "DRAM peak 4800 GB/s (copy measured 4000 GB/s)"));
+  CHECK(contains(html, ">DRAM peak 4800 GB/s</text>")); // the roofline's slanted roof
   CHECK(contains(html, ">100k</text>")); // axis labels in k and M
   CHECK_FALSE(contains(html, "<script"));
   CHECK_FALSE(contains(html, "http://") != contains(html, "http://www.w3.org/2000/svg"));

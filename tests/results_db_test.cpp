@@ -86,6 +86,8 @@ void check_same_result(const solution_result& got, const solution_result& want) 
   CHECK(got.device.clock_max_mhz == want.device.clock_max_mhz);
   CHECK(got.device.fp32_peak_gflops == want.device.fp32_peak_gflops);
   CHECK(got.device.measured_bandwidth_gbps == want.device.measured_bandwidth_gbps);
+  CHECK(got.device.dram_peak_gbps == want.device.dram_peak_gbps);
+  CHECK(got.sandbox == want.sandbox);
   REQUIRE(got.cases.size() == want.cases.size());
   for (std::size_t k = 0; k < want.cases.size(); ++k) check_same_case(got.cases[k], want.cases[k]);
 }
@@ -127,8 +129,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 1);
-  CHECK(pragma_text(db.connection(), "user_version") == "1");
+  CHECK(results_db::schema_version() == 2);
+  CHECK(pragma_text(db.connection(), "user_version") == "2");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -147,7 +149,35 @@ TEST_CASE("reopening a store keeps its results", "[results_db]") {
   CHECK(all[0].author == "alice");
   CHECK(all[1].author == "bob");
   CHECK(all[1].cases.size() == 3);
-  CHECK(pragma_text(again.connection(), "user_version") == "1");
+  CHECK(pragma_text(again.connection(), "user_version") == "2");
+}
+
+TEST_CASE("a version 1 store is migrated on open and keeps its results", "[results_db]") {
+  scratch_dir dir;
+  const solution_result old = accepted_result("alice", 100);
+  {
+    results_db db(dir / "judge.db");
+    db.record(old);
+  }
+  {
+    // Back to the version 1 schema: submissions without the columns migration 2 adds.
+    sqlite::database raw(dir / "judge.db");
+    raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
+    raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
+    raw.exec("PRAGMA user_version = 1");
+  }
+  results_db db(dir / "judge.db");
+  CHECK(pragma_text(db.connection(), "user_version") == "2");
+  solution_result newer = accepted_result("bob", 200);
+  db.record(newer);
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].author == "alice");
+  CHECK(all[0].score == old.score);
+  CHECK(all[0].cases.size() == old.cases.size());
+  CHECK(all[0].device.dram_peak_gbps == 0); // unknown before version 2
+  CHECK(all[0].sandbox.empty());
+  check_same_result(all[1], newer);
 }
 
 TEST_CASE("a store written by a newer judge is refused, naming both versions", "[results_db]") {
