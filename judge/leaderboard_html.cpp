@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 namespace judge {
 
 namespace {
@@ -23,7 +25,6 @@ table.ranking th, table.ranking td { border: 1px solid #ddd; padding: 0.3rem 0.6
 table.ranking th { background: #f4f4f4; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.baseline td { background: #fff4f4; font-style: italic; }
-td.when { white-space: nowrap; }
 td.path { overflow-wrap: break-word; font-family: ui-monospace, monospace; font-size: 0.85em; }
 .pct { color: #666; }
 svg.chart { display: block; margin: 0.5rem 0 1.5rem; font-size: 12px; }
@@ -40,13 +41,21 @@ svg .dot { fill: #4c78a8; stroke: #fff; stroke-width: 1; }
 svg .baseline-dot { fill: #d62728; }
 )css";
 
-/// A path that may wrap after each '/', so that a long one does not push the table off the page.
-std::string wrappable_path(const std::string& path) {
+/// `text`, escaped, allowed to wrap after each of `after`, so that long paths and case names wrap where
+/// they read well instead of pushing the table off the page.
+std::string wrappable(const std::string& text, std::string_view after) {
   std::string out;
-  for (const char c : esc(path)) {
+  for (const char c : esc(text)) {
     out += c;
-    if (c == '/') out += "<wbr>";
+    if (after.find(c) != std::string_view::npos) out += "<wbr>";
   }
+  return out;
+}
+
+/// An ISO time that may wrap between its date and its time of day.
+std::string wrappable_time(const std::string& iso_time) {
+  std::string out = esc(iso_time);
+  if (const auto t = out.find('T'); t != std::string::npos) out.insert(t, "<wbr>");
   return out;
 }
 
@@ -54,7 +63,7 @@ std::string ranking_table(const leaderboard& b) {
   std::string out = "<table class=\"ranking\">\n<thead><tr><th>rank</th><th>author</th>";
   out += fmt::format("<th>score [{}]</th><th>% of baseline</th>", esc(b.speed_unit));
   for (const board_case& c : b.cases)
-    out += fmt::format("<th>{}<br><span class=\"shape\">{}</span></th>", esc(c.name), esc(c.shape));
+    out += fmt::format("<th>{}<br><span class=\"shape\">{}</span></th>", wrappable(c.name, "_"), esc(c.shape));
   out += "<th>graded at</th><th>solution</th></tr></thead>\n<tbody>\n";
   for (const board_entry& e : b.entries) {
     out += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.1f}</td>", e.rank,
@@ -65,8 +74,8 @@ std::string ranking_table(const leaderboard& b) {
       out += cell ? fmt::format("<td class=\"num\">{:.1f}<br><span class=\"pct\">{:.1f}%</span></td>", cell->speed,
                                 cell->pct_of_baseline)
                   : std::string("<td class=\"num\">–</td>");
-    out += fmt::format("<td class=\"when\">{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", esc(e.graded_at), esc(e.content_hash),
-                       wrappable_path(e.path));
+    out += fmt::format("<td>{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", wrappable_time(e.graded_at), esc(e.content_hash),
+                       wrappable(e.path, "/"));
   }
   if (b.baseline_score > 0) {
     out += fmt::format("<tr class=\"baseline\"><td class=\"num\">–</td><td>baseline</td>"
