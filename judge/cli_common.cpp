@@ -3,6 +3,7 @@
 #include "compile.hpp"
 #include "problem_spec.hpp"
 #include "process.hpp"
+#include "results_db.hpp"
 #include "solution_files.hpp"
 
 #include <fmt/format.h>
@@ -18,6 +19,9 @@ int guarded(const std::function<int()>& body) {
     std::fprintf(stderr, "judge: %s\n", e.what());
     return usage_or_spec_error;
   } catch (const usage_error& e) {
+    std::fprintf(stderr, "judge: %s\n", e.what());
+    return usage_or_spec_error;
+  } catch (const store_error& e) {
     std::fprintf(stderr, "judge: %s\n", e.what());
     return usage_or_spec_error;
   } catch (const std::exception& e) {

@@ -240,6 +240,15 @@ results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(
   // The timeout first: switching to WAL and migrating both wait for other judges opening the same file.
   m_db.exec(fmt::format("PRAGMA busy_timeout = {}",
                         std::chrono::duration_cast<std::chrono::milliseconds>(busy_timeout).count()));
+  // sqlite opens any file lazily; the first read of the header says whether it is a database at all.
+  try {
+    user_version(m_db);
+  } catch (const sqlite::error& e) {
+    if (!e.is_not_a_database()) throw;
+    throw store_error(fmt::format("'{}' is not a results database (sqlite: file is not a database); it was left "
+                                  "as it is: pass another --db, or move it aside",
+                                  path.string()));
+  }
   // WAL lets readers (a leaderboard) run while a judge writes, and a killed writer leaves only an
   // uncommitted tail that the next open discards.
   enable_wal(m_db);
@@ -253,7 +262,7 @@ results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(
 void results_db::migrate() {
   auto refuse_newer = [&](int version) {
     if (version > schema_version())
-      throw std::runtime_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
+      throw store_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
                                            "update the judge, or pass another --db",
                                            m_db.file(), version, schema_version()));
   };

@@ -6,11 +6,19 @@
 #include "sqlite_db.hpp"
 
 #include <cstdint>
+#include <stdexcept>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace judge {
+
+/// The file given as the store cannot be used as one (not a database, or written by a newer judge). The
+/// file is left as it is: what it holds is never overwritten.
+class store_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
 
 /// Move-only: it owns its connection. One per thread to write concurrently.
 class results_db {
@@ -22,8 +30,8 @@ public:
   static int schema_version();
 
   /// Opens the store at `path`, creating its folders, the file and the schema as needed, and migrates an
-  /// older schema to schema_version(). Throws sqlite::error; throws std::runtime_error for a database
-  /// written by a newer judge.
+  /// older schema to schema_version(). Throws store_error for a file that is not a SQLite database or
+  /// that a newer judge wrote; sqlite::error for anything else.
   explicit results_db(const std::filesystem::path& path);
 
   /// Stores `result` and all its cases in one transaction: either everything is stored or, on any error,

@@ -36,6 +36,8 @@ error make_error(const std::string& file, sqlite3* db, int code, const std::stri
 
 bool error::is_busy() const { return (m_code & 0xFF) == SQLITE_BUSY; }
 
+bool error::is_not_a_database() const { return (m_code & 0xff) == SQLITE_NOTADB; }
+
 // ---- database ----
 
 database::database(const std::filesystem::path& file) : m_file(file.string()) {

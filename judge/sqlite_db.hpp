@@ -21,6 +21,8 @@ public:
   int code() const { return m_code; }
   /// Whether another connection held a lock this call needed (SQLITE_BUSY or one of its extended codes).
   bool is_busy() const;
+  /// Whether the file is not a SQLite database at all (SQLITE_NOTADB).
+  bool is_not_a_database() const;
 
 private:
   int m_code;

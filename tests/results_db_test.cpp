@@ -9,6 +9,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <thread>
 
@@ -180,6 +182,25 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   check_same_result(all[1], newer);
 }
 
+TEST_CASE("a file that is not a database is refused by name and left as it is", "[results_db]") {
+  scratch_dir dir;
+  const auto path = dir / "judge.db";
+  const std::string text = "grades of 2025, kept as text by mistake\n";
+  std::ofstream(path) << text;
+  try {
+    results_db db(path);
+    FAIL("opening a text file as the store should throw");
+  } catch (const store_error& e) {
+    const std::string what = e.what();
+    CAPTURE(what);
+    CHECK(what.find(path.string()) != std::string::npos);
+    CHECK(what.find("not a results database") != std::string::npos);
+  }
+  std::ifstream in(path);
+  const std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(after == text);
+}
+
 TEST_CASE("a store written by a newer judge is refused, naming both versions", "[results_db]") {
   scratch_dir dir;
   {
@@ -189,7 +210,7 @@ TEST_CASE("a store written by a newer judge is refused, naming both versions", "
   try {
     results_db db(dir / "judge.db");
     FAIL("opening a version 99 store should throw");
-  } catch (const std::runtime_error& e) {
+  } catch (const store_error& e) {
     const std::string what = e.what();
     CAPTURE(what);
     CHECK(what.find("judge.db") != std::string::npos);
