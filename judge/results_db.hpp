@@ -6,8 +6,8 @@
 #include "sqlite_db.hpp"
 
 #include <cstdint>
-#include <stdexcept>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
