@@ -66,11 +66,7 @@ leaderboard make_board(std::vector<const solution_result*> ranked) {
       ranked.begin(), ranked.end(), [](auto* a, auto* b) { return a->graded_at < b->graded_at; });
   leaderboard board;
   board.problem = ranked.front()->problem;
-  board.device_name = latest->device.name;
-  board.device_cc = latest->device.cc;
-  board.fp32_peak_gflops = latest->device.fp32_peak_gflops;
-  board.measured_bandwidth_gbps = latest->device.measured_bandwidth_gbps;
-  board.dram_peak_gbps = latest->device.dram_peak_gbps;
+  board.device = latest->device;
   board.speed_unit = latest->speed_unit;
   board.cases = board_cases(ranked);
   std::vector<double> baseline;
@@ -113,14 +109,13 @@ std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& pr
   return build_leaderboard(db.best_accepted(problem));
 }
 
-double bandwidth_roof(const leaderboard& b) { return b.dram_peak_gbps > 0 ? b.dram_peak_gbps : b.measured_bandwidth_gbps; }
-
 std::string peaks_text(const leaderboard& b) {
-  if (b.dram_peak_gbps > 0)
-    return fmt::format("fp32 peak {:.0f} GFLOPS, DRAM peak {:.0f} GB/s (copy measured {:.0f} GB/s)", b.fp32_peak_gflops,
-                       b.dram_peak_gbps, b.measured_bandwidth_gbps);
-  return fmt::format("fp32 peak {:.0f} GFLOPS, measured bandwidth {:.0f} GB/s", b.fp32_peak_gflops,
-                     b.measured_bandwidth_gbps);
+  const device_info& d = b.device;
+  if (d.dram_peak_gbps > 0)
+    return fmt::format("fp32 peak {:.0f} GFLOPS, DRAM peak {:.0f} GB/s (copy measured {:.0f} GB/s)", d.fp32_peak_gflops,
+                       d.dram_peak_gbps, d.measured_bandwidth_gbps);
+  return fmt::format("fp32 peak {:.0f} GFLOPS, measured bandwidth {:.0f} GB/s", d.fp32_peak_gflops,
+                     d.measured_bandwidth_gbps);
 }
 
 double pct_of_baseline_score(const leaderboard& board, const board_entry& entry) {
@@ -134,7 +129,7 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
     std::size_t author_width = 8;
     for (const board_entry& e : b.entries) author_width = std::max(author_width, characters(e.author));
     const std::string score_header = "score " + b.speed_unit;
-    out += fmt::format("{} on {} (cc {}): {}\n", problem, b.device_name, b.device_cc, peaks_text(b));
+    out += fmt::format("{} on {} (cc {}): {}\n", problem, b.device.name, b.device.cc, peaks_text(b));
     out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", "rank", "author", author_width, score_header,
                        "% baseline", "graded at", "path");
     for (const board_entry& e : b.entries) {
@@ -167,7 +162,7 @@ std::string leaderboard_csv(const std::vector<leaderboard>& boards) {
         if (!e.cells[k]) continue;
         // 10 significant digits: all a timing holds, without floating-point noise like 35.00000000000003.
         out += fmt::format("{},{},{},{},{:.10g},{},{:.10g},{},{},{},{:.10g},{:.10g},{:.10g}\r\n",
-                           csv_field(b.device_name), csv_field(b.device_cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
+                           csv_field(b.device.name), csv_field(b.device.cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
                            pct_of_baseline_score(b, e), csv_field(e.graded_at), csv_field(e.path),
                            csv_field(b.cases[k].name), e.cells[k]->speed, b.cases[k].baseline_speed,
                            e.cells[k]->pct_of_baseline);
@@ -179,11 +174,11 @@ std::string leaderboard_json(const std::string& problem, const std::vector<leade
   nlohmann::json doc = {{"problem", problem}, {"boards", nlohmann::json::array()}};
   for (const leaderboard& b : boards) {
     nlohmann::json board = {{"device",
-                             {{"name", b.device_name},
-                              {"cc", b.device_cc},
-                              {"fp32_peak_gflops", b.fp32_peak_gflops},
-                              {"measured_bandwidth_gbps", b.measured_bandwidth_gbps},
-                              {"dram_peak_gbps", b.dram_peak_gbps}}},
+                             {{"name", b.device.name},
+                              {"cc", b.device.cc},
+                              {"fp32_peak_gflops", b.device.fp32_peak_gflops},
+                              {"measured_bandwidth_gbps", b.device.measured_bandwidth_gbps},
+                              {"dram_peak_gbps", b.device.dram_peak_gbps}}},
                             {"speed_unit", b.speed_unit},
                             {"baseline_score", b.baseline_score},
                             {"cases", nlohmann::json::array()},

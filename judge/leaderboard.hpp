@@ -39,11 +39,7 @@ struct board_entry {
 /// The ranking of one problem on one GPU model.
 struct leaderboard {
   std::string problem;
-  std::string device_name;
-  std::string device_cc;
-  double fp32_peak_gflops = 0;        ///< from the most recent entry's device
-  double measured_bandwidth_gbps = 0; ///< from the most recent entry's device
-  double dram_peak_gbps = 0;          ///< from the most recent entry's device; 0 when not recorded
+  device_info device;                 ///< the GPU model; its figures from the most recent entry
   std::string speed_unit;             ///< "GFLOPS" or "GB/s"
   std::vector<board_case> cases;      ///< in case order
   double baseline_score = 0;          ///< geometric mean of the cases' baseline speeds; 0 if any is missing
@@ -57,9 +53,6 @@ std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& pr
 
 /// The same, from results already loaded (any of them: each author's best per device is picked here too).
 std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results);
-
-/// The bandwidth roof of the roofline: the DRAM peak, or the measured copy bandwidth for older results.
-double bandwidth_roof(const leaderboard& b);
 
 /// "fp32 peak 66908 GFLOPS, DRAM peak 4814 GB/s (copy measured 4243 GB/s)": the device's ceilings.
 std::string peaks_text(const leaderboard& b);

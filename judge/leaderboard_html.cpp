@@ -89,8 +89,8 @@ std::string ranking_table(const leaderboard& b) {
 
 std::string board_section(const leaderboard& b) {
   std::string out = "<section class=\"board\">\n";
-  out += fmt::format("<h2>{} <span class=\"cc\">(compute capability {})</span></h2>\n", esc(b.device_name),
-                     esc(b.device_cc));
+  out += fmt::format("<h2>{} <span class=\"cc\">(compute capability {})</span></h2>\n", esc(b.device.name),
+                     esc(b.device.cc));
   out += fmt::format("<p class=\"peaks\">{} · {} ranked cases</p>\n", esc(peaks_text(b)), b.cases.size());
   out += ranking_table(b);
   out += "<h3>Score per author</h3>\n" + score_bar_chart_svg(b);

@@ -69,7 +69,7 @@ std::string score_bar_chart_svg(const leaderboard& board) {
   auto x = [&](double v) { return bar_label + plot * v / max; };
   const double bottom = bar_top + bar_row * static_cast<double>(board.entries.size());
 
-  std::string out = svg_open(bar_width, height, fmt::format("score per author on {}", board.device_name));
+  std::string out = svg_open(bar_width, height, fmt::format("score per author on {}", board.device.name));
   for (double t = 0; t <= max + step / 2; t += step)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>"
                        "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4}</text>\n",
@@ -132,7 +132,7 @@ std::string roofline_svg(const leaderboard& board) {
     return "<p class=\"note\">No roofline: the problem's work.flops or work.bytes is 0, so the arithmetic "
            "intensity of its cases is unknown.</p>\n";
 
-  const double peak = board.fp32_peak_gflops, bandwidth = bandwidth_roof(board);
+  const double peak = board.device.fp32_peak_gflops, bandwidth = bandwidth_peak(board.device);
   double lo_x = points[0].intensity, hi_x = lo_x, lo_y = points[0].gflops, hi_y = lo_y;
   for (const point& p : points) {
     lo_x = std::min(lo_x, p.intensity), hi_x = std::max(hi_x, p.intensity);
@@ -146,7 +146,7 @@ std::string roofline_svg(const leaderboard& board) {
   auto X = [&](double v) { return roof_left + plot_w * std::log10(v / x_min) / std::log10(x_max / x_min); };
   auto Y = [&](double v) { return roof_top + plot_h * std::log10(y_max / v) / std::log10(y_max / y_min); };
 
-  std::string out = svg_open(roof_width, roof_height, fmt::format("roofline on {}", board.device_name));
+  std::string out = svg_open(roof_width, roof_height, fmt::format("roofline on {}", board.device.name));
   for (double d = x_min; d <= x_max * 1.001; d *= 10)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>"
                        "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4}</text>\n",
@@ -187,7 +187,7 @@ std::string roofline_svg(const leaderboard& board) {
       const double at = start * std::pow(to / start, 0.08);
       out += fmt::format("<text class=\"roof-label\" transform=\"translate({:.1f} {:.1f}) rotate({:.1f})\" "
                          "dy=\"-6\">{} {:.0f} GB/s</text>\n",
-                         X(at), Y(roof(at)), angle, board.dram_peak_gbps > 0 ? "DRAM peak" : "measured bandwidth", bandwidth);
+                         X(at), Y(roof(at)), angle, board.device.dram_peak_gbps > 0 ? "DRAM peak" : "measured bandwidth", bandwidth);
     }
   }
 

@@ -46,15 +46,15 @@ TEST_CASE("the leaderboard ranks each author's best accepted result, one board p
   REQUIRE(boards.size() == 2);
 
   const leaderboard& a100 = boards[0];
-  CHECK(a100.device_name == "NVIDIA A100");
+  CHECK(a100.device.name == "NVIDIA A100");
   REQUIRE(a100.entries.size() == 1);
   CHECK(a100.entries[0].author == "dan");
 
   const leaderboard& h200 = boards[1];
-  CHECK(h200.device_name == "NVIDIA H200");
-  CHECK(h200.device_cc == "9.0");
-  CHECK(h200.fp32_peak_gflops == 60000);
-  CHECK(h200.measured_bandwidth_gbps == 4000);
+  CHECK(h200.device.name == "NVIDIA H200");
+  CHECK(h200.device.cc == "9.0");
+  CHECK(h200.device.fp32_peak_gflops == 60000);
+  CHECK(h200.device.measured_bandwidth_gbps == 4000);
   REQUIRE(h200.entries.size() == 3);
   CHECK(h200.entries[0].author == "alice");
   CHECK(h200.entries[0].score == 15000);
@@ -69,11 +69,11 @@ TEST_CASE("the bandwidth roof is the DRAM peak, or the measured copy for results
   scratch_dir dir;
   results_db db(dir / "judge.db");
   leaderboard h200 = sample_boards(db)[1];
-  CHECK(h200.dram_peak_gbps == 4800);
-  CHECK(bandwidth_roof(h200) == 4800);
+  CHECK(h200.device.dram_peak_gbps == 4800);
+  CHECK(bandwidth_peak(h200.device) == 4800);
   CHECK(peaks_text(h200) == "fp32 peak 60000 GFLOPS, DRAM peak 4800 GB/s (copy measured 4000 GB/s)");
-  h200.dram_peak_gbps = 0;
-  CHECK(bandwidth_roof(h200) == 4000);
+  h200.device.dram_peak_gbps = 0;
+  CHECK(bandwidth_peak(h200.device) == 4000);
   CHECK(peaks_text(h200) == "fp32 peak 60000 GFLOPS, measured bandwidth 4000 GB/s");
   CHECK(contains(roofline_svg(h200), ">measured bandwidth 4000 GB/s</text>"));
 }
@@ -138,7 +138,7 @@ TEST_CASE("the roofline's axis labels read 1M, not 1e+06", "[leaderboard][html]"
   scratch_dir dir;
   results_db db(dir / "judge.db");
   leaderboard board = sample_boards(db).front();
-  board.fp32_peak_gflops = 700000; // puts the top of the axis at 10^6
+  board.device.fp32_peak_gflops = 700000; // puts the top of the axis at 10^6
   const std::string svg = roofline_svg(board);
   CHECK(contains(svg, ">1M</text>"));
   CHECK(contains(svg, ">100k</text>"));
