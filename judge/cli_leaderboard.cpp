@@ -1,12 +1,12 @@
 // judge leaderboard <problem>: each author's best accepted solution, one board per GPU model.
 #include "cli.hpp"
 
+#include "file_output.hpp"
 #include "leaderboard.hpp"
-#include "solution_files.hpp"
 #include "problem_spec.hpp"
+#include "solution_files.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
 
 namespace judge::cli {
@@ -16,12 +16,9 @@ struct board_flags {
   std::string problem, db_file, html_file, csv_file, json_file;
 };
 
+// A published page is replaced whole: a web server serving it never sends half of one.
 void write_text(const std::string& file, const std::string& text) {
-  const std::filesystem::path path(file);
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + file);
+  write_file_atomically(file, text, "the leaderboard");
   std::fprintf(stderr, "wrote %s\n", file.c_str());
 }
 

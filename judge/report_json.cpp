@@ -1,7 +1,6 @@
 #include "report_json.hpp"
 
-#include <fstream>
-#include <stdexcept>
+#include "file_output.hpp"
 
 namespace judge {
 
@@ -51,15 +50,7 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  const auto temporary = path.string() + ".tmp";
-  {
-    std::ofstream out(temporary);
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-    out << document.dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-  }
-  std::filesystem::rename(temporary, path);
+  write_file_atomically(path, document.dump(2) + "\n", "the JSON report");
 }
 
 } // namespace judge

@@ -1,12 +1,9 @@
 #include "report_junit.hpp"
 
+#include "file_output.hpp"
 #include "xml_escape.hpp"
 
 #include <fmt/format.h>
-
-#include <fstream>
-#include <stdexcept>
-#include <system_error>
 
 namespace judge {
 
@@ -105,25 +102,8 @@ std::string junit_xml(const std::vector<solution_result>& results) {
 }
 
 void write_junit(const std::filesystem::path& path, const std::vector<solution_result>& results) {
-  const std::string text = junit_xml(results);
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create the folder of {}: {}", path.string(), ec.message()));
   // A CI job reading the report must never see half of it.
-  std::filesystem::path temporary = path;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw std::runtime_error(fmt::format("cannot write the JUnit report {}", temporary.string()));
-  }
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    const std::string why = ec.message();
-    std::filesystem::remove(temporary, ec);
-    throw std::runtime_error(fmt::format("cannot write the JUnit report {}: {}", path.string(), why));
-  }
+  write_file_atomically(path, junit_xml(results), "the JUnit report");
 }
 
 } // namespace judge
