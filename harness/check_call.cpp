@@ -24,12 +24,6 @@ void write_output(const call_buffers& buffers, std::size_t index, const std::str
     throw std::runtime_error("cannot write output file " + path + ": " + std::strerror(errno));
 }
 
-std::string banned_message(const std::vector<loaded_library>& loaded) {
-  std::string text = "solve() loaded a banned library:";
-  for (const loaded_library& l : loaded) text += " " + l.file + " (" + l.banned_name + ")";
-  return text + "; this problem asks for your own kernels";
-}
-
 } // namespace
 
 std::string output_path(const std::string& scratch, std::int64_t case_index, std::size_t check,
@@ -81,11 +75,10 @@ check_answer run_check(const case_request& request, std::size_t index, runner_co
     answer.stray_threads = seen.stray_threads;
     if (!seen.banned_loaded.empty()) {
       answer.status = call_status::banned_library;
-      answer.error = banned_message(seen.banned_loaded);
+      answer.error = banned_library_message(seen.banned_loaded, "");
     } else if (!seen.stray_threads.empty()) {
       answer.status = call_status::stray_work;
-      answer.error = "solve() left " + std::to_string(seen.stray_threads.size()) +
-                     " thread(s) running; join every thread before solve() returns";
+      answer.error = stray_threads_message(seen.stray_threads, "");
     }
 
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {

@@ -62,4 +62,15 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
   return seen;
 }
 
+std::string banned_library_message(const std::vector<loaded_library>& loaded, const std::string& when) {
+  std::string text = "solve() loaded a banned library" + when + ":";
+  for (const loaded_library& l : loaded) text += " " + l.file + " (" + l.banned_name + ")";
+  return text + "; this problem asks for your own kernels";
+}
+
+std::string stray_threads_message(const std::vector<std::string>& threads, const std::string& when) {
+  return "solve() left " + std::to_string(threads.size()) + " thread(s) running" + when +
+         "; join every thread before solve() returns";
+}
+
 } // namespace judge_harness

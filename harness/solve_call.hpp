@@ -21,6 +21,11 @@ struct solve_observation {
   std::vector<loaded_library> banned_loaded; ///< banned libraries loaded in this process
 };
 
+/// "solve() loaded a banned library<when>: FILE (NAME) ...; this problem asks for your own kernels".
+std::string banned_library_message(const std::vector<loaded_library>& loaded, const std::string& when);
+/// "solve() left N thread(s) running<when>; join every thread before solve() returns".
+std::string stray_threads_message(const std::vector<std::string>& threads, const std::string& when);
+
 enum class call_kind {
   checked,       ///< not timed
   timed_warm_l2, ///< timed, with whatever the previous work left in L2

@@ -47,11 +47,7 @@ public:
     set.prepare(seed, poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
     const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_context, kind);
-    if (!seen.error.empty()) {
-      if (seen.context_lost)
-        for (call_buffers& s : m_sets) s.abandon();
-      return stop(call_status::cuda_error, seen.error, seen.context_lost);
-    }
+    if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
 
     sample_result result;
     const sample_time time = m_context.timer.result();
@@ -60,22 +56,20 @@ public:
     result.clock = m_context.clock.read();
     if (time.other_streams_after_return) m_answer.other_streams_after_return = true;
 
-    if (!seen.banned_loaded.empty()) {
-      std::string error = "solve() loaded a banned library during timing:";
-      for (const loaded_library& l : seen.banned_loaded) error += " " + l.file + " (" + l.banned_name + ")";
-      return stop(call_status::banned_library, error, false);
-    }
+    if (!seen.banned_loaded.empty())
+      return stop(call_status::banned_library, banned_library_message(seen.banned_loaded, " during timing"), false);
     if (!seen.stray_threads.empty())
-      return stop(call_status::stray_work,
-                  "solve() left " + std::to_string(seen.stray_threads.size()) + " thread(s) running during timing",
-                  false);
+      return stop(call_status::stray_work, stray_threads_message(seen.stray_threads, " during timing"), false);
 
     if (!check_against_reference(set, place)) return std::nullopt;
     return result;
   }
 
 private:
+  /// Ends timing with `status`; a lost context takes the buffers with it (they cannot be freed).
   std::optional<sample_result> stop(call_status status, std::string error, bool context_lost) {
+    if (context_lost)
+      for (call_buffers& s : m_sets) s.abandon();
     m_answer.status = status;
     m_answer.error = std::move(error);
     m_answer.context_lost = context_lost;
@@ -89,11 +83,9 @@ private:
     const cudaError_t status = settle_device();
     if (status != cudaSuccess) {
       // The reference is trusted code, but a solution can leave work behind that fails under it.
-      const bool lost = context_is_corrupted();
-      if (lost)
-        for (call_buffers& s : m_sets) s.abandon();
       stop(call_status::cuda_error,
-           describe(status) + " (in the problem's GPU reference, run after a timed call of solve())", lost);
+           describe(status) + " (in the problem's GPU reference, run after a timed call of solve())",
+           context_is_corrupted());
       return false;
     }
     ++m_answer.checked_samples;
