@@ -24,10 +24,7 @@ struct profile_flags {
 int profile_request(const context& ctx, const profile_flags& f) {
   const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
   const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
-  std::size_t index = cases.size();
-  for (std::size_t i = 0; i < cases.size(); ++i)
-    if (cases[i].name == f.case_name) index = i;
-  if (index == cases.size()) throw usage_error("problem " + f.problem + " has no case named '" + f.case_name + "'");
+  const std::size_t index = index_of_case(spec, cases, f.case_name);
   const toolchain tools = toolchain_for(probe_device(false));
   const bool baseline = f.solution.empty();
   if (baseline && spec.baseline.source.empty()) throw usage_error("problem " + f.problem + " has no baseline");

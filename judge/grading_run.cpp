@@ -58,11 +58,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   auto cases = load_cases(spec, request.testcases_root / request.problem / "cases.yaml");
   if (!request.only_cases.empty()) {
     std::vector<test_case> chosen;
-    for (const auto& name : request.only_cases) {
-      auto it = std::find_if(cases.begin(), cases.end(), [&](const test_case& c) { return c.name == name; });
-      if (it == cases.end()) throw usage_error(fmt::format("problem {} has no case named '{}' (see `judge cases {}`)", spec.name, name, spec.name));
-      chosen.push_back(*it);
-    }
+    for (const auto& name : request.only_cases) chosen.push_back(cases[index_of_case(spec, cases, name)]);
     cases = std::move(chosen);
   }
   const bool show_progress = request.progress && ::isatty(STDERR_FILENO);

@@ -1,5 +1,6 @@
 #include "test_cases.hpp"
 
+#include "solution_files.hpp"
 #include "spec_yaml.hpp"
 
 #include <algorithm>
@@ -188,6 +189,12 @@ std::vector<test_case> load_cases(const problem_spec& spec, const std::filesyste
                           std::to_string(cases[j].line));
   }
   return cases;
+}
+
+std::size_t index_of_case(const problem_spec& spec, const std::vector<test_case>& cases, const std::string& name) {
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (cases[i].name == name) return i;
+  throw usage_error("problem " + spec.name + " has no case named '" + name + "' (see `judge cases " + spec.name + "`)");
 }
 
 std::map<std::string, std::int64_t> buffer_counts(const problem_spec& spec, const test_case& c) {

@@ -28,6 +28,10 @@ struct test_case {
 /// representable, explicit data of the right length, names unique); throws spec_error.
 std::vector<test_case> load_cases(const problem_spec& spec, const std::filesystem::path& cases_file);
 
+/// Position of the case named `name` among `cases` (of problem `spec`); throws usage_error naming the
+/// problem and how to list its cases when there is none.
+std::size_t index_of_case(const problem_spec& spec, const std::vector<test_case>& cases, const std::string& name);
+
 /// Element count of every buffer for this case, by name; throws spec_error on overflow.
 std::map<std::string, std::int64_t> buffer_counts(const problem_spec& spec, const test_case& c);
 

@@ -1,5 +1,7 @@
 #include "test_cases.hpp"
 
+#include "solution_files.hpp"
+
 #include "catch.hpp"
 #include "spec_test_files.hpp"
 
@@ -129,6 +131,16 @@ TEST_CASE("the example cases.yaml in tests/data is read", "[cases]") {
   CHECK(cases[1].timed);
   CHECK(same(cases[1].distributions.at("A"), judge_data::distribution_kind::cancel, 0.5, 2.0));
   CHECK(judge::shape_text(spec, cases[1]) == "1001x513x777");
+}
+
+TEST_CASE("index_of_case finds a case by name, and names the problem when there is none", "[cases]") {
+  const auto spec = judge::load_problem(JUDGE_TEST_DATA_DIR "/spec/problems/matmul_tiny");
+  const auto cases = load_cases(spec, JUDGE_TEST_DATA_DIR "/spec/testcases/matmul_tiny/cases.yaml");
+  REQUIRE(cases.size() == 2);
+  CHECK(judge::index_of_case(spec, cases, cases[1].name) == 1);
+  const std::string why = message_of<judge::usage_error>([&] { judge::index_of_case(spec, cases, "no_such_case"); });
+  CHECK(why.find("no_such_case") != std::string::npos);
+  CHECK(why.find("judge cases " + spec.name) != std::string::npos);
 }
 
 TEST_CASE("buffer_counts multiplies each buffer's extents", "[cases]") {
