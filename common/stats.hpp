@@ -1,5 +1,5 @@
-// Small statistics over timing samples, shared by the runner (adaptive stopping) and the judge (reports).
-// Header-only host C++, no dependencies beyond the standard library.
+// Small statistics over timing samples and speeds, the one copy shared by the runner (adaptive stopping)
+// and the judge (summaries, scores, the leaderboard). Header-only C++, standard library only.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +43,18 @@ inline double median(std::vector<double> values) {
   // After nth_element every value left of `mid` is <= upper; the lower middle is their maximum.
   const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
   return 0.5 * (lower + upper);
+}
+
+/// Geometric mean of positive values; 0 if any value is not positive or there are none (a missing speed
+/// makes a score meaningless rather than merely lower).
+inline double geometric_mean(const std::vector<double>& values) {
+  if (values.empty()) return 0.0;
+  double log_sum = 0.0;
+  for (double v : values) {
+    if (!(v > 0)) return 0.0;
+    log_sum += std::log(v);
+  }
+  return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
 } // namespace judge_stats

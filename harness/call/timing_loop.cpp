@@ -3,7 +3,7 @@
 #include "call_buffers.hpp"
 #include "solve_abi.h"
 #include "solve_call.hpp"
-#include "stats.h"
+#include "stats.hpp"
 
 #include <chrono>
 #include <optional>

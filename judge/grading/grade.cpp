@@ -157,12 +157,12 @@ std::optional<timing_summary> grader::summarise(const timing_answer& t) const {
     clocks = t.sm_clock_mhz;
   }
   s.samples = static_cast<int>(kept.size());
-  s.median_ms = median(kept);
+  s.median_ms = judge_stats::median(kept);
   s.min_ms = *std::min_element(kept.begin(), kept.end());
   s.max_ms = *std::max_element(kept.begin(), kept.end());
-  s.noise = relative_stddev(kept);
-  s.host_median_ms = median(host);
-  s.sm_clock_mhz = median(clocks);
+  s.noise = judge_stats::relative_stddev(kept);
+  s.host_median_ms = judge_stats::median(host);
+  s.sm_clock_mhz = judge_stats::median(clocks);
   s.method = t.method;
   s.cold_l2 = t.cold_l2;
   s.stop_reason = t.stop_reason;
@@ -331,7 +331,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
       result.message = fmt::format("case {} ({}{}): {}", cr.name, cr.shape, cr.hidden ? ", hidden" : "", cr.message);
       break;
     }
-  result.score = result.v == verdict::accepted && all_timed_ok ? geometric_mean(hidden_speeds) : 0;
+  result.score = result.v == verdict::accepted && all_timed_ok ? judge_stats::geometric_mean(hidden_speeds) : 0;
 }
 
 } // namespace judge

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compile.hpp"
-#include "grade_result.hpp"
+#include "device_info.hpp"
 
 #include <optional>
 #include <string>

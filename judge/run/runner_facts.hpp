@@ -1,5 +1,5 @@
-// Verdicts, decided by a pure function of what the judge observed (DOMjudge's rule): nothing here runs a
-// process or touches a GPU, so every rule is unit-tested.
+// What was observed of one checked call and of the timed samples of a case: the facts a verdict is
+// decided from (grading/verdict.hpp), gathered by the runner session and the comparison.
 #pragma once
 
 #include <cstdint>
@@ -8,15 +8,6 @@
 #include <vector>
 
 namespace judge {
-
-enum class verdict { accepted, wrong_answer, compile_error, run_time_error, time_limit_exceeded, internal_error };
-
-/// "AC", "WA", "CE", "RTE", "TLE", "IE"
-std::string short_name(verdict v);
-/// "accepted", "wrong_answer", ... (Kattis folder names)
-std::string folder_name(verdict v);
-/// Inverse of folder_name; nullopt for an unknown folder.
-std::optional<verdict> verdict_from_folder(const std::string& folder);
 
 /// The first element outside tolerance, and how many there are.
 struct mismatch {
@@ -57,19 +48,5 @@ struct timing_facts {
   bool runner_died = false;
   std::string death;
 };
-
-struct decision {
-  verdict v = verdict::internal_error;
-  std::string message; ///< one or a few lines a learner can act on
-};
-
-/// "4 of 777777 elements of C are wrong ...; first at index 778 (row 1, col 1): expected …, got …"
-std::string describe_mismatch(const mismatch& m);
-
-/// The verdict of one case from its checked calls (and timing, if it ran).
-decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);
-
-/// A solution's verdict from its cases': the first failing case in case order decides; all AC is AC.
-decision decide_solution(const std::vector<decision>& cases);
 
 } // namespace judge

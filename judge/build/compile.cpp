@@ -192,8 +192,6 @@ common_objects build_common(const problem_spec& spec, const toolchain& tools, cl
                                                             {reference, "reference_gpu.o"}};
   for (const auto& [unit, object] : units) {
     std::vector<std::string> args = code_flags(tools);
-    for (const auto& include : {tools.harness_include, tools.harness_include / "shared"})
-      args.push_back("-I" + include.string());
     args.insert(args.end(), {"-c", unit.string(), "-o", (staging.path() / object).string()});
     step_result step = run_nvcc(tools, args, staging.path(), deadline);
     if (!step.ok) {
@@ -221,7 +219,6 @@ toolchain default_toolchain() {
   tools.nvcc = env_or("JUDGE_NVCC", JUDGE_NVCC);
   tools.archs = parse_archs(env_or("JUDGE_ARCHS", JUDGE_DEFAULT_ARCHS));
   tools.harness_library = JUDGE_HARNESS_LIBRARY;
-  tools.harness_include = JUDGE_HARNESS_DIR;
   tools.cache_dir = env_or("JUDGE_CACHE_DIR", (fs::path(JUDGE_BUILD_DIR) / "runner-cache").string());
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
@@ -335,7 +332,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     std::vector<std::string> objects;
     for (const fs::path& unit : files.units) {
       std::vector<std::string> args = code_flags(tools);
-      args.insert(args.end(), {"-include", declaration_file.string(), "-I" + (tools.harness_include / "shared").string()});
+      args.insert(args.end(), {"-include", declaration_file.string()});
       const std::string object = (work / (unit.stem().string() + ".o")).string();
       args.insert(args.end(), {"-c", fs::absolute(unit).string(), "-o", object});
       step_result step = run_nvcc(tools, args, work, deadline);

@@ -2,9 +2,8 @@
 // how it ends, into facts. Knows nothing about verdicts.
 #pragma once
 
-#include "grade_result.hpp"
 #include "process.hpp"
-#include "verdict.hpp"
+#include "runner_facts.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "author.hpp"
 
-#include "verdict.hpp"
+#include "verdicts.hpp"
 
 #include <cctype>
 #include <sstream>

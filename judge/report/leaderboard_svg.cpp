@@ -122,7 +122,7 @@ std::string roofline_svg(const leaderboard& board) {
     if (e.intensity > 0 && e.gflops > 0) points.push_back({e.intensity, e.gflops, e.author, false});
   std::vector<double> case_intensity;
   for (const board_case& c : board.cases) case_intensity.push_back(c.bytes > 0 ? c.flops / c.bytes : 0);
-  const double baseline_intensity = geometric_mean(case_intensity);
+  const double baseline_intensity = judge_stats::geometric_mean(case_intensity);
   if (board.baseline_score > 0 && baseline_intensity > 0) {
     const double gflops =
         board.speed_unit == "GFLOPS" ? board.baseline_score : board.baseline_score * baseline_intensity;

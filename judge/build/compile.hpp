@@ -16,7 +16,6 @@ struct toolchain {
   std::filesystem::path nvcc;            ///< nvcc to use
   std::vector<std::string> archs;        ///< compute capabilities, e.g. {"90"}
   std::filesystem::path harness_library; ///< libjudge_harness.a
-  std::filesystem::path harness_include; ///< harness/ (for shared headers)
   std::filesystem::path cache_dir;       ///< where runners are cached
   std::vector<std::string> extra_flags;  ///< added to every nvcc call
   std::filesystem::path cupti_library;   ///< libcupti.so, linked into every runner (its folder is the rpath)

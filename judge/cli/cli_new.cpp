@@ -1,5 +1,5 @@
 // judge new <problem> <author>: a learner's file from the starter.
-// judge new-problem <name>: an instructor's problem package from judge/problem_template/.
+// judge new-problem <name>: an instructor's problem package from templates/problem/.
 #include "cli.hpp"
 
 #include "problem_spec.hpp"
@@ -58,7 +58,7 @@ int new_problem(const context& ctx, const std::string& name) {
   const fs::path cases_file = ctx.where.testcases() / name / "cases.yaml";
   if (fs::exists(problem_dir)) throw usage_error(problem_dir.string() + " already exists; nothing was created");
   if (fs::exists(cases_file)) throw usage_error(cases_file.string() + " already exists; nothing was created");
-  const fs::path templates = fs::path(JUDGE_SOURCE_DIR) / "judge" / "problem_template";
+  const fs::path templates = fs::path(JUDGE_SOURCE_DIR) / "templates" / "problem";
   std::vector<fs::path> created;
   for (const auto& entry : fs::recursive_directory_iterator(templates)) {
     if (!entry.is_regular_file()) continue;

@@ -109,7 +109,7 @@ double median_sm_clock(const solution_result& r) {
   std::vector<double> clocks;
   for (const case_result& c : r.cases)
     if (c.timing) clocks.push_back(c.timing->sm_clock_mhz);
-  return clocks.empty() ? std::nan("") : median(std::move(clocks));
+  return clocks.empty() ? std::nan("") : judge_stats::median(std::move(clocks));
 }
 
 /// Binds a statement's parameters 1, 2, 3, ... in the order values are given.

@@ -31,7 +31,7 @@ std::vector<board_case> board_cases(const std::vector<const solution_result*>& r
       if (c.baseline_speed > 0) baseline_speeds[c.name].push_back(c.baseline_speed);
     }
   // Every grading run re-times the baseline; the median of those runs is the steadiest figure to draw.
-  for (board_case& b : cases) b.baseline_speed = median(baseline_speeds[b.name]);
+  for (board_case& b : cases) b.baseline_speed = judge_stats::median(baseline_speeds[b.name]);
   return cases;
 }
 
@@ -55,7 +55,7 @@ board_entry make_entry(const solution_result& r, const std::vector<board_case>& 
   }
   // For a GB/s problem the score converts to GFLOPS through the same geometric mean:
   // geomean(flops_i / t_i) = geomean(bytes_i / t_i) × geomean(flops_i / bytes_i).
-  e.intensity = geometric_mean(intensities);
+  e.intensity = judge_stats::geometric_mean(intensities);
   e.gflops = r.speed_unit == "GFLOPS" ? r.score : r.score * e.intensity;
   return e;
 }
@@ -71,7 +71,7 @@ leaderboard make_board(std::vector<const solution_result*> ranked) {
   board.cases = board_cases(ranked);
   std::vector<double> baseline;
   for (const board_case& b : board.cases) baseline.push_back(b.baseline_speed);
-  board.baseline_score = geometric_mean(baseline);
+  board.baseline_score = judge_stats::geometric_mean(baseline);
   for (const solution_result* r : ranked) {
     board.entries.push_back(make_entry(*r, board.cases));
     board.entries.back().rank = static_cast<int>(board.entries.size());

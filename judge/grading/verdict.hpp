@@ -1,0 +1,29 @@
+// Verdicts, decided by a pure function of what the judge observed (DOMjudge's rule): nothing here runs a
+// process or touches a GPU, so every rule is unit-tested.
+#pragma once
+
+#include "runner_facts.hpp"
+#include "verdicts.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct decision {
+  verdict v = verdict::internal_error;
+  std::string message; ///< one or a few lines a learner can act on
+};
+
+/// "4 of 777777 elements of C are wrong ...; first at index 778 (row 1, col 1): expected …, got …"
+std::string describe_mismatch(const mismatch& m);
+
+/// The verdict of one case from its checked calls (and timing, if it ran).
+decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);
+
+/// A solution's verdict from its cases': the first failing case in case order decides; all AC is AC.
+decision decide_solution(const std::vector<decision>& cases);
+
+} // namespace judge

@@ -1,0 +1,19 @@
+// The verdicts a solution can get, and their names: the short ones reports show and the Kattis folder
+// names a problem package files its example submissions under (submissions/accepted/, ...).
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace judge {
+
+enum class verdict { accepted, wrong_answer, compile_error, run_time_error, time_limit_exceeded, internal_error };
+
+/// "AC", "WA", "CE", "RTE", "TLE", "IE"
+std::string short_name(verdict v);
+/// "accepted", "wrong_answer", ... (Kattis folder names)
+std::string folder_name(verdict v);
+/// Inverse of folder_name; nullopt for an unknown folder.
+std::optional<verdict> verdict_from_folder(const std::string& folder);
+
+} // namespace judge
