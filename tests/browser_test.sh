@@ -9,9 +9,12 @@ if [ -z "$browser" ]; then
   exit 77
 fi
 mkdir -p "$out"
+# Chromium's profile (a few MB per start) goes into a folder of this run, removed however the test ends.
+profile=$(mktemp -d "${TMPDIR:-/tmp}/judge-browser-test.XXXXXX")
+trap 'rm -rf "$profile"' EXIT
 JUDGE_TEST_PAGE_OUT="$out/leaderboard.html" "$tests" "[page]" >/dev/null
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync --user-data-dir="$(mktemp -d)")
+       --disable-component-update --disable-sync --user-data-dir="$profile")
 # The DOM as the browser built it: parsing, not string matching on our own output.
 timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$out/leaderboard.html" >"$out/dom.html" 2>/dev/null
 timeout 60 "$browser" "${flags[@]}" --window-size=1280,2000 --screenshot="$out/leaderboard.png" \
