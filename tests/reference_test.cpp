@@ -1,28 +1,53 @@
+// The problems' CPU references, built and loaded the way the judge does (reference_library.hpp).
 #include "catch.hpp"
 
-#include "reference_registry.hpp"
+#include "problem_spec.hpp"
+#include "reference_library.hpp"
 
 #include <datagen.h>
 
+#include <stdlib.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
+
+namespace fs = std::filesystem;
 
 namespace {
 
 using buffers_in = std::map<std::string, std::vector<float>>;
 using buffers_out = std::map<std::string, std::vector<double>>;
 
-// Runs the registered CPU reference of `problem` the way the judge does: outputs sized, not zeroed.
+/// One cache folder for the whole test run, so that each reference is compiled once.
+judge::toolchain reference_tools() {
+  static const fs::path cache = [] {
+    std::string pattern = (fs::temp_directory_path() / "reference_test.XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    return fs::path(pattern);
+  }();
+  static const struct remover {
+    ~remover() {
+      std::error_code ec;
+      fs::remove_all(cache, ec);
+    }
+  } remove_at_exit;
+  judge::toolchain tools = judge::default_toolchain();
+  tools.cache_dir = cache;
+  return tools;
+}
+
+// Runs the shipped CPU reference of `problem` the way the judge does: outputs sized, not zeroed.
 buffers_out run_reference(const std::string& problem, const buffers_in& inputs, const judge::size_values& sizes,
                           const std::map<std::string, std::size_t>& output_counts, unsigned threads) {
-  const judge::cpu_reference* reference = judge::find_cpu_reference(problem);
-  REQUIRE(reference != nullptr);
+  const judge::problem_spec spec = judge::load_problem(fs::path(JUDGE_SOURCE_DIR) / "problems" / problem);
+  const judge::cpu_reference reference = judge::load_cpu_reference(spec, reference_tools());
   buffers_out outputs;
   // A value no reference computes here: an element the reference forgets to write stays visible.
   for (const auto& [name, count] : output_counts) outputs[name].assign(count, -12345.678);
-  (*reference)(judge::reference_args{inputs, sizes, outputs, threads});
+  reference.run(inputs, sizes, outputs, threads);
   return outputs;
 }
 
