@@ -56,18 +56,12 @@ std::string clean_output(std::string output, const problem_spec& spec, const fs:
 } // namespace
 
 std::vector<std::string> reference_compile_flags() {
-  // -ffp-contract=off: the reference's sums stay separate multiplies and adds on every host (GCC fuses
-  // them into FMAs by default where the architecture has them). --no-undefined: a missing symbol is a
+  // -ffp-contract=off: the reference's sums stay separate multiplies and adds on every host (GCC and
+  // Clang may otherwise fuse them into FMAs where the architecture has them). --no-undefined: a missing symbol is a
   // compile error with a message here, not a dlopen failure later.
-  return {"-std=c++17",
-          "-O3",
-          "-ffp-contract=off",
-          "-fPIC",
-          "-shared",
-          "-pthread",
-          "-fvisibility=hidden",
-          "-Wl,--no-undefined",
-          "-I" + header_dir().string()};
+  std::vector<std::string> flags = {"-std=c++17", "-O3", "-ffp-contract=off", "-fPIC", "-shared", "-pthread"};
+  flags.insert(flags.end(), {"-fvisibility=hidden", "-Wl,--no-undefined", "-I" + header_dir().string()});
+  return flags;
 }
 
 reference_build build_cpu_reference(const problem_spec& spec, const toolchain& tools) {
