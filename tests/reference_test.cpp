@@ -1,30 +1,87 @@
+// The problems' CPU references, built and loaded the way the judge does (reference_library.hpp).
 #include "catch.hpp"
 
-#include "reference_registry.hpp"
+#include "problem_spec.hpp"
+#include "reference_build.hpp"
+#include "reference_library.hpp"
 
 #include <datagen.h>
 
+#include <stdlib.h>
+
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
+
+namespace fs = std::filesystem;
 
 namespace {
 
 using buffers_in = std::map<std::string, std::vector<float>>;
 using buffers_out = std::map<std::string, std::vector<double>>;
 
-// Runs the registered CPU reference of `problem` the way the judge does: outputs sized, not zeroed.
+// Runs the shipped CPU reference of `problem` the way the judge does: outputs sized, not zeroed.
 buffers_out run_reference(const std::string& problem, const buffers_in& inputs, const judge::size_values& sizes,
                           const std::map<std::string, std::size_t>& output_counts, unsigned threads) {
-  const judge::cpu_reference* reference = judge::find_cpu_reference(problem);
-  REQUIRE(reference != nullptr);
+  const judge::problem_spec spec = judge::load_problem(fs::path(JUDGE_SOURCE_DIR) / "problems" / problem);
+  // The judge's own runner cache: CTest runs each test in a process of its own, and the cache is keyed by
+  // content, so each shipped reference is compiled once for all of them (and for later runs).
+  const judge::cpu_reference reference = judge::load_cpu_reference(spec, judge::default_toolchain());
   buffers_out outputs;
   // A value no reference computes here: an element the reference forgets to write stays visible.
   for (const auto& [name, count] : output_counts) outputs[name].assign(count, -12345.678);
-  (*reference)(judge::reference_args{inputs, sizes, outputs, threads});
+  reference.run(inputs, sizes, outputs, threads);
   return outputs;
 }
+
+/// A copy of a shipped problem in a fresh folder, whose reference.cpp a test may edit.
+struct problem_copy {
+  fs::path root;
+  fs::path dir;
+  explicit problem_copy(const std::string& problem) {
+    std::string pattern = (fs::temp_directory_path() / "reference_test_problem.XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    root = pattern;
+    dir = root / problem;
+    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems" / problem, dir, fs::copy_options::recursive);
+  }
+  ~problem_copy() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+  judge::problem_spec spec() const { return judge::load_problem(dir); }
+  /// A cache of this copy's own, so that edits never reach the shared cache.
+  judge::toolchain tools() const {
+    judge::toolchain tools = judge::default_toolchain();
+    tools.cache_dir = root / "cache";
+    return tools;
+  }
+  /// Replaces the first `from` in reference.cpp by `to`.
+  void edit(const std::string& from, const std::string& to) const {
+    std::ifstream in(dir / "reference.cpp");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(dir / "reference.cpp") << text;
+  }
+};
+
+/// The message of what `body` throws; empty when it throws nothing.
+template <class Body> std::string thrown_message(const Body& body) {
+  try {
+    body();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 buffers_out run_matmul(const std::vector<float>& a, const std::vector<float>& b, std::int64_t m, std::int64_t n,
                        std::int64_t k, unsigned threads = 1) {
@@ -106,4 +163,55 @@ TEST_CASE("the vector_add reference adds in double, without float rounding", "[r
   const std::vector<double> c =
       run_reference("vector_add", {{"A", a}, {"B", b}}, {{"N", 4}}, {{"C", 4}}, threads).at("C");
   CHECK(c == std::vector<double>{16777217.0, 0.75, 0.0, static_cast<double>(0.1f) + static_cast<double>(0.2f)});
+}
+
+TEST_CASE("the transpose reference swaps rows and columns", "[reference]") {
+  const std::vector<float> input{1.5f, -2.0f, 0.25f, 4.0f, -0.125f, 8.0f}; // 2 rows, 3 columns
+  const unsigned threads = GENERATE(1u, 2u);
+  CAPTURE(threads);
+  const std::vector<double> output =
+      run_reference("transpose", {{"input", input}}, {{"rows", 2}, {"cols", 3}}, {{"output", 6}}, threads).at("output");
+  CHECK(output == std::vector<double>{1.5, 4.0, -2.0, -0.125, 0.25, 8.0});
+}
+
+TEST_CASE("an unchanged reference comes from the cache and an edited one is rebuilt", "[reference]") {
+  problem_copy copy("vector_add");
+  const judge::reference_build first = judge::build_cpu_reference(copy.spec(), copy.tools());
+  REQUIRE(first.status == judge::reference_build_status::ok);
+  const judge::reference_build again = judge::build_cpu_reference(copy.spec(), copy.tools());
+  CHECK(again.cached);
+  CHECK(again.library == first.library);
+
+  copy.edit("CPU reference of vector_add", "CPU reference of vector_add, edited");
+  const judge::reference_build edited = judge::build_cpu_reference(copy.spec(), copy.tools());
+  CHECK(edited.status == judge::reference_build_status::ok);
+  CHECK_FALSE(edited.cached);
+  CHECK(edited.library != first.library);
+}
+
+TEST_CASE("a reference written for another problem is refused, naming both", "[reference]") {
+  problem_copy copy("vector_add");
+  copy.edit("JUDGE_CPU_REFERENCE(vector_add,", "JUDGE_CPU_REFERENCE(vector_sub,");
+  const std::string message = thrown_message([&] { judge::load_cpu_reference(copy.spec(), copy.tools()); });
+  CHECK(contains(message, "defines the CPU reference of 'vector_sub', not of 'vector_add'"));
+}
+
+TEST_CASE("a reference asking for a buffer the signature lacks fails with the problem's name", "[reference]") {
+  problem_copy copy("vector_add");
+  copy.edit("args.input(\"B\")", "args.input(\"Q\")");
+  const judge::cpu_reference reference = judge::load_cpu_reference(copy.spec(), copy.tools());
+  buffers_out outputs{{"C", std::vector<double>(2)}};
+  const std::string message = thrown_message([&] {
+    reference.run({{"A", {1.0f, 2.0f}}, {"B", {3.0f, 4.0f}}}, {{"N", 2}}, outputs, 1);
+  });
+  CHECK(contains(message, "the CPU reference of problem vector_add failed"));
+  CHECK(contains(message, "input 'Q'"));
+}
+
+TEST_CASE("the host compiler follows JUDGE_HOST_CXX", "[reference]") {
+  ::setenv("JUDGE_HOST_CXX", "/opt/some/g++", 1);
+  const judge::toolchain tools = judge::default_toolchain();
+  ::unsetenv("JUDGE_HOST_CXX");
+  CHECK(tools.host_cxx == "/opt/some/g++");
+  CHECK_FALSE(judge::default_toolchain().host_cxx.empty());
 }

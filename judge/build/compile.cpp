@@ -223,6 +223,7 @@ toolchain default_toolchain() {
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
   tools.hidden_paths = {secret_path()};
+  tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);
   return tools;
 }
 

@@ -24,10 +24,11 @@ struct toolchain {
   /// untrusted already at compile time (`#include "/path/of/the/secret"`).
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths;
+  std::filesystem::path host_cxx; ///< host C++ compiler that builds problems' CPU references
 };
 
 /// The toolchain found from the build configuration and the environment (JUDGE_NVCC, JUDGE_ARCHS,
-/// JUDGE_CACHE_DIR).
+/// JUDGE_CACHE_DIR, JUDGE_HOST_CXX).
 toolchain default_toolchain();
 
 enum class build_status { ok, compile_error, internal_error };

@@ -1,7 +1,5 @@
 #include "case_data.hpp"
 
-#include "reference_registry.hpp"
-
 #include <stdexcept>
 
 namespace judge {
@@ -83,21 +81,6 @@ std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& 
     inputs[p.name] = std::move(values);
   }
   return inputs;
-}
-
-std::map<std::string, std::vector<double>> cpu_reference_outputs(const problem_spec& spec, const test_case& c,
-                                                                 const std::map<std::string, std::vector<float>>& inputs,
-                                                                 unsigned threads) {
-  const cpu_reference* reference = find_cpu_reference(spec.name);
-  if (!reference)
-    throw std::runtime_error("problem '" + spec.name + "' has no CPU reference compiled into the judge (problems/" +
-                             spec.name + "/reference.cpp, registered with JUDGE_CPU_REFERENCE; rebuild the judge)");
-  const auto counts = buffer_counts(spec, c);
-  std::map<std::string, std::vector<double>> outputs;
-  for (const parameter* p : spec.buffers())
-    if (p->role == param_role::output) outputs[p->name].assign(static_cast<std::size_t>(counts.at(p->name)), 0.0);
-  (*reference)(reference_args{inputs, c.sizes, outputs, threads});
-  return outputs;
 }
 
 } // namespace judge

@@ -35,11 +35,6 @@ nlohmann::json case_request(const problem_spec& spec, const test_case& c, int ca
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,
                                                             std::uint64_t case_seed, int check);
 
-/// The CPU reference's outputs for `inputs`; throws std::runtime_error if the problem has none.
-std::map<std::string, std::vector<double>> cpu_reference_outputs(const problem_spec& spec, const test_case& c,
-                                                                 const std::map<std::string, std::vector<float>>& inputs,
-                                                                 unsigned threads);
-
 /// Row-major extents of a buffer for this case.
 std::vector<std::int64_t> buffer_shape(const parameter& buffer, const test_case& c);
 

@@ -2,6 +2,7 @@
 
 #include "case_data.hpp"
 #include "compare.hpp"
+#include "reference_library.hpp"
 #include "secret.hpp"
 #include "stats.hpp"
 

@@ -3,6 +3,7 @@
 #include "author.hpp"
 #include "compile.hpp"
 #include "device_probe.hpp"
+#include "reference_library.hpp"
 #include "secret.hpp"
 
 #include <fmt/format.h>
@@ -60,6 +61,14 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     std::vector<test_case> chosen;
     for (const auto& name : request.only_cases) chosen.push_back(cases[index_of_case(spec, cases, name)]);
     cases = std::move(chosen);
+  }
+  // The problem's own CPU reference before anything else: one that is missing or does not compile is a
+  // spec_error (a broken package, exit 2), found before any solution is compiled, with or without a GPU.
+  try {
+    load_cpu_reference(spec, default_toolchain());
+  } catch (const std::exception&) {
+    if (g_interrupted) return outcome; // the compiler was stopped by Ctrl-C, not by a broken reference
+    throw;
   }
   const bool show_progress = request.progress && ::isatty(STDERR_FILENO);
 

@@ -1,6 +1,6 @@
 // CPU reference of matmul: C = A·B with every product and sum in double. A product of two floats is
 // exact in double, so the only rounding is in the additions, orders of magnitude below the tolerance.
-#include "reference_registry.hpp"
+#include "cpu_reference.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -13,7 +13,7 @@ JUDGE_CPU_REFERENCE(matmul, args) {
   const float* b = args.input("B").data();
   double* c = args.output("C").data();
 
-  judge::parallel_for(m, args.threads, [=](std::int64_t row_begin, std::int64_t row_end) {
+  judge_reference::parallel_for(m, args.threads, [=](std::int64_t row_begin, std::int64_t row_end) {
     for (std::int64_t i = row_begin; i < row_end; ++i) {
       // Row i of C accumulates A[i][p] · (row p of B) for p in order: the inner loop walks B and C
       // contiguously (i, p, j order), where the textbook i, j, p order strides through B by K.

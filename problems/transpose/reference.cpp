@@ -1,6 +1,6 @@
 // CPU reference of transpose: output[j][i] = input[i][j], widened to double (exact: a transpose does
 // no arithmetic).
-#include "reference_registry.hpp"
+#include "cpu_reference.h"
 
 #include <cstdint>
 
@@ -12,7 +12,7 @@ JUDGE_CPU_REFERENCE(transpose, args) {
 
   // Split over the rows of the output (the columns of the input): each thread writes a contiguous
   // range of the output.
-  judge::parallel_for(cols, args.threads, [=](std::int64_t j_begin, std::int64_t j_end) {
+  judge_reference::parallel_for(cols, args.threads, [=](std::int64_t j_begin, std::int64_t j_end) {
     for (std::int64_t j = j_begin; j < j_end; ++j)
       for (std::int64_t i = 0; i < rows; ++i) output[j * rows + i] = static_cast<double>(input[i * cols + j]);
   });
