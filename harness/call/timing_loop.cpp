@@ -128,7 +128,6 @@ private:
   runner_context& m_context;
   timing_outcome &m_outcome;
   judge_wire::timing_answer &m_answer; // m_outcome's
-
   std::vector<call_buffers> m_sets;
   std::int64_t m_calls = 0;
 };

@@ -1,7 +1,8 @@
 // main() of every runner: `runner --scratch DIR [--banned cublas,cublasLt]`, speaking the protocol of
-// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. Exit status: 0 after "done"; 1 after
-// answering a call that left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command
-// line, bad request, unwritable scratch folder); 3 when there is no CUDA device.
+// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. Exit status: 0
+// after "done"; 1 after answering a call that left the CUDA context unusable; 2 when the runner itself
+// cannot go on (no fd 3, bad command line, bad request, unwritable scratch folder); 3 when there is no
+// CUDA device.
 #include "channels.hpp"
 #include "check_call.hpp"
 #include "runner_context.hpp"

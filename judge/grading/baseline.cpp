@@ -7,6 +7,7 @@
 #include "grade.hpp"
 #include "output_files.hpp"
 #include "timing_figures.hpp"
+#include "verdict.hpp"
 
 #include <fmt/format.h>
 

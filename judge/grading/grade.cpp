@@ -2,10 +2,13 @@
 
 #include "case_data.hpp"
 #include "compare.hpp"
+#include "device_fit.hpp"
 #include "feedback.hpp"
+#include "output_files.hpp"
 #include "secret.hpp"
 #include "stats.hpp"
 #include "timing_figures.hpp"
+#include "verdict.hpp"
 
 #include <fmt/format.h>
 

@@ -5,15 +5,12 @@
 
 #include "baseline.hpp"
 #include "compile.hpp"
-#include "device_fit.hpp"
 #include "grade_result.hpp"
-#include "interrupt.hpp"
-#include "output_files.hpp"
+#include "interrupt.hpp" // g_interrupted, which graders and their callers read
 #include "problem_spec.hpp"
 #include "reference_cache.hpp"
 #include "runner_session.hpp"
 #include "test_cases.hpp"
-#include "verdict.hpp"
 
 #include <functional>
 #include <map>
