@@ -1,6 +1,10 @@
 #include "catch.hpp"
 
-#include "grade.hpp"
+#include "device_fit.hpp"
+#include "feedback.hpp"
+#include "output_files.hpp"
+#include "reference_cache.hpp"
+#include "timing_figures.hpp"
 
 #include <fstream>
 #include <unistd.h>
@@ -39,4 +43,81 @@ TEST_CASE("output files are read only when they hold exactly the expected elemen
   CHECK_FALSE(read_floats(file, 4));
   CHECK_FALSE(read_floats(file.string() + ".missing", 3));
   std::filesystem::remove(file);
+}
+
+TEST_CASE("an output is taken from the file its answer names, which is then removed", "[grade]") {
+  const auto file = std::filesystem::temp_directory_path() / ("judge-take-test-" + std::to_string(::getpid()) + ".bin");
+  const float values[2] = {0.5f, 4.0f};
+  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char *>(values), sizeof values);
+  judge_wire::check_answer answer;
+  answer.outputs = {{"C", file.string()}};
+  SECTION("of the right size") {
+    const output_read read = take_output(answer, "C", 2);
+    REQUIRE(read.values);
+    CHECK((*read.values)[1] == 4.0f);
+    CHECK_FALSE(std::filesystem::exists(file));
+  }
+  SECTION("too short") {
+    const output_read read = take_output(answer, "C", 3);
+    CHECK_FALSE(read.values);
+    CHECK(read.problem == "output file " + file.string() + " holds 8 bytes, not 12");
+    CHECK_FALSE(std::filesystem::exists(file));
+  }
+  SECTION("not named") {
+    const output_read read = take_output(answer, "D", 2);
+    CHECK_FALSE(read.values);
+    CHECK(read.problem == "the runner named no file for output D");
+  }
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("CPU references are computed once per case and check, and recomputed past the memory bound", "[grade]") {
+  reference_cache cache(3 * sizeof(double));
+  int computed = 0;
+  const auto compute = [&] {
+    ++computed;
+    return reference_cache::outputs{{"C", {1.0, 2.0}}};
+  };
+  CHECK(cache.get(0, 0, compute).at("C")[1] == 2.0);
+  cache.get(0, 0, compute);
+  CHECK(computed == 1);
+  cache.get(0, 1, compute); // past the bound: the cache starts over
+  CHECK(computed == 2);
+  CHECK(cache.kept_bytes() == 2 * sizeof(double));
+  cache.get(0, 0, compute);
+  CHECK(computed == 3);
+}
+
+TEST_CASE("timing statistics leave out throttled samples unless every one was", "[grade]") {
+  judge_wire::timing_answer t;
+  t.gpu_ms = {1.0, 9.0, 3.0};
+  t.host_ms = {1.5, 9.5, 3.5};
+  t.sm_clock_mhz = {1980, 900, 1980};
+  t.throttled = {false, true, false};
+  t.method = judge_wire::timing_method::events;
+  t.stop_reason = judge_wire::stop_reason::budget;
+  auto s = summarise(t);
+  REQUIRE(s);
+  CHECK(s->samples == 2);
+  CHECK(s->discarded == 1);
+  CHECK(s->median_ms == 2.0);
+  CHECK(s->max_ms == 3.0);
+  CHECK(s->sm_clock_mhz == 1980);
+  CHECK(s->method == "events");
+  CHECK(s->stop_reason == "budget");
+  t.throttled = {true, true, true};
+  s = summarise(t);
+  REQUIRE(s);
+  CHECK(s->samples == 3);
+  CHECK(s->discarded == 3);
+  CHECK_FALSE(summarise(judge_wire::timing_answer{}));
+}
+
+TEST_CASE("host time far above GPU time is pointed out", "[grade]") {
+  timing_summary t;
+  t.median_ms = 0.2;
+  t.host_median_ms = 0.3;
+  CHECK(timing_feedback(t).empty());
+  t.host_median_ms = 1.5;
+  CHECK(timing_feedback(t).find("solve() takes 1.500 ms on the host but only 0.200 ms on the GPU") == 0);
 }

@@ -5,11 +5,37 @@
 using namespace judge;
 
 namespace {
+using judge_wire::call_status;
+
 call_facts ok_call() {
   call_facts c;
-  c.reported = true;
-  c.runner_status = "ok";
+  c.answer = judge_wire::check_answer{};
+  c.answer->status = call_status::ok;
   return c;
+}
+call_facts unanswered(request_outcome outcome, std::optional<child_process::exit_status> exit = std::nullopt) {
+  call_facts c;
+  c.request.outcome = outcome;
+  c.request.exit = exit;
+  return c;
+}
+child_process::exit_status exited(int code) {
+  child_process::exit_status s;
+  s.exited = true;
+  s.exit_code = code;
+  return s;
+}
+child_process::exit_status killed(int signal, bool by_judge = false) {
+  child_process::exit_status s;
+  s.signaled = true;
+  s.signal = signal;
+  s.killed_by_judge = by_judge;
+  return s;
+}
+timing_facts timing_answered() {
+  timing_facts t;
+  t.answer = judge_wire::timing_answer{};
+  return t;
 }
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 } // namespace
@@ -56,44 +82,86 @@ TEST_CASE("a poisoned element is explained as never written", "[verdict]") {
 }
 
 TEST_CASE("a runner that exits with code 0 before reporting is a run-time error, never accepted", "[verdict]") {
-  call_facts c;
-  c.runner_died = true;
-  c.death = "exited with code 0";
-  const auto d = decide_case({c}, std::nullopt);
+  const auto d = decide_case({unanswered(request_outcome::runner_ended, exited(0))}, std::nullopt);
   CHECK(d.v == verdict::run_time_error);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, "exited with code 0 before reporting a result"));
   CHECK(contains(d.message, "exit() inside solve()"));
 }
 
+TEST_CASE("the exit() hint is given only for exit code 0 after hello", "[verdict]") {
+  CHECK_FALSE(contains(decide_case({unanswered(request_outcome::runner_ended, exited(1))}, std::nullopt).message,
+                       "exit() inside"));
+  auto before_hello = unanswered(request_outcome::runner_ended, exited(0));
+  before_hello.request.before_hello = true;
+  const auto d = decide_case({before_hello}, std::nullopt);
+  CHECK(d.v == verdict::run_time_error);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, "the runner exited with code 0 before saying hello"));
+  CHECK_FALSE(contains(d.message, "exit() inside"));
+}
+
+TEST_CASE("a runner killed by a signal is a run-time error that names the signal", "[verdict]") {
+  const auto d = decide_case({ok_call(), unanswered(request_outcome::runner_ended, killed(11))}, std::nullopt);
+  CHECK(d.v == verdict::run_time_error);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, "checked call 2: the runner was killed by signal 11 (SIGSEGV) before reporting a result"));
+}
+
 TEST_CASE("a timeout is TLE even when nothing was reported", "[verdict]") {
-  call_facts c;
-  c.timed_out = true;
-  CHECK(decide_case({c}, std::nullopt).v == verdict::time_limit_exceeded);
+  const auto d = decide_case({unanswered(request_outcome::timed_out, killed(9, true))}, std::nullopt);
+  CHECK(d.v == verdict::time_limit_exceeded);
+  CHECK(contains(d.message, "solve() did not return within the time limit"));
+}
+
+TEST_CASE("a runner that hangs before hello is a run-time error, not a time limit of solve()", "[verdict]") {
+  auto c = unanswered(request_outcome::timed_out, killed(9, true));
+  c.request.before_hello = true;
+  const auto d = decide_case({c}, std::nullopt);
+  CHECK(d.v == verdict::run_time_error);
+  CHECK(contains(d.message, "did not say hello within the time limit"));
+}
+
+TEST_CASE("failures of the runner itself are the judge's fault", "[verdict]") {
+  const auto outcome =
+      GENERATE(request_outcome::not_started, request_outcome::runner_failed, request_outcome::out_of_step);
+  auto c = unanswered(outcome);
+  c.request.detail = "it answered for case 'x' check 0 where case 'y' check 0 was due";
+  const auto d = decide_case({c}, std::nullopt);
+  CHECK(d.v == verdict::internal_error);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, c.request.detail));
+  CHECK(contains(d.message, "the judge's fault"));
 }
 
 TEST_CASE("runner facts map onto verdicts", "[verdict]") {
   auto c = ok_call();
   verdict expected = verdict::accepted;
   SECTION("a CUDA error is RTE") {
-    c.runner_status = "cuda_error";
-    c.runner_error = "cudaErrorIllegalAddress";
+    c.answer->status = call_status::cuda_error;
+    c.answer->error = "cudaErrorIllegalAddress";
     expected = verdict::run_time_error;
   }
   SECTION("a banned library is RTE") {
-    c.runner_status = "banned_library";
-    c.banned_loaded = {"libcublas.so.13"};
+    c.answer->status = call_status::banned_library;
+    c.answer->banned_loaded = {"libcublas.so.13"};
     expected = verdict::run_time_error;
   }
   SECTION("threads left running are RTE") {
-    c.runner_status = "stray_work";
+    c.answer->status = call_status::stray_work;
     expected = verdict::run_time_error;
   }
   SECTION("a modified input is WA") {
-    c.inputs_modified = {"A (first at index 3)"};
+    c.answer->inputs_modified = {{"A", 3}};
     expected = verdict::wrong_answer;
   }
   SECTION("a write past the end is WA") {
-    c.guard_violations = {"C: 4 bytes after its end"};
+    c.answer->guard_violations = {{"C", {judge_wire::guard_side::after, 3}}};
     expected = verdict::wrong_answer;
+  }
+  SECTION("an output that cannot be read back is RTE") {
+    c.output_missing = "output file /s/0.0.C.bin holds 12 bytes, not 16";
+    expected = verdict::run_time_error;
   }
   SECTION("references that disagree are the judge's fault") {
     c.reference_disagrees = true;
@@ -102,14 +170,88 @@ TEST_CASE("runner facts map onto verdicts", "[verdict]") {
   CHECK(decide_case({c}, std::nullopt).v == expected);
 }
 
+TEST_CASE("the messages of runner facts name what was found where", "[verdict]") {
+  auto c = ok_call();
+  std::string expected;
+  SECTION("a CUDA error is the runner's own words") {
+    c.answer->status = call_status::cuda_error;
+    c.answer->error = "cudaErrorIllegalAddress: an illegal memory access was encountered (after solve())";
+    expected = "checked call 1: cudaErrorIllegalAddress: an illegal memory access was encountered (after solve())";
+  }
+  SECTION("a banned library is named") {
+    c.answer->status = call_status::banned_library;
+    c.answer->banned_loaded = {"cublas", "cublasLt"};
+    expected = "solve() loaded cublas; cublasLt, which this problem bans";
+  }
+  SECTION("a modified input names the buffer and the first index") {
+    c.answer->inputs_modified = {{"A", 17}};
+    expected = "solve() wrote into its input A (first changed element at index 17); inputs are read-only";
+  }
+  SECTION("a write past the end counts bytes from the end") {
+    c.answer->guard_violations = {{"C", {judge_wire::guard_side::after, 3}}};
+    expected = "solve() wrote outside its buffers: C: 4 bytes after its end";
+  }
+  SECTION("a write before the start counts bytes from the start") {
+    c.answer->guard_violations = {{"C", {judge_wire::guard_side::before, 1}}};
+    expected = "solve() wrote outside its buffers: C: 1 bytes before its start";
+  }
+  const auto d = decide_case({c}, std::nullopt);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, expected));
+}
+
 TEST_CASE("right on the checked calls but wrong on timed runs is WA, never fast", "[verdict]") {
-  timing_facts t;
-  t.reported = true;
-  t.mismatched_samples = 7;
-  t.first_mismatch = "sample 3: index 0";
+  timing_facts t = timing_answered();
+  t.answer->mismatched_samples = 7;
+  t.answer->first_mismatch = judge_wire::sample_mismatch{{false, 3}, "C", 0, 2.5f, 1.5f};
   const auto d = decide_case({ok_call(), ok_call()}, t);
   CHECK(d.v == verdict::wrong_answer);
+  CAPTURE(d.message);
   CHECK(contains(d.message, "7 timed run"));
+  CHECK(contains(d.message, "timed run 3: C at index 0: expected 1.5, got 2.5"));
+}
+
+TEST_CASE("writing into an input during a timed run counts as a wrong run", "[verdict]") {
+  timing_facts t = timing_answered();
+  t.answer->inputs_modified_samples = 2;
+  t.answer->first_input_modification = judge_wire::sample_input_modification{{true, 1}, "B", 5};
+  const auto d = decide_case({ok_call()}, t);
+  CHECK(d.v == verdict::wrong_answer);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, "2 timed run"));
+  CHECK(contains(d.message, "warmup run 1: solve() wrote into its input B (first changed element at index 5)"));
+}
+
+TEST_CASE("timed runs that fail are judged like checked calls", "[verdict]") {
+  SECTION("a time out is TLE") {
+    timing_facts t;
+    t.request.outcome = request_outcome::timed_out;
+    const auto d = decide_case({ok_call()}, t);
+    CHECK(d.v == verdict::time_limit_exceeded);
+    CHECK(d.message == "timed runs: solve() did not return within the time limit");
+  }
+  SECTION("a crash is RTE") {
+    timing_facts t;
+    t.request.outcome = request_outcome::runner_ended;
+    t.request.exit = killed(6);
+    const auto d = decide_case({ok_call()}, t);
+    CHECK(d.v == verdict::run_time_error);
+    CHECK(contains(d.message, "timed runs: the runner was killed by signal 6 (SIGABRT)"));
+  }
+  SECTION("a CUDA error is RTE with the runner's words") {
+    timing_facts t = timing_answered();
+    t.answer->status = call_status::cuda_error;
+    t.answer->error = "cudaErrorLaunchFailure";
+    const auto d = decide_case({ok_call()}, t);
+    CHECK(d.v == verdict::run_time_error);
+    CHECK(d.message == "timed runs: cudaErrorLaunchFailure");
+  }
+  SECTION("an answer for another case is the judge's fault") {
+    timing_facts t;
+    t.request.outcome = request_outcome::out_of_step;
+    t.request.detail = "it sent the timing of case 'a' where case 'b' was due";
+    CHECK(decide_case({ok_call()}, t).v == verdict::internal_error);
+  }
 }
 
 TEST_CASE("the first failing case decides a solution", "[verdict]") {

@@ -2,17 +2,9 @@
 
 #include "generate.cuh"
 
-#include <cstring>
-
 namespace judge_harness {
 
-std::uint32_t poison_bits(poison_kind poison) {
-  if (poison == poison_kind::nan) return 0x7FC0DEADu;
-  const float big = -1.7e38f;
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &big, sizeof bits);
-  return bits;
-}
+using judge_wire::poison_bits;
 
 call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs) : m_specs(specs) {
   m_buffers.reserve(specs.size());
@@ -44,9 +36,11 @@ void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
         JUDGE_CUDA_CHECK(cudaMemcpy(shadow, spec.data->data(), bytes, cudaMemcpyHostToDevice));
       } else {
         const auto index = static_cast<std::uint32_t>(i);
-        generate_on_device(spec.dist, seed, index, buffer.data(), spec.count, nullptr);
+        // The codec guarantees every input a distribution.
+        const judge_data::distribution &dist = spec.dist.value();
+        generate_on_device(dist, seed, index, buffer.data(), spec.count, nullptr);
         // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
-        generate_on_device(spec.dist, seed, index, shadow, spec.count, nullptr);
+        generate_on_device(dist, seed, index, shadow, spec.count, nullptr);
       }
     } else {
       fill_words_on_device(reinterpret_cast<std::uint32_t*>(buffer.data()), poison_bits(poison), spec.count, nullptr);

@@ -4,14 +4,17 @@
 // this one type, so a solution cannot tell them apart.
 #pragma once
 
-#include "case_request.hpp"
 #include "device_memory.hpp"
 #include "guarded_buffer.hpp"
+#include "wire.hpp"
 
 #include <cstdint>
 #include <vector>
 
 namespace judge_harness {
+
+using judge_wire::buffer_spec;
+using judge_wire::poison_kind;
 
 class call_buffers {
 public:

@@ -32,9 +32,10 @@ std::string output_path(const std::string& scratch, std::int64_t case_index, std
   return (std::filesystem::path(scratch) / file).string();
 }
 
-check_answer run_check(const case_request& request, std::size_t index, runner_context& context) {
-  const check_spec& check = request.checks.at(index);
-  check_answer answer;
+check_outcome run_check(const case_request &request, std::size_t index, runner_context &context) {
+  const judge_wire::check_spec &check = request.checks.at(index);
+  check_outcome outcome;
+  judge_wire::check_answer &answer = outcome.answer;
   answer.case_name = request.name;
   answer.check = index;
   try {
@@ -42,8 +43,8 @@ check_answer run_check(const case_request& request, std::size_t index, runner_co
     if (pending != cudaSuccess) {
       answer.status = call_status::cuda_error;
       answer.error = describe(pending) + " (pending before solve() was called: left by an earlier call)";
-      answer.context_lost = context_is_corrupted();
-      return answer;
+      outcome.context_lost = context_is_corrupted();
+      return outcome;
     }
 
     // Fresh buffers for every call: a solution cannot find the previous call's result where it left it.
@@ -55,9 +56,9 @@ check_answer run_check(const case_request& request, std::size_t index, runner_co
     if (!seen.error.empty()) {
       answer.status = call_status::cuda_error;
       answer.error = seen.error;
-      answer.context_lost = seen.context_lost;
+      outcome.context_lost = seen.context_lost;
       if (seen.context_lost) buffers.abandon();
-      return answer;
+      return outcome;
     }
 
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {
@@ -94,9 +95,9 @@ check_answer run_check(const case_request& request, std::size_t index, runner_co
     answer.status = call_status::cuda_error;
     answer.error =
         describe(e.code()) + " (in the judge's own work for check " + std::to_string(index) + ": " + e.what() + ")";
-    answer.context_lost = context_is_corrupted();
+    outcome.context_lost = context_is_corrupted();
   }
-  return answer;
+  return outcome;
 }
 
 } // namespace judge_harness

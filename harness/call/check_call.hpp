@@ -3,14 +3,27 @@
 // written to the scratch folder for the judge to compare.
 #pragma once
 
-#include "protocol.hpp"
 #include "runner_context.hpp"
+#include "wire.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
 
 namespace judge_harness {
 
+using judge_wire::call_status;
+using judge_wire::case_request;
+
+/// What one checked call did: the answer for the judge, and what only the runner needs to know.
+struct check_outcome {
+  judge_wire::check_answer answer;
+  bool context_lost = false; ///< the CUDA context is unusable: the runner must exit(1) after answering
+};
+
 /// Runs check `index` of `request`. A CUDA failure (the learner's or the harness's) becomes a
 /// cuda_error answer; throws only for harness failures unrelated to CUDA (an unwritable output file).
-check_answer run_check(const case_request& request, std::size_t index, runner_context& context);
+check_outcome run_check(const case_request &request, std::size_t index, runner_context &context);
 
 /// "<scratch>/<case_index>.<check>.<buffer>.bin"
 std::string output_path(const std::string& scratch, std::int64_t case_index, std::size_t check,

@@ -11,6 +11,10 @@
 namespace judge_harness {
 namespace {
 
+using judge_wire::call_status;
+using judge_wire::case_request;
+using judge_wire::sample_place;
+
 constexpr std::int64_t min_warmup_calls = 3;
 constexpr double min_warmup_s = 0.2;        ///< [s]
 constexpr double warm_clock_fraction = 0.9; ///< [fraction of the maximum SM clock]
@@ -26,8 +30,8 @@ struct sample_result {
 /// nothing distinguishes the two, and every kernel of the path (the judge's too) is loaded and warm.
 class sampler {
 public:
-  sampler(const case_request& request, runner_context& context, timing_answer& answer)
-      : m_request(request), m_context(context), m_answer(answer) {
+  sampler(const case_request &request, runner_context &context, timing_outcome &outcome)
+      : m_request(request), m_context(context), m_outcome(outcome), m_answer(outcome.answer) {
     // Two sets used in turn: every call gets buffers the previous call did not see.
     m_sets.emplace_back(request.buffers, true);
     m_sets.emplace_back(request.buffers, true);
@@ -72,7 +76,7 @@ private:
       for (call_buffers& s : m_sets) s.abandon();
     m_answer.status = status;
     m_answer.error = std::move(error);
-    m_answer.context_lost = context_lost;
+    m_outcome.context_lost = context_lost;
     return std::nullopt;
   }
 
@@ -99,14 +103,15 @@ private:
         if (changed.count == 0) continue;
         modified = true;
         if (!m_answer.first_input_modification)
-          m_answer.first_input_modification = sample_input_modification{place, spec.name, changed.first_index};
+          m_answer.first_input_modification =
+              judge_wire::sample_input_modification{place, spec.name, changed.first_index};
       } else {
         const mismatch_summary wrong = m_context.comparator.count_mismatches(
             data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol);
         if (wrong.count == 0) continue;
         mismatched = true;
         if (!m_answer.first_mismatch) {
-          sample_mismatch first{place, spec.name, wrong.first_index, 0.0f, 0.0f};
+          judge_wire::sample_mismatch first{place, spec.name, wrong.first_index, 0.0f, 0.0f};
           const auto at = static_cast<std::size_t>(wrong.first_index);
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.got, data + at, sizeof(float), cudaMemcpyDeviceToHost));
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.expected, set.shadow(b) + at, sizeof(float), cudaMemcpyDeviceToHost));
@@ -121,16 +126,18 @@ private:
 
   const case_request& m_request;
   runner_context& m_context;
-  timing_answer& m_answer;
+  timing_outcome &m_outcome;
+  judge_wire::timing_answer &m_answer; // m_outcome's
   std::vector<call_buffers> m_sets;
   std::int64_t m_calls = 0;
 };
 
 } // namespace
 
-timing_answer run_timing(const case_request& request, runner_context& context) {
-  const timing_spec& spec = request.timing.value();
-  timing_answer answer;
+timing_outcome run_timing(const case_request &request, runner_context &context) {
+  const judge_wire::timing_spec &spec = request.timing.value();
+  timing_outcome outcome;
+  judge_wire::timing_answer &answer = outcome.answer;
   answer.case_name = request.name;
   answer.method = context.timer.method();
   answer.cold_l2 = spec.cold_l2;
@@ -139,12 +146,12 @@ timing_answer run_timing(const case_request& request, runner_context& context) {
     const clock::time_point start = clock::now();
     const auto elapsed_s = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
     context.timer.discard_history();
-    sampler calls(request, context, answer);
+    sampler calls(request, context, outcome);
 
     for (std::int64_t i = 0;; ++i) {
       const std::optional<sample_result> r = calls.run(
           {true, i}, judge_data::derive_seed(spec.seed, judge_data::seed_for_warmup, static_cast<std::uint64_t>(i)));
-      if (!r) return answer;
+      if (!r) return outcome;
       ++answer.warmup_calls;
       const double t = elapsed_s();
       const bool clock_ready = !context.clock.available() ||
@@ -157,7 +164,7 @@ timing_answer run_timing(const case_request& request, runner_context& context) {
     for (std::int64_t n = 0; n < spec.max_samples; ++n) {
       const std::optional<sample_result> r = calls.run(
           {false, n}, judge_data::derive_seed(spec.seed, judge_data::seed_for_timing, static_cast<std::uint64_t>(n)));
-      if (!r) return answer;
+      if (!r) return outcome;
       answer.gpu_ms.push_back(r->gpu_ms);
       answer.host_ms.push_back(r->host_ms);
       answer.sm_clock_mhz.push_back(r->clock.sm_mhz);
@@ -165,21 +172,21 @@ timing_answer run_timing(const case_request& request, runner_context& context) {
       if (!r->clock.throttled) kept.push_back(r->gpu_ms);
       if (n + 1 < spec.min_samples) continue;
       if (kept.size() >= 2 && judge_stats::relative_stddev(kept) < spec.target_noise) {
-        answer.stop_reason = "noise";
+        answer.stop_reason = judge_wire::stop_reason::noise;
         break;
       }
       if (elapsed_s() > spec.budget_s) {
-        answer.stop_reason = "budget";
+        answer.stop_reason = judge_wire::stop_reason::budget;
         break;
       }
     }
-    if (answer.stop_reason.empty()) answer.stop_reason = "max_samples";
+    if (!answer.stop_reason) answer.stop_reason = judge_wire::stop_reason::max_samples;
   } catch (const cuda_error& e) {
     answer.status = call_status::cuda_error;
     answer.error = describe(e.code()) + " (in the judge's own work during timing: " + e.what() + ")";
-    answer.context_lost = context_is_corrupted();
+    outcome.context_lost = context_is_corrupted();
   }
-  return answer;
+  return outcome;
 }
 
 } // namespace judge_harness

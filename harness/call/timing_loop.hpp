@@ -2,15 +2,21 @@
 // problem's GPU reference (docs/architecture.md, "timing").
 #pragma once
 
-#include "protocol.hpp"
 #include "runner_context.hpp"
+#include "wire.hpp"
 
 namespace judge_harness {
+
+/// What the timing of one case did: the answer for the judge, and what only the runner needs to know.
+struct timing_outcome {
+  judge_wire::timing_answer answer;
+  bool context_lost = false; ///< the CUDA context is unusable: the runner must exit(1) after answering
+};
 
 /// Times solve() on `request` (whose `timing` must be set). Warm-up calls run until at least 3 calls,
 /// 200 ms and an SM clock of 90% of its maximum (waiting at most 2 s for the clock); then samples run
 /// until min_samples and either the noise of the unthrottled samples is below target_noise, the wall
 /// time since the start exceeds budget_s, or max_samples. A CUDA failure becomes a cuda_error answer.
-timing_answer run_timing(const case_request& request, runner_context& context);
+timing_outcome run_timing(const judge_wire::case_request &request, runner_context &context);
 
 } // namespace judge_harness

@@ -3,22 +3,16 @@
 #pragma once
 
 #include "device_memory.hpp"
+#include "wire.hpp"
 
 #include <cstddef>
 #include <vector>
 
 namespace judge_harness {
 
-enum class guard_side { before, after };
-
-/// A changed byte in a guard region.
-struct guard_violation {
-  guard_side side = guard_side::after;
-  /// [B] distance from the buffer's edge: on the `after` side, bytes between the end of the buffer and
-  /// the changed byte (0 = the first byte past the end); on the `before` side, bytes between the changed
-  /// byte and the start (1 = the byte right before the start).
-  std::size_t offset = 0;
-};
+// A changed guard byte is reported to the judge as it is found (common/wire.hpp).
+using judge_wire::guard_side;
+using judge_wire::guard_violation;
 
 class guarded_buffer {
 public:

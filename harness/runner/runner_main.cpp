@@ -1,12 +1,13 @@
-// main() of every runner: `runner --scratch DIR [--banned cublas,cublasLt]`, speaking protocol 1 of
-// docs/architecture.md. Exit status: 0 after "done"; 1 after answering a call that left the CUDA
-// context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad request,
-// unwritable scratch folder); 3 when there is no CUDA device.
+// main() of every runner: `runner --scratch DIR [--banned cublas,cublasLt]`, speaking the protocol of
+// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. Exit status: 0
+// after "done"; 1 after answering a call that left the CUDA context unusable; 2 when the runner itself
+// cannot go on (no fd 3, bad command line, bad request, unwritable scratch folder); 3 when there is no
+// CUDA device.
 #include "channels.hpp"
 #include "check_call.hpp"
-#include "protocol.hpp"
 #include "runner_context.hpp"
 #include "timing_loop.hpp"
+#include "wire_json.hpp"
 
 #include <unistd.h>
 
@@ -77,18 +78,37 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
 void run_case(const case_request& request, runner_context& context, result_channel& results) {
   bool all_ok = true;
   for (std::size_t k = 0; k < request.checks.size(); ++k) {
-    const check_answer answer = run_check(request, k, context);
-    results.send(to_json_line(answer));
-    if (answer.context_lost) leave_after_lost_context();
-    if (answer.status != call_status::ok) {
+    const check_outcome check = run_check(request, k, context);
+    results.send(judge_wire::encode(check.answer));
+    if (check.context_lost) leave_after_lost_context();
+    if (check.answer.status != call_status::ok) {
       all_ok = false;
       break;
     }
   }
   if (!all_ok || !request.timing) return;
-  const timing_answer answer = run_timing(request, context);
-  results.send(to_json_line(answer));
-  if (answer.context_lost) leave_after_lost_context();
+  const timing_outcome timing = run_timing(request, context);
+  results.send(judge_wire::encode(timing.answer));
+  if (timing.context_lost) leave_after_lost_context();
+}
+
+std::optional<std::string> unless_empty(const std::string &text) {
+  return text.empty() ? std::nullopt : std::optional<std::string>(text);
+}
+
+judge_wire::hello_answer hello_of(runner_context &context) {
+  judge_wire::hello_answer hello;
+  hello.device = context.device.name;
+  hello.cc = context.device.cc;
+  hello.sms = context.device.sms;
+  hello.l2_bytes = context.device.l2_bytes;
+  hello.memory_bytes = context.device.memory_bytes;
+  hello.clock_max_mhz = context.clock_max_mhz();
+  hello.method = context.timer.method();
+  hello.timing_fallback_reason = unless_empty(context.timer.fallback_reason());
+  hello.clock = context.clock.available() ? judge_wire::clock_source::nvml : judge_wire::clock_source::none;
+  hello.clock_unavailable_reason = unless_empty(context.clock.why_unavailable());
+  return hello;
 }
 
 int run(int argc, char** argv) {
@@ -109,38 +129,31 @@ int run(int argc, char** argv) {
     int devices = 0;
     const cudaError_t found = cudaGetDeviceCount(&devices);
     if (found != cudaSuccess || devices == 0) {
-      results->send(no_device_hello_line(found != cudaSuccess ? cudaGetErrorString(found)
-                                                              : "cudaGetDeviceCount found no device"));
+      const std::string why = found != cudaSuccess ? cudaGetErrorString(found) : "cudaGetDeviceCount found no device";
+      results->send(
+          judge_wire::encode(judge_wire::no_device_answer{judge_wire::protocol_version, "no CUDA device: " + why}));
       return exit_no_device;
     }
     constexpr int device = 0;
     JUDGE_CUDA_CHECK(cudaSetDevice(device));
     JUDGE_CUDA_CHECK(cudaFree(nullptr)); // creates the context now, not inside the first solve()
     runner_context context(*options, device);
-
-    hello_answer hello;
-    hello.device = context.device;
-    hello.clock_max_mhz = context.clock_max_mhz();
-    hello.method = context.timer.method();
-    hello.timing_fallback_reason = context.timer.fallback_reason();
-    hello.nvml_clock = context.clock.available();
-    hello.clock_unavailable_reason = context.clock.why_unavailable();
-    results->send(to_json_line(hello));
+    results->send(judge_wire::encode(hello_of(context)));
 
     while (const std::optional<std::string> line = requests.next()) {
-      const request r = parse_request(*line);
-      if (r.kind == request_kind::end) {
-        results->send(done_line());
+      const judge_wire::request request = judge_wire::decode_request(*line);
+      if (std::holds_alternative<judge_wire::end_request>(request)) {
+        results->send(judge_wire::encode(judge_wire::done_answer{}));
         return exit_done;
       }
-      run_case(r.run_case, context, *results);
+      run_case(std::get<judge_wire::case_request>(request), context, *results);
     }
     std::fprintf(stderr, "runner: the request channel closed before an \"end\" request\n");
     return exit_runner_failed;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "runner: %s\n", e.what());
     try {
-      results->send(error_line(e.what()));
+      results->send(judge_wire::encode(judge_wire::error_answer{e.what()}));
     } catch (const std::exception&) {
       // The judge is gone; stderr already has the reason.
     }

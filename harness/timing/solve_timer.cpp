@@ -26,8 +26,6 @@ bool cupti_sees_a_kernel(cupti_timer& timer) {
 
 } // namespace
 
-const char* to_string(timing_method method) { return method == timing_method::cupti ? "cupti" : "events"; }
-
 solve_timer::solve_timer() {
   const char* requested = std::getenv("JUDGE_TIMING");
   if (requested != nullptr && std::strcmp(requested, "events") == 0) {

@@ -5,6 +5,7 @@
 
 #include "cupti_timer.hpp"
 #include "event_timer.hpp"
+#include "wire.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -12,10 +13,8 @@
 
 namespace judge_harness {
 
-enum class timing_method { cupti, events };
-
-/// "cupti" or "events", as the protocol spells them.
-const char* to_string(timing_method method);
+// The method is reported in "hello" and with every timing (common/wire.hpp).
+using judge_wire::timing_method;
 
 /// One sample's GPU time.
 struct sample_time {

@@ -10,6 +10,7 @@
 #include "secret.hpp"
 #include "solution_files.hpp"
 #include "test_cases.hpp"
+#include "wire_json.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -37,7 +38,7 @@ int profile_request(const context& ctx, const profile_flags& f) {
   const test_case& c = cases[index];
   const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden, load_or_create_secret(secret_path()));
   std::printf("%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(),
-              case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt).dump().c_str());
+              judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt)).c_str());
   return 0;
 }
 } // namespace

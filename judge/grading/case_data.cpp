@@ -5,10 +5,6 @@
 namespace judge {
 
 namespace {
-nlohmann::json distribution_json(const judge_data::distribution& d) {
-  return {{"kind", static_cast<int>(d.kind)}, {"a", d.a}, {"b", d.b}};
-}
-
 judge_data::distribution distribution_of(const problem_spec& spec, const test_case& c, const std::string& buffer) {
   auto it = c.distributions.find(buffer);
   return it == c.distributions.end() ? spec.input_distribution : it->second;
@@ -27,36 +23,32 @@ std::vector<std::int64_t> ordered_sizes(const problem_spec& spec, const test_cas
   return sizes;
 }
 
-nlohmann::json case_request(const problem_spec& spec, const test_case& c, int case_index, std::uint64_t case_seed,
-                            int checks, const std::optional<timing_request>& timing) {
+judge_wire::case_request make_case_request(const problem_spec &spec, const test_case &c, int case_index,
+                                           std::uint64_t case_seed, int checks,
+                                           const std::optional<judge_wire::timing_spec> &timing) {
   const auto counts = buffer_counts(spec, c);
-  nlohmann::json buffers = nlohmann::json::array();
+  judge_wire::case_request request;
+  request.name = c.name;
+  request.case_index = case_index;
+  // Sizes fit an int: test_cases.cpp refuses larger ones, since solve() takes ints.
+  for (const std::int64_t size : ordered_sizes(spec, c)) request.sizes.push_back(static_cast<int>(size));
   for (const parameter* p : spec.buffers()) {
-    nlohmann::json b = {{"name", p->name},
-                        {"role", p->role == param_role::input ? "input" : "output"},
-                        {"count", counts.at(p->name)}};
-    if (p->role == param_role::input) {
-      b["dist"] = distribution_json(distribution_of(spec, c, p->name));
-      if (auto d = c.data.find(p->name); d != c.data.end()) b["data"] = d->second;
+    judge_wire::buffer_spec b;
+    b.name = p->name;
+    b.role = p->role == param_role::input ? judge_wire::buffer_role::input : judge_wire::buffer_role::output;
+    b.count = static_cast<std::size_t>(counts.at(p->name));
+    if (b.is_input()) {
+      b.dist = distribution_of(spec, c, p->name);
+      if (auto d = c.data.find(p->name); d != c.data.end()) b.data = d->second;
     }
-    buffers.push_back(std::move(b));
+    request.buffers.push_back(std::move(b));
   }
-  nlohmann::json check_list = nlohmann::json::array();
   for (int k = 0; k < checks; ++k)
-    check_list.push_back({{"seed", judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(k))},
-                          {"poison", poison_for_check(k)}});
-  nlohmann::json request = {{"type", "case"},
-                            {"name", c.name},
-                            {"case_index", case_index},
-                            {"sizes", ordered_sizes(spec, c)},
-                            {"buffers", std::move(buffers)},
-                            {"checks", std::move(check_list)},
-                            {"tolerance", {{"atol", spec.tolerance.atol}, {"rtol", spec.tolerance.rtol}}},
-                            {"timing", nullptr}};
-  if (timing)
-    request["timing"] = {{"seed", timing->seed},           {"budget_s", timing->budget_s},
-                         {"min_samples", timing->min_samples}, {"max_samples", timing->max_samples},
-                         {"target_noise", timing->target_noise}, {"cold_l2", timing->cold_l2}};
+    request.checks.push_back(
+        {judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(k)),
+         judge_wire::poison_for_check(static_cast<std::size_t>(k))});
+  request.tolerance = {spec.tolerance.atol, spec.tolerance.rtol};
+  request.timing = timing;
   return request;
 }
 

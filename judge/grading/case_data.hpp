@@ -4,8 +4,7 @@
 
 #include "problem_spec.hpp"
 #include "test_cases.hpp"
-
-#include <nlohmann/json.hpp>
+#include "wire.hpp"
 
 #include <cstdint>
 #include <map>
@@ -15,21 +14,11 @@
 
 namespace judge {
 
-/// The two poison values the runner alternates between checked calls (docs/architecture.md).
-inline const char* poison_for_check(int k) { return k % 2 == 0 ? "nan" : "big"; }
-
-struct timing_request {
-  std::uint64_t seed = 0;         ///< fresh per run: a solution cannot have seen these inputs before
-  double budget_s = 3;            // [s]
-  int min_samples = 10;
-  int max_samples = 2000;
-  double target_noise = 0.005;    // [fraction]
-  bool cold_l2 = true;
-};
-
-/// The JSON "case" request (docs/architecture.md): `checks` checked calls and, if given, timing.
-nlohmann::json case_request(const problem_spec& spec, const test_case& c, int case_index, std::uint64_t case_seed,
-                            int checks, const std::optional<timing_request>& timing);
+/// The "case" request (docs/architecture.md) for case `c`: `checks` checked calls, their seeds derived
+/// from `case_seed` and their poison alternating, and, if given, timing.
+judge_wire::case_request make_case_request(const problem_spec &spec, const test_case &c, int case_index,
+                                           std::uint64_t case_seed, int checks,
+                                           const std::optional<judge_wire::timing_spec> &timing);
 
 /// The inputs of checked call `check`, exactly as the runner generated them.
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,

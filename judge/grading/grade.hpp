@@ -1,14 +1,17 @@
-// Grades solutions of one problem: runs the baseline once, then each solution's runner over every case;
-// compares outputs with the CPU reference and the baseline, decides verdicts, summarises timings.
+// Grades solutions of one problem: runs the baseline once (baseline.cpp), then each solution's runner
+// over every case; compares outputs with the CPU reference and the baseline, decides verdicts,
+// summarises timings.
 #pragma once
 
+#include "baseline.hpp"
 #include "compile.hpp"
 #include "grade_result.hpp"
+#include "interrupt.hpp" // g_interrupted, which graders and their callers read
 #include "problem_spec.hpp"
+#include "reference_cache.hpp"
 #include "runner_session.hpp"
 #include "test_cases.hpp"
 
-#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -32,9 +35,6 @@ struct grade_options {
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
 using progress_fn = std::function<void(const std::string&, std::size_t, std::size_t, const std::string&)>;
 
-/// Set from the SIGINT handler: graders stop at the next case boundary.
-extern std::atomic<bool> g_interrupted;
-
 class grader {
 public:
   grader(problem_spec spec, std::vector<test_case> cases, std::uint64_t secret, device_info device, grade_options options);
@@ -46,7 +46,7 @@ public:
   /// and its timings the "% of baseline" column. Returns an error message, or empty on success.
   std::string run_baseline(const build_result& baseline, const progress_fn& progress);
   /// Baseline timings by case name (empty when no baseline ran).
-  const std::map<std::string, timing_summary>& baseline_timings() const { return m_baseline_timing; }
+  const std::map<std::string, timing_summary> &baseline_timings() const { return m_baseline.timings; }
 
   /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in.
   void grade(const build_result& runner, solution_result& result, const progress_fn& progress);
@@ -58,11 +58,18 @@ public:
   double speed(const test_case& c, double ms) const;
 
 private:
-  call_facts check_outputs(std::size_t case_index, int check, const check_answer& answer);
-  const std::map<std::string, std::vector<double>>& cpu_reference(std::size_t case_index, int check);
-  std::optional<timing_summary> summarise(const timing_answer& t) const;
+  /// Runs case `i` on `session`: checked calls, then (when they are right and the case is timed) timing.
+  case_result grade_case(runner_session &session, std::size_t i, const std::string &who, const progress_fn &progress);
+  /// Adds to `facts` what the output files of checked call `check` of case `case_index` hold: the first
+  /// wrong buffer, against the CPU reference and then the baseline's outputs.
+  void check_outputs(std::size_t case_index, int check, call_facts &facts);
+  /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
+  void add_figures(case_result &cr, const test_case &c) const;
+  /// Geometric mean of the speeds of the hidden timed cases of an accepted solution; 0 otherwise.
+  double score(const solution_result &result) const;
+  const reference_cache::outputs &cpu_reference(std::size_t case_index, int check);
   /// Times case `i` on `session` with this run's fresh seed and the spec's (or the options') budget.
-  timing_answer time_case(runner_session& session, std::size_t i);
+  timing_facts time_case(runner_session &session, std::size_t i);
   runner_options runner_options_for(const build_result& runner, bool baseline, const std::string& tag);
   double call_seconds() const;
   double budget_seconds() const;
@@ -75,19 +82,8 @@ private:
   grade_options m_options;
   std::filesystem::path m_scratch_root;
   int m_runs = 0;
-  std::map<std::pair<std::size_t, int>, std::map<std::string, std::vector<double>>> m_references;
-  std::size_t m_reference_bytes = 0;
-  std::map<std::pair<std::size_t, int>, std::map<std::string, std::vector<float>>> m_baseline_outputs;
-  std::map<std::size_t, bool> m_baseline_disagrees;
-  std::map<std::string, timing_summary> m_baseline_timing;
+  reference_cache m_references;
+  baseline_record m_baseline;
 };
-
-/// Why case `c` cannot run on `device` (its buffers, held several times over by the runner, exceed the
-/// device's memory), or empty when it fits or the memory is unknown. Such a case is the instructor's
-/// to fix, never the learner's fault.
-std::string device_memory_shortfall(const problem_spec& spec, const test_case& c, const device_info& device);
-
-/// Reads a raw float32 file of exactly `count` elements; nullopt if absent or of another size.
-std::optional<std::vector<float>> read_floats(const std::filesystem::path& file, std::int64_t count);
 
 } // namespace judge

@@ -1,21 +1,16 @@
 #include "verdict.hpp"
 
+#include "wire_json.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
-#include <cstring>
 
 namespace judge {
 
 namespace {
 
-// The runner fills outputs with one of two poison values before each call; seeing one back means the
-// element was never written, which is the most useful thing a learner can be told about it.
-bool is_poison(float got) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &got, sizeof bits);
-  return bits == 0x7FC0DEADu || got == -1.7e38f;
-}
+constexpr const char *judges_fault = "; this is the judge's fault, not yours";
 
 std::string where(const mismatch& m) {
   if (m.first_coords.size() == 2)
@@ -24,57 +19,145 @@ std::string where(const mismatch& m) {
   return fmt::format("index {}", m.first_index);
 }
 
-std::string describe(const mismatch& m) {
+std::string mismatch_text(const mismatch &m) {
   std::string got = std::isnan(m.got) ? "NaN" : fmt::format("{:.9g}", m.got);
-  if (is_poison(m.got)) got += " (the poison value: this element was never written)";
+  // The runner fills outputs with a poison value before each call; seeing one back means the element
+  // was never written, which is the most useful thing a learner can be told about it.
+  if (judge_wire::is_poison(m.got)) got += " (the poison value: this element was never written)";
   return fmt::format("{} of {} elements of {} are wrong (against the {}); first at {}: expected {:.9g}, got {}",
                      m.count, m.total, m.buffer, m.against, where(m), m.expected, got);
 }
 
 std::string joined(const std::vector<std::string>& items) { return fmt::format("{}", fmt::join(items, "; ")); }
 
+std::string inputs_text(const std::vector<judge_wire::input_modification> &modified) {
+  std::vector<std::string> items;
+  for (const auto &m : modified)
+    items.push_back(fmt::format("{} (first changed element at index {})", m.name, m.index));
+  return joined(items);
+}
+
+std::string guards_text(const std::vector<judge_wire::named_guard_violation> &violations) {
+  std::vector<std::string> items;
+  for (const auto &g : violations) {
+    // The offset counts from the edge: 0 is the first byte past the end, 1 the last byte before the start.
+    const bool before = g.violation.side == judge_wire::guard_side::before;
+    items.push_back(fmt::format("{}: {} bytes {} its {}", g.name, before ? g.violation.offset : g.violation.offset + 1,
+                                before ? "before" : "after", before ? "start" : "end"));
+  }
+  return joined(items);
+}
+
+/// How the runner ended, as a predicate: "exited with code 3", "was killed by signal 11 (SIGSEGV)".
+std::string ended(const std::optional<child_process::exit_status> &exit) {
+  if (!exit) return "stopped";
+  const std::string how = judge::describe(*exit);
+  return exit->exited ? how : "was " + how;
+}
+
+bool exited_with_0(const request_facts &r) { return r.exit && r.exit->exited && r.exit->exit_code == 0; }
+
+/// The decision when `request` got no answer; nullopt when it got one.
+std::optional<decision> unanswered(const request_facts &request, const std::string &what) {
+  const std::string message = what + ": " + describe(request);
+  switch (request.outcome) {
+  case request_outcome::answered:
+    return std::nullopt;
+  // Before hello no solve() has run: a runner that hangs there has no time limit to exceed.
+  case request_outcome::timed_out:
+    return decision{request.before_hello ? verdict::run_time_error : verdict::time_limit_exceeded, message};
+  case request_outcome::runner_ended:
+    return decision{verdict::run_time_error, message};
+  case request_outcome::not_started:
+  case request_outcome::runner_failed:
+  case request_outcome::out_of_step:
+    return decision{verdict::internal_error, message + judges_fault};
+  }
+  return decision{verdict::internal_error, message + judges_fault};
+}
+
+std::string place_text(const judge_wire::sample_place &p) {
+  return fmt::format("{} run {}", p.warmup ? "warmup" : "timed", p.sample);
+}
+
+/// The first wrong timed run, in words.
+std::string first_wrong_run(const judge_wire::timing_answer &t) {
+  if (const auto &m = t.first_mismatch)
+    return fmt::format("{}: {} at index {}: expected {}, got {}", place_text(m->place), m->buffer, m->index,
+                       judge_wire::float_text(m->expected), judge_wire::float_text(m->got));
+  if (const auto &m = t.first_input_modification)
+    return fmt::format("{}: solve() wrote into its input {} (first changed element at index {})", place_text(m->place),
+                       m->buffer, m->index);
+  return "";
+}
+
 } // namespace
 
-std::string describe_mismatch(const mismatch& m) { return describe(m); }
+std::string describe(const request_facts &r) {
+  switch (r.outcome) {
+  case request_outcome::answered:
+    return "the runner answered";
+  case request_outcome::timed_out:
+    return r.before_hello ? "the runner did not say hello within the time limit"
+                          : "solve() did not return within the time limit";
+  case request_outcome::runner_ended:
+    if (r.before_hello) return fmt::format("the runner {} before saying hello", ended(r.exit));
+    return fmt::format("the runner {} before reporting a result{}", ended(r.exit),
+                       exited_with_0(r) ? " (exit() inside solve()?)" : "");
+  case request_outcome::not_started:
+    return fmt::format("the runner could not start: {}", r.detail);
+  case request_outcome::runner_failed:
+    return fmt::format("the runner failed: {}", r.detail);
+  case request_outcome::out_of_step:
+    return fmt::format("the runner's answers are out of step with the judge's requests: {}", r.detail);
+  }
+  return "the runner stopped";
+}
 
 decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing) {
+  using judge_wire::call_status;
   for (std::size_t k = 0; k < calls.size(); ++k) {
     const call_facts& c = calls[k];
     const std::string call = fmt::format("checked call {}", k + 1);
-    if (c.timed_out) return {verdict::time_limit_exceeded, fmt::format("{}: solve() did not return within the time limit", call)};
-    if (c.runner_died || !c.reported)
-      return {verdict::run_time_error,
-              fmt::format("{}: the runner {} before reporting a result{}", call, c.death.empty() ? "stopped" : c.death,
-                          c.death.find("code 0") != std::string::npos ? " (exit() inside solve()?)" : "")};
-    if (c.runner_status == "cuda_error") return {verdict::run_time_error, fmt::format("{}: {}", call, c.runner_error)};
-    if (c.runner_status == "banned_library" || !c.banned_loaded.empty())
+    if (auto d = unanswered(c.request, call)) return *d;
+    if (!c.answer) return {verdict::internal_error, call + ": the runner's answer was lost" + judges_fault};
+    const judge_wire::check_answer &a = *c.answer;
+    const std::string error = a.error.value_or("");
+    if (a.status == call_status::cuda_error) return {verdict::run_time_error, fmt::format("{}: {}", call, error)};
+    if (a.status == call_status::banned_library || !a.banned_loaded.empty())
       return {verdict::run_time_error,
               fmt::format("{}: solve() loaded {}, which this problem bans (problem.yaml: banned_libraries)", call,
-                          joined(c.banned_loaded))};
-    if (c.runner_status == "stray_work")
-      return {verdict::run_time_error, fmt::format("{}: {}", call, c.runner_error.empty() ? "solve() left work running after it returned" : c.runner_error)};
-    if (c.runner_status != "ok")
-      return {verdict::internal_error, fmt::format("{}: the runner reported an unknown status '{}'", call, c.runner_status)};
+                          joined(a.banned_loaded))};
+    if (a.status == call_status::stray_work)
+      return {verdict::run_time_error,
+              fmt::format("{}: {}", call, error.empty() ? "solve() left work running after it returned" : error)};
     if (c.reference_disagrees)
-      return {verdict::internal_error, fmt::format("{}: the CPU and baseline references disagree; this is the judge's fault, not yours", call)};
-    if (!c.inputs_modified.empty())
-      return {verdict::wrong_answer, fmt::format("{}: solve() wrote into its input {}; inputs are read-only", call, joined(c.inputs_modified))};
-    if (!c.guard_violations.empty())
-      return {verdict::wrong_answer, fmt::format("{}: solve() wrote outside its buffers: {}", call, joined(c.guard_violations))};
+      return {verdict::internal_error,
+              fmt::format("{}: the CPU and baseline references disagree{}", call, judges_fault)};
+    if (!a.inputs_modified.empty())
+      return {verdict::wrong_answer, fmt::format("{}: solve() wrote into its input {}; inputs are read-only", call,
+                                                 inputs_text(a.inputs_modified))};
+    if (!a.guard_violations.empty())
+      return {verdict::wrong_answer,
+              fmt::format("{}: solve() wrote outside its buffers: {}", call, guards_text(a.guard_violations))};
     if (c.output_missing)
-      return {verdict::run_time_error, fmt::format("{}: the output of solve() could not be read back ({})", call, c.runner_error)};
-    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, describe(*c.wrong))};
+      return {verdict::run_time_error,
+              fmt::format("{}: the output of solve() could not be read back ({})", call, *c.output_missing)};
+    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, mismatch_text(*c.wrong))};
   }
   if (timing) {
-    const timing_facts& t = *timing;
-    if (t.timed_out) return {verdict::time_limit_exceeded, "timed runs: solve() did not return within the time limit"};
-    if (t.runner_died || !t.reported)
-      return {verdict::run_time_error,
-              fmt::format("timed runs: the runner {} before reporting", t.death.empty() ? "stopped" : t.death)};
-    if (t.status != "ok") return {verdict::run_time_error, fmt::format("timed runs: {}", t.error.empty() ? t.status : t.error)};
-    if (t.mismatched_samples > 0)
-      return {verdict::wrong_answer, fmt::format("right on the checked calls but wrong on {} timed run(s) with fresh inputs: {}",
-                                                 t.mismatched_samples, t.first_mismatch)};
+    const std::string what = "timed runs";
+    if (auto d = unanswered(timing->request, what)) return *d;
+    if (!timing->answer) return {verdict::internal_error, what + ": the runner's answer was lost" + judges_fault};
+    const judge_wire::timing_answer &t = *timing->answer;
+    if (t.status != call_status::ok)
+      return {verdict::run_time_error, fmt::format("{}: {}", what, t.error.value_or(judge_wire::to_string(t.status)))};
+    // Writing into an input during a timed run is as wrong as during a checked one.
+    const std::int64_t wrong_runs = t.mismatched_samples + t.inputs_modified_samples;
+    if (wrong_runs > 0)
+      return {verdict::wrong_answer, fmt::format("right on the checked calls but wrong on {} timed run(s) with fresh "
+                                                 "inputs: {}",
+                                                 wrong_runs, first_wrong_run(t))};
   }
   return {verdict::accepted, ""};
 }

@@ -17,8 +17,9 @@ struct decision {
   std::string message; ///< one or a few lines a learner can act on
 };
 
-/// "4 of 777777 elements of C are wrong ...; first at index 778 (row 1, col 1): expected …, got …"
-std::string describe_mismatch(const mismatch& m);
+/// What became of a request that got no answer, in words, e.g. "the runner exited with code 0 before
+/// reporting a result (exit() inside solve()?)" or "the runner could not start: no CUDA device: ...".
+std::string describe(const request_facts &request);
 
 /// The verdict of one case from its checked calls (and timing, if it ran).
 decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);

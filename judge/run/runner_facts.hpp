@@ -1,6 +1,10 @@
 // What was observed of one checked call and of the timed samples of a case: the facts a verdict is
-// decided from (grading/verdict.hpp), gathered by the runner session and the comparison.
+// decided from (grading/verdict.hpp), gathered by the runner session and the comparison. Facts only:
+// statuses are enums and the runner's end is an exit status; words are made where they are shown.
 #pragma once
+
+#include "process.hpp"
+#include "wire.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -12,41 +16,49 @@ namespace judge {
 /// The first element outside tolerance, and how many there are.
 struct mismatch {
   std::string buffer;
-  std::int64_t count = 0;        ///< elements outside tolerance
-  std::int64_t total = 0;        ///< elements checked
-  std::int64_t first_index = -1; ///< flat index of the first wrong element
+  std::int64_t count = 0;                 ///< elements outside tolerance
+  std::int64_t total = 0;                 ///< elements checked
+  std::int64_t first_index = -1;          ///< flat index of the first wrong element
   std::vector<std::int64_t> first_coords; ///< the same index per dimension (row, col)
   double expected = 0;
   float got = 0;
   std::string against = "CPU reference"; ///< which reference disagreed
 };
 
+/// What became of one request to the runner.
+enum class request_outcome {
+  answered,      ///< the answer that was due came
+  timed_out,     ///< none came within the time limit; the judge killed the runner
+  runner_ended,  ///< the runner ended (see `exit`) before answering
+  not_started,   ///< the runner could not be started, or cannot run here (no CUDA device)
+  runner_failed, ///< the runner reported a failure of its own (an "error" answer)
+  out_of_step,   ///< an answer that was not due, or one the codec cannot read
+};
+
+/// How the runner handled one request, apart from what it answered.
+struct request_facts {
+  request_outcome outcome = request_outcome::answered;
+  bool before_hello = false;                      ///< it went wrong before the runner said hello, so before any solve()
+  std::optional<child_process::exit_status> exit; ///< how the runner ended, when it did
+  /// not_started, runner_failed, out_of_step: what happened, in the words of the process layer, the
+  /// runner or the codec.
+  std::string detail;
+};
+
 /// Everything observed about one checked call of solve() on one case.
 struct call_facts {
-  bool reported = false;            ///< the runner reported the call at all
-  std::string runner_status;        ///< "ok", "cuda_error", "banned_library", "stray_work"
-  std::string runner_error;         ///< the runner's error text, if any
-  bool timed_out = false;           ///< the judge stopped it at the wall-time limit
-  bool runner_died = false;         ///< the process ended before reporting
-  std::string death;                ///< "killed by signal 11 (SIGSEGV)", "exited with code 0", ...
-  std::vector<std::string> inputs_modified;   ///< "A (first at index 17)"
-  std::vector<std::string> guard_violations;  ///< "C: 12 bytes after its end"
-  std::vector<std::string> banned_loaded;     ///< library names
-  std::optional<mismatch> wrong;    ///< first buffer that failed the comparison
-  bool output_missing = false;      ///< an output file was absent or short
-  bool reference_disagrees = false; ///< the CPU and baseline references disagree: the judge's fault
+  request_facts request;
+  std::optional<judge_wire::check_answer> answer; ///< what the runner said, when it answered
+  // What the judge found in the outputs:
+  std::optional<mismatch> wrong;             ///< first buffer that failed the comparison
+  std::optional<std::string> output_missing; ///< why an output file was absent or short
+  bool reference_disagrees = false;          ///< the CPU and baseline references disagree: the judge's fault
 };
 
 /// Facts about the timed samples of one case.
 struct timing_facts {
-  bool reported = false;
-  std::string status = "ok";
-  std::string error; ///< the runner's error text when status is not ok
-  std::int64_t mismatched_samples = 0;
-  std::string first_mismatch; ///< human text: "sample 4: index 17 expected 1.0 got 0.0"
-  bool timed_out = false;
-  bool runner_died = false;
-  std::string death;
+  request_facts request;
+  std::optional<judge_wire::timing_answer> answer; ///< what the runner said, when it answered
 };
 
 } // namespace judge

@@ -1,6 +1,10 @@
 #include "runner_session.hpp"
 
+#include "wire_json.hpp"
+
 #include <fmt/format.h>
+
+#include <variant>
 
 namespace judge {
 
@@ -16,12 +20,21 @@ std::string join_banned(const std::vector<std::string>& names) {
   for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
   return out;
 }
+
+request_facts ended_by(request_outcome outcome, child_process::exit_status exit) {
+  request_facts facts;
+  facts.outcome = outcome;
+  facts.exit = exit;
+  return facts;
+}
 } // namespace
 
 runner_session::runner_session(runner_options options) : m_options(std::move(options)) {}
 
 bool runner_session::start() {
   if (m_child) return true;
+  m_start = request_facts{};
+  m_start.before_hello = true;
   process_options p;
   p.argv = {m_options.runner.string(), "--scratch", m_options.scratch.string()};
   if (!m_options.banned_libraries.empty()) {
@@ -37,53 +50,83 @@ bool runner_session::start() {
   try {
     m_child = std::make_unique<child_process>(p);
   } catch (const std::exception& e) {
-    m_failure = fmt::format("cannot start the runner: {}", e.what());
+    m_start.outcome = request_outcome::not_started;
+    m_start.detail = e.what();
     return false;
   }
   m_sandboxed = m_child->sandboxed();
   m_sandbox_failure = m_child->sandbox_note();
-  bool timed_out = false;
-  auto hello = next_answer(after(m_options.hello_seconds), timed_out);
-  if (!hello || hello->value("type", "") != "hello") {
-    m_failure = timed_out ? "the runner did not start within the time limit" : "the runner " + end_child(false) + " before saying hello";
-    if (timed_out) end_child(true);
+  const auto answer = next_answer(after(m_options.hello_seconds), m_start);
+  if (!answer) return false;
+  if (const auto *hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
+    m_hello = *hello;
+    return true;
+  }
+  if (const auto *no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
+    m_start.outcome = request_outcome::not_started;
+    m_start.detail = no_device->error;
+    m_start.exit = end_child(false);
     return false;
   }
-  if (hello->contains("error")) {
-    m_failure = hello->value("error", "the runner could not start");
-    end_child(false);
-    return false;
-  }
-  m_hello = *hello;
-  return true;
+  m_start = unexpected(*answer, "hello");
+  m_start.before_hello = true;
+  return false;
 }
 
-std::optional<nlohmann::json> runner_session::next_answer(clock_type::time_point deadline, bool& timed_out) {
-  timed_out = false;
+std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_point deadline, request_facts &facts) {
   while (m_child) {
-    auto line = m_child->read_result_line(deadline);
+    const auto line = m_child->read_result_line(deadline);
     if (!line) {
-      timed_out = m_child->timed_out();
+      const bool timed_out = m_child->timed_out();
+      facts.outcome = timed_out ? request_outcome::timed_out : request_outcome::runner_ended;
+      facts.exit = end_child(timed_out);
       return std::nullopt;
     }
-    // A line that is not JSON came from learner code writing to fd 3; it is ignored, and it cannot
-    // change a verdict because verdicts come from the output files the judge checks itself.
-    auto parsed = nlohmann::json::parse(*line, nullptr, false);
-    if (!parsed.is_discarded() && parsed.is_object()) return parsed;
+    // The runner keeps its channel on a private descriptor, so learner code reaches it only on purpose;
+    // a line that is not even a JSON object is skipped, as it always was, and decides nothing: verdicts
+    // come from the output files the judge checks itself.
+    const auto parsed = judge_wire::json::parse(*line, nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_object()) continue;
+    try {
+      return judge_wire::answer_from_json(parsed);
+    } catch (const judge_wire::protocol_error &e) {
+      facts.outcome = request_outcome::out_of_step;
+      facts.detail = e.what();
+      facts.exit = end_child(true);
+      return std::nullopt;
+    }
   }
+  facts.outcome = request_outcome::not_started;
+  facts.detail = "the runner is not running";
   return std::nullopt;
 }
 
-std::string runner_session::end_child(bool killed_for_time) {
-  if (!m_child) return "was not running";
-  if (killed_for_time) m_child->kill_group();
-  const auto status = m_child->wait(after(killed_for_time ? 5 : 10));
+request_facts runner_session::unexpected(const judge_wire::answer &answer, const std::string &due) {
+  request_facts facts;
+  if (const auto *error = std::get_if<judge_wire::error_answer>(&answer)) {
+    // The runner exits by itself after an error answer.
+    facts.outcome = request_outcome::runner_failed;
+    facts.detail = error->error;
+    facts.exit = end_child(false);
+    return facts;
+  }
+  // Nothing an out-of-step runner says can be trusted.
+  facts.outcome = request_outcome::out_of_step;
+  facts.detail = fmt::format("it sent a {} answer where {} was due", judge_wire::type_of(answer), due);
+  facts.exit = end_child(true);
+  return facts;
+}
+
+child_process::exit_status runner_session::end_child(bool kill) {
+  if (!m_child) return {};
+  if (kill) m_child->kill_group();
+  const auto status = m_child->wait(after(kill ? 5 : 10));
   const auto& out = m_child->out();
   const auto& err = m_child->err();
   m_output += out.kept + err.kept;
   m_output_dropped += out.dropped_bytes + err.dropped_bytes;
   m_child.reset();
-  return describe(status);
+  return status;
 }
 
 std::string runner_session::learner_output() const {
@@ -93,124 +136,80 @@ std::string runner_session::learner_output() const {
   return text;
 }
 
-std::vector<check_answer> runner_session::run_checks(const nlohmann::json& request, int checks, double call_seconds) {
-  std::vector<check_answer> answers;
-  if (!start()) {
-    check_answer a;
-    a.facts.runner_died = true;
-    a.facts.death = m_failure;
-    answers.push_back(a);
-    return answers;
-  }
-  if (!m_child->send_line(request.dump())) {
-    check_answer a;
-    a.facts.runner_died = true;
-    a.facts.death = end_child(false);
-    answers.push_back(a);
-    return answers;
-  }
-  for (int k = 0; k < checks; ++k) {
-    check_answer a;
-    bool timed_out = false;
-    auto answer = next_answer(after(call_seconds), timed_out);
-    if (!answer) {
-      a.facts.timed_out = timed_out;
-      a.facts.runner_died = !timed_out;
-      a.facts.death = end_child(timed_out);
-      answers.push_back(a);
-      return answers;
+std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request &request, double call_seconds) {
+  std::vector<call_facts> calls;
+  const auto unanswered = [&calls](request_facts why) {
+    call_facts c;
+    c.request = std::move(why);
+    calls.push_back(std::move(c));
+    return calls;
+  };
+  if (!start()) return unanswered(m_start);
+  if (!m_child->send_line(judge_wire::encode(request)))
+    return unanswered(ended_by(request_outcome::runner_ended, end_child(false)));
+  for (std::size_t k = 0; k < request.checks.size(); ++k) {
+    request_facts facts;
+    auto answer = next_answer(after(call_seconds), facts);
+    if (!answer) return unanswered(facts);
+    const std::string due = fmt::format("the check answer of case '{}' check {}", request.name, k);
+    auto *check = std::get_if<judge_wire::check_answer>(&*answer);
+    if (!check) return unanswered(unexpected(*answer, due));
+    // An answer for another case or check means the protocol is out of step.
+    if (check->case_name != request.name || check->check != k) {
+      request_facts wrong;
+      wrong.outcome = request_outcome::out_of_step;
+      wrong.detail = fmt::format("it answered for case '{}' check {} where case '{}' check {} was due",
+                                 check->case_name, check->check, request.name, k);
+      wrong.exit = end_child(true);
+      return unanswered(wrong);
     }
-    if (answer->value("type", "") != "check") {
-      a.facts.runner_died = true;
-      a.facts.death = fmt::format("sent '{}' where a check answer was due", answer->value("type", "?"));
-      end_child(true);
-      answers.push_back(a);
-      return answers;
-    }
-    // Answers must belong to this request: one for another case or check means the protocol is out of
-    // step, and nothing it says can be trusted.
-    if (answer->value("case", "") != request.value("name", "") || answer->value("check", -1) != k) {
-      a.facts.runner_died = true;
-      a.facts.death = fmt::format("answered for case '{}' check {} where case '{}' check {} was due",
-                                  answer->value("case", "?"), answer->value("check", -1), request.value("name", "?"), k);
-      end_child(true);
-      answers.push_back(a);
-      return answers;
-    }
-    call_facts& f = a.facts;
-    f.reported = true;
-    f.runner_status = answer->value("status", "");
-    f.runner_error = answer->value("error", "");
-    for (const auto& m : answer->value("inputs_modified", nlohmann::json::array()))
-      f.inputs_modified.push_back(fmt::format("{} (first changed element at index {})", m.value("name", "?"), m.value("index", -1)));
-    for (const auto& g : answer->value("guard_violations", nlohmann::json::array()))
-      f.guard_violations.push_back(fmt::format("{}: {} bytes {} its {}", g.value("name", "?"), g.value("offset", 0) + 1,
-                                               g.value("side", "") == "before" ? "before" : "after",
-                                               g.value("side", "") == "before" ? "start" : "end"));
-    for (const auto& b : answer->value("banned_loaded", nlohmann::json::array())) f.banned_loaded.push_back(b.get<std::string>());
-    for (const auto& o : answer->value("outputs", nlohmann::json::array()))
-      a.output_files.emplace_back(o.value("name", ""), std::filesystem::path(o.value("file", "")));
-    const std::string status = f.runner_status;
-    answers.push_back(std::move(a));
-    if (status != "ok") {
+    call_facts c;
+    c.answer = std::move(*check);
+    const judge_wire::call_status status = c.answer->status;
+    calls.push_back(std::move(c));
+    if (status != judge_wire::call_status::ok) {
       // A CUDA error leaves the context unusable; the runner exits and a fresh one serves the next case.
-      if (status == "cuda_error") end_child(false);
-      return answers;
+      if (status == judge_wire::call_status::cuda_error) end_child(false);
+      return calls;
     }
   }
-  return answers;
+  return calls;
 }
 
-timing_answer runner_session::run_timing(const nlohmann::json& request, double limit_seconds) {
-  timing_answer t;
-  if (!start() || !m_child->send_line(request.dump())) {
-    t.facts.runner_died = true;
-    t.facts.death = m_child ? end_child(false) : m_failure;
+timing_facts runner_session::run_timing(const judge_wire::case_request &request, double limit_seconds) {
+  timing_facts t;
+  if (!start()) {
+    t.request = m_start;
     return t;
   }
-  bool timed_out = false;
-  auto answer = next_answer(after(limit_seconds), timed_out);
-  if (!answer || answer->value("type", "") != "timing") {
-    t.facts.timed_out = timed_out;
-    t.facts.runner_died = !timed_out;
-    t.facts.death = end_child(true);
+  if (!m_child->send_line(judge_wire::encode(request))) {
+    t.request = ended_by(request_outcome::runner_ended, end_child(false));
     return t;
   }
-  t.facts.reported = true;
-  t.facts.status = answer->value("status", "ok");
-  t.facts.error = answer->value("error", "");
-  t.facts.mismatched_samples = answer->value("mismatched_samples", 0);
-  if (auto fm = answer->find("first_mismatch"); fm != answer->end() && fm->is_object())
-    t.facts.first_mismatch = fmt::format("{} run {}: {} at index {}: expected {}, got {}", fm->value("phase", "timed"),
-                                         fm->value("sample", -1), fm->value("buffer", "?"), fm->value("index", -1),
-                                         fm->value("expected_text", "?"), fm->value("got_text", "?"));
-  // Writing into an input during a timed run is as wrong as during a checked one.
-  const int modified = answer->value("inputs_modified_samples", 0);
-  if (auto fi = answer->find("first_input_modification"); modified > 0 && fi != answer->end() && fi->is_object()) {
-    t.facts.mismatched_samples += modified;
-    if (t.facts.first_mismatch.empty())
-      t.facts.first_mismatch = fmt::format("{} run {}: solve() wrote into its input {} (first changed element at index {})",
-                                           fi->value("phase", "timed"), fi->value("sample", -1), fi->value("buffer", "?"),
-                                           fi->value("index", -1));
+  auto answer = next_answer(after(limit_seconds), t.request);
+  if (!answer) return t;
+  auto *timing = std::get_if<judge_wire::timing_answer>(&*answer);
+  if (!timing) {
+    t.request = unexpected(*answer, fmt::format("the timing answer of case '{}'", request.name));
+    return t;
   }
-  t.stop_reason = answer->value("stop_reason", "");
-  t.other_streams = answer->value("other_streams_after_return", false);
-  t.gpu_ms = answer->value("gpu_ms", std::vector<double>{});
-  t.host_ms = answer->value("host_ms", std::vector<double>{});
-  t.sm_clock_mhz = answer->value("sm_clock_mhz", std::vector<double>{});
-  t.throttled = answer->value("throttled", std::vector<bool>{});
-  t.method = answer->value("method", "");
-  t.cold_l2 = answer->value("cold_l2", true);
-  t.warmup_calls = answer->value("warmup_calls", 0);
-  if (t.facts.status == "cuda_error") end_child(false);
+  if (timing->case_name != request.name) {
+    t.request.outcome = request_outcome::out_of_step;
+    t.request.detail =
+        fmt::format("it sent the timing of case '{}' where case '{}' was due", timing->case_name, request.name);
+    t.request.exit = end_child(true);
+    return t;
+  }
+  t.answer = std::move(*timing);
+  if (t.answer->status == judge_wire::call_status::cuda_error) end_child(false);
   return t;
 }
 
 void runner_session::finish() {
   if (!m_child) return;
-  if (m_child->send_line(R"({"type":"end"})")) {
-    bool timed_out = false;
-    next_answer(after(10), timed_out); // "done"
+  if (m_child->send_line(judge_wire::encode(judge_wire::end_request{}))) {
+    request_facts ignored;
+    next_answer(after(10), ignored); // "done"
   }
   end_child(false);
 }

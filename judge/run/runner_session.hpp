@@ -1,11 +1,11 @@
-// Drives one runner process through the protocol (docs/architecture.md) and turns what it says, and
-// how it ends, into facts. Knows nothing about verdicts.
+// Drives one runner process through the protocol (docs/architecture.md): typed requests out, typed
+// answers in (both through common/wire_json.hpp, the codec the runner uses too), and how the process
+// ended. Knows nothing about verdicts.
 #pragma once
 
 #include "process.hpp"
 #include "runner_facts.hpp"
-
-#include <nlohmann/json.hpp>
+#include "wire.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -18,29 +18,12 @@ namespace judge {
 
 struct runner_options {
   std::filesystem::path runner;
-  std::filesystem::path scratch;             ///< created empty; outputs land here
+  std::filesystem::path scratch; ///< created empty; outputs land here
   std::vector<std::string> banned_libraries;
-  std::size_t output_cap = 64 * 1024;        // [B]
+  std::size_t output_cap = 64 * 1024; // [B]
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths; ///< made empty inside the sandbox
-  double hello_seconds = 60;                 // [s] CUDA initialisation may be slow on a cold GPU
-};
-
-/// One checked call as the runner reported it, before the judge compares anything.
-struct check_answer {
-  call_facts facts;                                     ///< everything but the comparison
-  std::vector<std::pair<std::string, std::filesystem::path>> output_files; ///< buffer name → file
-};
-
-struct timing_answer {
-  timing_facts facts;
-  std::vector<double> gpu_ms, host_ms, sm_clock_mhz;
-  std::vector<bool> throttled;
-  std::string method;
-  bool cold_l2 = true;
-  int warmup_calls = 0;
-  std::string stop_reason;   ///< "noise", "budget" or "max_samples"
-  bool other_streams = false; ///< solve() left work on other streams that the timing waited for
+  double hello_seconds = 60;                       // [s] CUDA initialisation may be slow on a cold GPU
 };
 
 class runner_session {
@@ -48,19 +31,21 @@ public:
   explicit runner_session(runner_options options);
 
   /// Starts the runner (if it is not running) and reads its hello; false if it did not say hello
-  /// (then failure() says why).
+  /// (then start_facts() says why).
   bool start();
-  const nlohmann::json& hello() const { return m_hello; }
+  const request_facts &start_facts() const { return m_start; }
+  /// The hello of the running runner (after a successful start()).
+  const judge_wire::hello_answer &hello() const { return m_hello; }
 
-  /// Sends `request` (a "case" with checks) and collects one answer per check, waiting at most
-  /// `call_seconds` for each. A runner that dies or times out is killed; the facts say so.
-  std::vector<check_answer> run_checks(const nlohmann::json& request, int checks, double call_seconds);
-  /// Sends `request` (a "case" with timing) and collects the timing answer.
-  timing_answer run_timing(const nlohmann::json& request, double limit_seconds);
+  /// Sends `request` (a case with checks and no timing) and collects one answer per check, waiting at
+  /// most `call_seconds` for each. Stops at the first answer that is not ok, and at the first request
+  /// that got no answer (the last facts then say why; the runner has ended or was killed).
+  std::vector<call_facts> run_checks(const judge_wire::case_request &request, double call_seconds);
+  /// Sends `request` (a case with timing and no checks) and collects the timing answer.
+  timing_facts run_timing(const judge_wire::case_request &request, double limit_seconds);
 
   /// Sends "end", waits for "done" and the exit; kills the runner if it lingers.
   void finish();
-  const std::string& failure() const { return m_failure; }
   /// stdout+stderr the learner's code printed so far (capped), over every runner process.
   std::string learner_output() const;
   bool sandboxed() const { return m_sandboxed; }
@@ -68,12 +53,18 @@ public:
   const std::string& sandbox_failure() const { return m_sandbox_failure; }
 
 private:
-  std::optional<nlohmann::json> next_answer(std::chrono::steady_clock::time_point deadline, bool& timed_out);
-  std::string end_child(bool killed_for_time);
+  using clock_type = std::chrono::steady_clock;
+  /// The next answer; nullopt when none came (then `facts` says why, and the runner has ended).
+  std::optional<judge_wire::answer> next_answer(clock_type::time_point deadline, request_facts &facts);
+  /// Facts for `answer`, which came where `due` was due; ends the runner.
+  request_facts unexpected(const judge_wire::answer &answer, const std::string &due);
+  /// Waits for the runner to end (killing it at once when `kill`) and keeps its output.
+  child_process::exit_status end_child(bool kill);
+
   runner_options m_options;
   std::unique_ptr<child_process> m_child;
-  nlohmann::json m_hello;
-  std::string m_failure;
+  judge_wire::hello_answer m_hello;
+  request_facts m_start;
   std::string m_output;
   std::size_t m_output_dropped = 0;
   bool m_sandboxed = false;

@@ -1,0 +1,299 @@
+// The runner protocol (docs/architecture.md, "Runner protocol") as plain data: every message the judge
+// and a runner exchange, and the names and bit patterns both must agree on. One set of types for both
+// programs; common/wire_json.hpp is the one codec that turns them into JSON lines and back.
+// Host code only, no CUDA runtime: included by harness sources (g++ and nvcc) and by the judge.
+#pragma once
+
+#include "datagen.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace judge_wire {
+
+/// Sent in "hello"; a judge refuses a runner that speaks another version.
+constexpr int protocol_version = 2;
+
+// ---------------------------------------------------------------------------------------------------
+// Names. Every enum that travels is spelled by one table here, used by the codec and by anything
+// that shows the name.
+
+/// The outcome of one call of solve(), as the runner observed it.
+enum class call_status { ok, cuda_error, banned_library, stray_work };
+/// How the runner measures the GPU time of solve().
+enum class timing_method { cupti, events };
+/// Which side of a buffer a changed guard byte lies on.
+enum class guard_side { before, after };
+/// Why the runner stopped taking timed samples (when no failure stopped it).
+enum class stop_reason { noise, budget, max_samples };
+/// What an output buffer holds before solve() runs: something solve() must overwrite.
+enum class poison_kind { nan, big };
+enum class buffer_role { input, output };
+/// Where NVML's SM clock readings come from: NVML, or nowhere (every reading is 0).
+enum class clock_source { nvml, none };
+
+template <typename E> struct enum_name {
+  E value;
+  const char *name;
+};
+
+/// The wire's name table of enum E (specialised below for every enum that travels; empty otherwise, so
+/// that to_string and from_string take part only for those).
+template <typename E> struct wire_names {};
+
+template <> struct wire_names<call_status> {
+  static constexpr enum_name<call_status> table[] = {{call_status::ok, "ok"},
+                                                     {call_status::cuda_error, "cuda_error"},
+                                                     {call_status::banned_library, "banned_library"},
+                                                     {call_status::stray_work, "stray_work"}};
+};
+template <> struct wire_names<timing_method> {
+  static constexpr enum_name<timing_method> table[] = {{timing_method::cupti, "cupti"},
+                                                       {timing_method::events, "events"}};
+};
+template <> struct wire_names<guard_side> {
+  static constexpr enum_name<guard_side> table[] = {{guard_side::before, "before"}, {guard_side::after, "after"}};
+};
+template <> struct wire_names<stop_reason> {
+  static constexpr enum_name<stop_reason> table[] = {
+      {stop_reason::noise, "noise"}, {stop_reason::budget, "budget"}, {stop_reason::max_samples, "max_samples"}};
+};
+template <> struct wire_names<poison_kind> {
+  static constexpr enum_name<poison_kind> table[] = {{poison_kind::nan, "nan"}, {poison_kind::big, "big"}};
+};
+template <> struct wire_names<buffer_role> {
+  static constexpr enum_name<buffer_role> table[] = {{buffer_role::input, "input"}, {buffer_role::output, "output"}};
+};
+template <> struct wire_names<clock_source> {
+  static constexpr enum_name<clock_source> table[] = {{clock_source::nvml, "nvml"}, {clock_source::none, "none"}};
+};
+/// Distribution kinds travel by these names (the generator itself lives in datagen.h).
+template <> struct wire_names<judge_data::distribution_kind> {
+  static constexpr enum_name<judge_data::distribution_kind> table[] = {
+      {judge_data::distribution_kind::uniform, "uniform"},
+      {judge_data::distribution_kind::normal, "normal"},
+      {judge_data::distribution_kind::constant, "constant"},
+      {judge_data::distribution_kind::cancel, "cancel"}};
+};
+
+/// The wire name of `value`: "ok", "cupti", "uniform", ...
+template <typename E, typename = decltype(wire_names<E>::table)> const char *to_string(E value) {
+  for (const enum_name<E> &n : wire_names<E>::table)
+    if (n.value == value) return n.name;
+  return "?";
+}
+
+/// The value named `name`, or nullopt when no value has that name.
+template <typename E, typename = decltype(wire_names<E>::table)> std::optional<E> from_string(std::string_view name) {
+  for (const enum_name<E> &n : wire_names<E>::table)
+    if (name == n.name) return n.value;
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Poison values: the runner fills outputs with them, the judge recognises them in a wrong output.
+
+/// The bits of a poison value: a quiet NaN with a payload no arithmetic produces, and a huge negative
+/// finite number (for solutions that test for NaN).
+constexpr std::uint32_t poison_bits(poison_kind poison) {
+  return poison == poison_kind::nan ? 0x7FC0DEADu : 0xFEFFC99Eu; // 0xFEFFC99E is -1.7e38f
+}
+
+/// The poison value itself, as a float.
+inline float poison_value(poison_kind poison) {
+  const std::uint32_t bits = poison_bits(poison);
+  float value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+/// Whether `value` is one of the poison values, bit for bit.
+inline bool is_poison(float value) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits == poison_bits(poison_kind::nan) || bits == poison_bits(poison_kind::big);
+}
+
+/// The poison of checked call `k`: the two kinds alternate, so an output that happens to hold one of
+/// them is caught by the other.
+constexpr poison_kind poison_for_check(std::size_t k) { return k % 2 == 0 ? poison_kind::nan : poison_kind::big; }
+
+// ---------------------------------------------------------------------------------------------------
+// Requests (judge → runner, on the runner's stdin).
+
+/// One pointer parameter of solve(), in signature order.
+struct buffer_spec {
+  std::string name;
+  buffer_role role = buffer_role::input;
+  std::size_t count = 0;                        ///< elements (float)
+  std::optional<judge_data::distribution> dist; ///< inputs only, and required for them
+  std::optional<std::vector<float>> data;       ///< inputs only: explicit data, replacing generation
+
+  bool is_input() const noexcept { return role == buffer_role::input; }
+};
+
+/// One checked call: the seed its inputs are generated from and the poison its outputs start as.
+struct check_spec {
+  std::uint64_t seed = 0;
+  poison_kind poison = poison_kind::nan;
+};
+
+/// An element passes when |got - ref| <= atol + rtol * |ref|.
+struct tolerance_spec {
+  double atol = 1e-5;
+  double rtol = 1e-5;
+};
+
+struct timing_spec {
+  std::uint64_t seed = 0; ///< fresh per grading run: a solution cannot have seen these inputs before
+  double budget_s = 3.0;  ///< [s] wall time after which sampling stops adapting
+  int min_samples = 10;
+  int max_samples = 2000;
+  double target_noise = 0.005; ///< [fraction] stop once stddev / mean of the kept samples is below it
+  bool cold_l2 = true;
+};
+
+/// "case": run `checks` checked calls, then, if every one was ok and `timing` is set, time the case.
+struct case_request {
+  std::string name;
+  std::int64_t case_index = 0;
+  std::vector<int> sizes;           ///< the int parameters of solve(), in signature order
+  std::vector<buffer_spec> buffers; ///< the pointer parameters of solve(), in signature order
+  std::vector<check_spec> checks;
+  tolerance_spec tolerance;
+  std::optional<timing_spec> timing; ///< absent: not timed
+};
+
+/// "end": answer "done" and exit 0.
+struct end_request {};
+
+using request = std::variant<case_request, end_request>;
+
+// ---------------------------------------------------------------------------------------------------
+// Answers (runner → judge, on fd 3).
+
+/// "hello" from a runner that found its GPU.
+struct hello_answer {
+  int protocol = protocol_version;
+  std::string device;            ///< "NVIDIA H200"
+  std::string cc;                ///< compute capability, "9.0"
+  int sms = 0;                   ///< streaming multiprocessors
+  std::int64_t l2_bytes = 0;     ///< [B]
+  std::int64_t memory_bytes = 0; ///< [B] global memory
+  double clock_max_mhz = 0;      ///< [MHz] NVML's maximum SM clock, else CUDA's clock rate
+  timing_method method = timing_method::cupti;
+  std::optional<std::string> timing_fallback_reason; ///< why "events", when it is
+  clock_source clock = clock_source::none;
+  std::optional<std::string> clock_unavailable_reason; ///< why no NVML clock, when there is none
+};
+
+/// "hello" from a runner that found no CUDA device; it exits 3 after sending it.
+struct no_device_answer {
+  int protocol = protocol_version;
+  std::string error; ///< "no CUDA device: ..."
+};
+
+struct output_file {
+  std::string name; ///< the output buffer
+  std::string file; ///< raw little-endian float32, written by the runner
+};
+
+struct input_modification {
+  std::string name;
+  std::int64_t index = 0; ///< first element whose bits changed
+};
+
+/// A changed byte in a guard region around a buffer.
+struct guard_violation {
+  guard_side side = guard_side::after;
+  /// [B] distance from the buffer's edge: on the `after` side, bytes between the end of the buffer and
+  /// the changed byte (0 = the first byte past the end); on the `before` side, bytes between the changed
+  /// byte and the start (1 = the byte right before the start).
+  std::size_t offset = 0;
+};
+
+struct named_guard_violation {
+  std::string name;
+  guard_violation violation;
+};
+
+/// "check": what one checked call did. Its outputs are in files; whether they are right is the
+/// judge's to decide.
+struct check_answer {
+  std::string case_name;
+  std::size_t check = 0;
+  call_status status = call_status::ok;
+  std::optional<std::string> error; ///< what went wrong, when status is not ok
+  std::vector<output_file> outputs;
+  std::vector<input_modification> inputs_modified;
+  std::vector<named_guard_violation> guard_violations;
+  std::vector<std::string> banned_loaded; ///< banned names, e.g. "cublas"
+  std::vector<std::string> stray_threads;
+  double host_ms = 0.0; ///< [ms]
+};
+
+/// Where in the timing a fact was seen: warm-up call or timed sample number `sample`.
+struct sample_place {
+  bool warmup = false;
+  std::int64_t sample = 0;
+};
+
+struct sample_mismatch {
+  sample_place place;
+  std::string buffer;
+  std::int64_t index = 0;
+  float got = 0.0f;
+  float expected = 0.0f;
+};
+
+struct sample_input_modification {
+  sample_place place;
+  std::string buffer;
+  std::int64_t index = 0;
+};
+
+/// "timing": the timed samples of one case, and what the runner's own checks of them found.
+struct timing_answer {
+  std::string case_name;
+  call_status status = call_status::ok;
+  std::optional<std::string> error; ///< what went wrong, when status is not ok
+  timing_method method = timing_method::cupti;
+  bool cold_l2 = true;
+  std::vector<double> gpu_ms;         ///< [ms] per timed sample
+  std::vector<double> host_ms;        ///< [ms] per timed sample: solve() + synchronisation, host wall time
+  std::vector<unsigned> sm_clock_mhz; ///< [MHz] per timed sample, 0 without NVML
+  std::vector<bool> throttled;        ///< per timed sample
+  std::int64_t warmup_calls = 0;
+  std::int64_t checked_samples = 0;    ///< calls checked against the GPU reference, warm-up included
+  std::int64_t mismatched_samples = 0; ///< of those, calls with an output outside tolerance
+  std::optional<sample_mismatch> first_mismatch;
+  std::int64_t inputs_modified_samples = 0;
+  std::optional<sample_input_modification> first_input_modification;
+  bool other_streams_after_return = false;
+  std::optional<judge_wire::stop_reason> stop_reason; ///< absent when a failure stopped the timing
+};
+
+/// "done": the answer to "end".
+struct done_answer {};
+
+/// "error": the runner itself failed (a request it cannot read, an unwritable scratch folder); it exits 2.
+struct error_answer {
+  std::string error;
+};
+
+using answer = std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer>;
+
+/// The "type" of an answer, for messages: "hello", "check", ...
+inline const char *type_of(const answer &a) {
+  constexpr const char *types[] = {"hello", "hello", "check", "timing", "done", "error"};
+  static_assert(std::variant_size_v<answer> == sizeof types / sizeof types[0], "a type for every answer");
+  return types[a.index()];
+}
+
+} // namespace judge_wire

@@ -1,0 +1,186 @@
+// A stand-in for the runner, for testing the judge's side of every verdict without a GPU. It speaks the
+// protocol through the codec the real runner uses (common/wire_json.hpp) and computes "solve()" on the
+// CPU as the element-wise sum of the inputs (right for vector_add), then does what its scenario says.
+//
+//   fake_runner SCENARIO --scratch DIR [--banned NAMES]
+//
+// Scenarios: ok, wrong (element 3 of each output is 42), unwritten (element 3 keeps the check's poison),
+// noise (non-JSON lines on fd 3 before every answer), exit_before_hello, exit_in_solve (exit(0) instead
+// of answering), segfault, hang, wrong_case (answers for case "other"), cuda_error (then exits 1),
+// banned, short_output (outputs one element short), no_status (check answers without "status"),
+// no_device, old_protocol (hello of protocol 1), error_answer (an "error" answer, then exits 2),
+// timing_wrong (timed runs with mismatches), timing_hang.
+#include "datagen.h"
+#include "wire_json.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+using namespace judge_wire;
+
+struct fake {
+  std::string scenario;
+  std::string scratch;
+  std::FILE *results = nullptr;
+
+  void send_line(const std::string &line) const {
+    std::fprintf(results, "%s\n", line.c_str());
+    std::fflush(results);
+  }
+  template <typename Message> void send(const Message &message) const {
+    if (scenario == "noise") send_line("this is not JSON {");
+    send_line(encode(message));
+  }
+
+  /// Outputs of check `k` of `c`, as the scenario has them.
+  std::vector<std::vector<float>> solve(const case_request &c, std::size_t k) const {
+    std::vector<float> sum;
+    for (std::size_t b = 0; b < c.buffers.size(); ++b) {
+      const buffer_spec &spec = c.buffers[b];
+      if (!spec.is_input()) continue;
+      sum.resize(spec.count, 0.0f);
+      for (std::size_t i = 0; i < spec.count; ++i)
+        sum[i] += spec.data ? (*spec.data)[i]
+                            : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i);
+    }
+    std::vector<std::vector<float>> outputs;
+    for (const buffer_spec &spec : c.buffers) {
+      if (spec.is_input()) continue;
+      std::vector<float> out = sum;
+      out.resize(spec.count, 0.0f);
+      const std::size_t at = out.size() > 3 ? 3 : out.size() - 1;
+      if (scenario == "wrong") out[at] = 42.0f;
+      if (scenario == "unwritten") out[at] = poison_value(c.checks[k].poison);
+      if (scenario == "short_output") out.pop_back();
+      outputs.push_back(std::move(out));
+    }
+    return outputs;
+  }
+
+  check_answer check(const case_request &c, std::size_t k) const {
+    check_answer a;
+    a.case_name = scenario == "wrong_case" ? "other" : c.name;
+    a.check = k;
+    a.host_ms = 0.25;
+    if (scenario == "cuda_error") {
+      a.status = call_status::cuda_error;
+      a.error = "cudaErrorIllegalAddress: an illegal memory access was encountered (after solve())";
+      return a;
+    }
+    if (scenario == "banned") {
+      a.status = call_status::banned_library;
+      a.banned_loaded = {"cublas"};
+      a.error = "solve() loaded a banned library: libcublas.so.13 (cublas)";
+      return a;
+    }
+    const auto outputs = solve(c, k);
+    std::size_t o = 0;
+    for (const buffer_spec &spec : c.buffers) {
+      if (spec.is_input()) continue;
+      const std::string file =
+          scratch + "/" + std::to_string(c.case_index) + "." + std::to_string(k) + "." + spec.name + ".bin";
+      std::FILE *f = std::fopen(file.c_str(), "wb");
+      std::fwrite(outputs[o].data(), sizeof(float), outputs[o].size(), f);
+      std::fclose(f);
+      a.outputs.push_back({spec.name, file});
+      ++o;
+    }
+    return a;
+  }
+
+  timing_answer timing(const case_request &c) const {
+    timing_answer t;
+    t.case_name = c.name;
+    t.cold_l2 = c.timing->cold_l2;
+    for (int n = 0; n < c.timing->min_samples; ++n) {
+      t.gpu_ms.push_back(0.5 + 0.001 * n);
+      t.host_ms.push_back(0.6);
+      t.sm_clock_mhz.push_back(1980);
+      t.throttled.push_back(false);
+    }
+    t.warmup_calls = 3;
+    t.checked_samples = c.timing->min_samples + 3;
+    t.stop_reason = judge_wire::stop_reason::noise;
+    if (scenario == "timing_wrong") {
+      t.mismatched_samples = 2;
+      t.first_mismatch = sample_mismatch{{false, 4}, "C", 7, 0.0f, 1.5f};
+    }
+    return t;
+  }
+
+  void run_case(const case_request &c) const {
+    if (scenario == "exit_in_solve") std::exit(0);
+    if (scenario == "segfault") {
+      std::signal(SIGSEGV, SIG_DFL);
+      std::raise(SIGSEGV);
+    }
+    if (scenario == "hang" || (scenario == "timing_hang" && c.timing))
+      std::this_thread::sleep_for(std::chrono::seconds(600));
+    if (scenario == "error_answer") {
+      send(error_answer{"cannot create output file /nowhere/0.0.C.bin: No such file or directory"});
+      std::exit(2);
+    }
+    std::printf("solve() of case %s\n", c.name.c_str()); // the learner's print, captured by the judge
+    std::fflush(stdout);
+    for (std::size_t k = 0; k < c.checks.size(); ++k) {
+      const check_answer a = check(c, k);
+      if (scenario == "no_status") {
+        json j = to_json(a);
+        j.erase("status");
+        send_line(j.dump());
+      } else {
+        send(a);
+      }
+      if (a.status == call_status::cuda_error) std::exit(1);
+      if (a.status != call_status::ok) return;
+    }
+    if (c.timing) send(timing(c));
+  }
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  fake f;
+  if (argc < 2) return 2;
+  f.scenario = argv[1];
+  for (int i = 2; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--scratch") f.scratch = argv[i + 1];
+  f.results = fdopen(3, "w");
+  if (f.results == nullptr || f.scratch.empty()) return 2;
+  if (f.scenario == "exit_before_hello") return 0;
+  if (f.scenario == "no_device") {
+    f.send(no_device_answer{protocol_version, "no CUDA device: the fake runner has none"});
+    return 3;
+  }
+  hello_answer hello;
+  hello.protocol = f.scenario == "old_protocol" ? 1 : protocol_version;
+  hello.device = "Fake GPU";
+  hello.cc = "9.0";
+  hello.sms = 1;
+  f.send(hello);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    try {
+      const request r = decode_request(line);
+      if (std::holds_alternative<end_request>(r)) {
+        f.send(done_answer{});
+        return 0;
+      }
+      f.run_case(std::get<case_request>(r));
+    } catch (const protocol_error &e) {
+      f.send(error_answer{e.what()});
+      return 2;
+    }
+  }
+  return 2;
+}

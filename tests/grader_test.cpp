@@ -1,0 +1,188 @@
+// The judge's side of every verdict, end to end through the grader, with the fake runner standing in
+// for a GPU: the requests the grader sends are decoded by the same codec, the outputs it reads are the
+// fake runner's files, and the verdicts and messages are what a learner would see.
+#include "catch.hpp"
+
+#include "fake_runner/fake_runner.hpp"
+#include "grade.hpp"
+
+#include <string>
+#include <tuple>
+
+using namespace judge;
+using judge_test::fake_runner;
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+test_case vector_case(const std::string &name, std::int64_t n, visibility v, bool timed) {
+  test_case c;
+  c.name = name;
+  c.visibility = v;
+  c.sizes = {{"N", n}};
+  c.seed = 2100 + static_cast<std::uint64_t>(n);
+  c.timed = timed;
+  return c;
+}
+
+/// vector_add's worked sample (statement.md), a hidden case and a hidden timed one.
+std::vector<test_case> vector_cases() {
+  test_case sample = vector_case("sample_8", 8, visibility::sample, false);
+  sample.data["A"] = {0.5f, -1.25f, 3.75f, 2.125f, -0.0625f, 7.5f, -3.375f, 1.875f};
+  sample.data["B"] = {1.25f, 0.5f, -1.5f, 0.625f, 4.25f, -2.75f, 0.875f, -0.125f};
+  return {sample, vector_case("n_1001", 1001, visibility::hidden, false),
+          vector_case("n_100", 100, visibility::hidden, true)};
+}
+
+grade_options fake_options(bool timing) {
+  grade_options o;
+  o.timing = timing;
+  o.sandbox = false;
+  o.case_seconds = 1;
+  o.budget_seconds = 1;
+  o.cpu_threads = 1;
+  return o;
+}
+
+device_info fake_device() {
+  device_info d;
+  d.name = "Fake GPU";
+  d.fp32_peak_gflops = 100;
+  return d;
+}
+
+problem_spec vector_add() { return load_problem(JUDGE_PROBLEMS_DIR "/vector_add"); }
+
+build_result built(const std::string &scenario) {
+  build_result b;
+  b.status = build_status::ok;
+  b.runner = fake_runner(scenario);
+  return b;
+}
+
+solution_result grade_with(grader &g, const std::string &scenario) {
+  solution_result r;
+  r.path = "solutions/" + scenario + ".cu";
+  g.grade(built(scenario), r, nullptr);
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader]") {
+  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  const std::string scenario = GENERATE(as<std::string>{}, "ok", "noise");
+  const solution_result r = grade_with(g, scenario);
+  CAPTURE(scenario, r.message);
+  CHECK(r.v == verdict::accepted);
+  CHECK(r.message.empty());
+  REQUIRE(r.cases.size() == 3);
+  for (const case_result &c : r.cases) CHECK(c.v == verdict::accepted);
+  CHECK(contains(r.learner_output, "solve() of case sample_8"));
+  CHECK(r.sandbox == "off");
+}
+
+// (A runner that hangs in its timed runs is TLE too, but the grader waits 30 s past the timing budget
+// for it; runner_session_test.cpp and verdict_test.cpp cover that path with shorter limits.)
+TEST_CASE("every verdict a runner can cause, with the message a learner sees", "[grader]") {
+  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(true));
+  const auto [scenario, expected, message] = GENERATE(table<std::string, verdict, std::string>({
+      {"wrong", verdict::wrong_answer,
+       "case sample_8 (8): checked call 1: 1 of 8 elements of C are wrong (against the CPU reference); first at "
+       "index 3: expected 2.75, got 42"},
+      {"unwritten", verdict::wrong_answer, "got NaN (the poison value: this element was never written)"},
+      {"exit_in_solve", verdict::run_time_error,
+       "checked call 1: the runner exited with code 0 before reporting a result (exit() inside solve()?)"},
+      {"exit_before_hello", verdict::run_time_error, "the runner exited with code 0 before saying hello"},
+      {"segfault", verdict::run_time_error, "the runner was killed by signal 11 (SIGSEGV) before reporting a result"},
+      {"hang", verdict::time_limit_exceeded, "checked call 1: solve() did not return within the time limit"},
+      {"cuda_error", verdict::run_time_error, "checked call 1: cudaErrorIllegalAddress: an illegal memory access"},
+      {"banned", verdict::run_time_error,
+       "solve() loaded cublas, which this problem bans (problem.yaml: banned_libraries)"},
+      {"short_output", verdict::run_time_error, "the output of solve() could not be read back (output file "},
+      {"timing_wrong", verdict::wrong_answer,
+       "case n_100 (100, hidden): right on the checked calls but wrong on 2 timed run(s) with fresh inputs: timed run "
+       "4: C at index 7: expected 1.5, got 0"},
+      {"wrong_case", verdict::internal_error,
+       "the runner's answers are out of step with the judge's requests: it answered for case 'other' check 0 where "
+       "case 'sample_8' check 0 was due; this is the judge's fault, not yours"},
+      {"no_status", verdict::internal_error, "check answer field status: missing; this is the judge's fault"},
+      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 2"},
+      {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
+      {"error_answer", verdict::internal_error, "the runner failed: cannot create output file"},
+  }));
+  const solution_result r = grade_with(g, scenario);
+  CAPTURE(scenario, r.message);
+  CHECK(r.v == expected);
+  CHECK(contains(r.message, message));
+  CHECK(r.score == 0);
+}
+
+TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
+  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  const solution_result r = grade_with(g, "hang");
+  CHECK(r.v == verdict::time_limit_exceeded);
+  CHECK(r.cases.size() == 1);
+}
+
+TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "[grader]") {
+  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(true));
+  const solution_result r = grade_with(g, "ok");
+  CAPTURE(r.message);
+  REQUIRE(r.v == verdict::accepted);
+  const case_result &timed = r.cases.at(2);
+  REQUIRE(timed.timing);
+  CHECK(timed.timing->samples == 10);
+  CHECK(timed.timing->method == "cupti");
+  CHECK(timed.timing->stop_reason == "noise");
+  CHECK(timed.timing->warmup_calls == 3);
+  CHECK(timed.speed > 0);
+  CHECK(r.score == Approx(timed.speed));
+  CHECK_FALSE(r.cases.at(0).timing);
+}
+
+TEST_CASE("a solution that did not compile is a compile error without running", "[grader]") {
+  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  build_result b;
+  b.status = build_status::compile_error;
+  b.message = "solution.cu(3): error: expected a \";\"";
+  solution_result r;
+  g.grade(b, r, nullptr);
+  CHECK(r.v == verdict::compile_error);
+  CHECK(r.message == b.message);
+  CHECK(r.cases.empty());
+}
+
+TEST_CASE("a baseline that is a reference judges solutions too, once it agrees with the CPU", "[grader]") {
+  problem_spec spec = vector_add();
+  spec.baseline.is_reference = true;
+  spec.baseline.label = "fake baseline";
+  grader g(spec, vector_cases(), 42, fake_device(), fake_options(true));
+  SECTION("a baseline that agrees gives timings to compare with") {
+    CHECK(g.run_baseline(built("ok"), nullptr).empty());
+    CHECK(g.baseline_timings().count("n_100") == 1);
+    const solution_result r = grade_with(g, "ok");
+    CHECK(r.v == verdict::accepted);
+    CHECK(r.cases.at(2).pct_of_baseline == Approx(100));
+  }
+  SECTION("a baseline that disagrees is the judge's fault, never the learner's") {
+    CHECK(g.run_baseline(built("wrong"), nullptr).empty());
+    const solution_result r = grade_with(g, "ok");
+    CHECK(r.v == verdict::internal_error);
+    CHECK(contains(r.message, "the CPU and baseline references disagree; this is the judge's fault, not yours"));
+  }
+  SECTION("a baseline that fails says so") {
+    const std::string error = g.run_baseline(built("segfault"), nullptr);
+    CHECK(error == "the baseline failed on case sample_8: the runner was killed by signal 11 (SIGSEGV) before "
+                   "reporting a result");
+  }
+  SECTION("a baseline that cannot start says why") {
+    const std::string error = g.run_baseline(built("no_device"), nullptr);
+    CHECK(error == "the baseline runner did not start: the runner could not start: no CUDA device: the fake runner "
+                   "has none");
+  }
+}

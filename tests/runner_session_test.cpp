@@ -1,0 +1,197 @@
+#include "catch.hpp"
+
+#include "fake_runner/fake_runner.hpp"
+#include "runner_session.hpp"
+
+#include <csignal>
+#include <string>
+
+using namespace judge;
+using judge_test::fake_runner;
+using judge_test::temp_folder;
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+/// Vector addition of 8 elements: A and B generated (B from explicit data), C out, `checks` checks.
+judge_wire::case_request vector_add_case(std::size_t checks, bool timed = false) {
+  judge_wire::case_request c;
+  c.name = "n_8";
+  c.case_index = 2;
+  c.sizes = {8};
+  c.buffers = {
+      {"A", judge_wire::buffer_role::input, 8, judge_data::distribution{}, std::nullopt},
+      {"B", judge_wire::buffer_role::input, 8, judge_data::distribution{}, std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8}},
+      {"C", judge_wire::buffer_role::output, 8, std::nullopt, std::nullopt}};
+  for (std::size_t k = 0; k < checks; ++k) c.checks.push_back({1000 + k, judge_wire::poison_for_check(k)});
+  if (timed) c.timing = judge_wire::timing_spec{};
+  return c;
+}
+
+/// A session with the fake runner in `scenario`, in its own scratch folder.
+struct fake_session {
+  explicit fake_session(const std::string &scenario) : scratch("session"), session(options(scenario, scratch)) {}
+
+  static runner_options options(const std::string &scenario, const temp_folder &scratch) {
+    runner_options o;
+    o.runner = fake_runner(scenario);
+    o.scratch = scratch.path();
+    o.sandbox = false;
+    o.hello_seconds = 10;
+    return o;
+  }
+
+  temp_folder scratch;
+  runner_session session;
+};
+
+} // namespace
+
+TEST_CASE("a runner that answers every check gives typed answers naming its output files", "[runner_session]") {
+  fake_session f("ok");
+  REQUIRE(f.session.start());
+  CHECK(f.session.hello().device == "Fake GPU");
+  CHECK(f.session.hello().protocol == judge_wire::protocol_version);
+  const auto calls = f.session.run_checks(vector_add_case(2), 10);
+  REQUIRE(calls.size() == 2);
+  for (std::size_t k = 0; k < calls.size(); ++k) {
+    CAPTURE(k);
+    CHECK(calls[k].request.outcome == request_outcome::answered);
+    REQUIRE(calls[k].answer);
+    CHECK(calls[k].answer->status == judge_wire::call_status::ok);
+    CHECK(calls[k].answer->check == k);
+    REQUIRE(calls[k].answer->outputs.size() == 1);
+    CHECK(calls[k].answer->outputs[0].name == "C");
+    CHECK(std::filesystem::file_size(calls[k].answer->outputs[0].file) == 8 * sizeof(float));
+  }
+  const auto timing = f.session.run_timing(vector_add_case(0, true), 10);
+  REQUIRE(timing.answer);
+  CHECK(timing.answer->gpu_ms.size() == 10);
+  CHECK(timing.answer->stop_reason == judge_wire::stop_reason::noise);
+  f.session.finish();
+  CHECK(contains(f.session.learner_output(), "solve() of case n_8"));
+}
+
+TEST_CASE("lines on the result channel that are not JSON are skipped", "[runner_session]") {
+  fake_session f("noise");
+  const auto calls = f.session.run_checks(vector_add_case(2), 10);
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[1].answer);
+}
+
+TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
+  SECTION("exit(0) before hello") {
+    fake_session f("exit_before_hello");
+    CHECK_FALSE(f.session.start());
+    const request_facts &r = f.session.start_facts();
+    CHECK(r.outcome == request_outcome::runner_ended);
+    CHECK(r.before_hello);
+    REQUIRE(r.exit);
+    CHECK(r.exit->exited);
+    CHECK(r.exit->exit_code == 0);
+  }
+  SECTION("exit(0) where an answer was due") {
+    fake_session f("exit_in_solve");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    const request_facts &r = calls[0].request;
+    CHECK(r.outcome == request_outcome::runner_ended);
+    CHECK_FALSE(r.before_hello);
+    REQUIRE(r.exit);
+    CHECK(r.exit->exited);
+    CHECK(r.exit->exit_code == 0);
+    CHECK_FALSE(calls[0].answer);
+  }
+  SECTION("a signal") {
+    fake_session f("segfault");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    const request_facts &r = calls[0].request;
+    CHECK(r.outcome == request_outcome::runner_ended);
+    REQUIRE(r.exit);
+    CHECK(r.exit->signaled);
+    CHECK(r.exit->signal == SIGSEGV);
+    CHECK_FALSE(r.exit->killed_by_judge);
+  }
+  SECTION("killed at the time limit") {
+    fake_session f("hang");
+    const auto calls = f.session.run_checks(vector_add_case(2), 0.5);
+    REQUIRE(calls.size() == 1);
+    const request_facts &r = calls[0].request;
+    CHECK(r.outcome == request_outcome::timed_out);
+    REQUIRE(r.exit);
+    CHECK(r.exit->killed_by_judge);
+  }
+  SECTION("killed at the time limit of timing") {
+    fake_session f("timing_hang");
+    REQUIRE(f.session.run_checks(vector_add_case(1), 10).at(0).answer);
+    const auto timing = f.session.run_timing(vector_add_case(0, true), 0.5);
+    CHECK(timing.request.outcome == request_outcome::timed_out);
+    CHECK_FALSE(timing.answer);
+  }
+}
+
+TEST_CASE("a runner that cannot run here, or fails itself, is told apart from a crash", "[runner_session]") {
+  SECTION("no CUDA device") {
+    fake_session f("no_device");
+    CHECK_FALSE(f.session.start());
+    CHECK(f.session.start_facts().outcome == request_outcome::not_started);
+    CHECK(contains(f.session.start_facts().detail, "no CUDA device: the fake runner has none"));
+  }
+  SECTION("a runner program that does not exist") {
+    temp_folder scratch("session");
+    runner_options o;
+    o.runner = scratch.path() / "no-such-runner";
+    o.scratch = scratch.path();
+    o.sandbox = false;
+    runner_session session(o);
+    const auto calls = session.run_checks(vector_add_case(1), 10);
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0].request.before_hello);
+    CHECK(calls[0].request.outcome == request_outcome::not_started);
+    CHECK(contains(calls[0].request.detail, "No such file"));
+  }
+  SECTION("an error answer of the runner's own") {
+    fake_session f("error_answer");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0].request.outcome == request_outcome::runner_failed);
+    CHECK(contains(calls[0].request.detail, "cannot create output file"));
+  }
+}
+
+TEST_CASE("answers out of step with the requests are protocol failures naming what was wrong", "[runner_session]") {
+  SECTION("an answer for another case") {
+    fake_session f("wrong_case");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0].request.outcome == request_outcome::out_of_step);
+    CHECK(contains(calls[0].request.detail, "answered for case 'other' check 0 where case 'n_8' check 0 was due"));
+  }
+  SECTION("a check answer without status") {
+    fake_session f("no_status");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0].request.outcome == request_outcome::out_of_step);
+    CHECK(calls[0].request.detail == "check answer field status: missing");
+  }
+  SECTION("a hello of another protocol version") {
+    fake_session f("old_protocol");
+    CHECK_FALSE(f.session.start());
+    CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 2"));
+  }
+}
+
+TEST_CASE("a runner that lost its CUDA context is replaced for the next case", "[runner_session]") {
+  fake_session f("cuda_error");
+  for (int round = 0; round < 2; ++round) {
+    CAPTURE(round);
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    REQUIRE(calls[0].answer);
+    CHECK(calls[0].answer->status == judge_wire::call_status::cuda_error);
+    CHECK(contains(calls[0].answer->error.value_or(""), "cudaErrorIllegalAddress"));
+  }
+}

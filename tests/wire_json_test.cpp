@@ -1,0 +1,364 @@
+#include "catch.hpp"
+
+#include "wire_json.hpp"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+// Field-by-field equality, for the round trips only: the wire types need none elsewhere.
+namespace judge_data {
+bool operator==(const distribution &a, const distribution &b) { return a.kind == b.kind && a.a == b.a && a.b == b.b; }
+} // namespace judge_data
+
+namespace judge_wire {
+bool operator==(const buffer_spec &a, const buffer_spec &b) {
+  return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && a.data == b.data;
+}
+bool operator==(const check_spec &a, const check_spec &b) { return a.seed == b.seed && a.poison == b.poison; }
+bool operator==(const timing_spec &a, const timing_spec &b) {
+  return a.seed == b.seed && a.budget_s == b.budget_s && a.min_samples == b.min_samples &&
+         a.max_samples == b.max_samples && a.target_noise == b.target_noise && a.cold_l2 == b.cold_l2;
+}
+bool operator==(const case_request &a, const case_request &b) {
+  return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.buffers == b.buffers &&
+         a.checks == b.checks && a.tolerance.atol == b.tolerance.atol && a.tolerance.rtol == b.tolerance.rtol &&
+         a.timing == b.timing;
+}
+bool operator==(const end_request &, const end_request &) { return true; }
+bool operator==(const hello_answer &a, const hello_answer &b) {
+  return a.protocol == b.protocol && a.device == b.device && a.cc == b.cc && a.sms == b.sms &&
+         a.l2_bytes == b.l2_bytes && a.memory_bytes == b.memory_bytes && a.clock_max_mhz == b.clock_max_mhz &&
+         a.method == b.method && a.timing_fallback_reason == b.timing_fallback_reason && a.clock == b.clock &&
+         a.clock_unavailable_reason == b.clock_unavailable_reason;
+}
+bool operator==(const no_device_answer &a, const no_device_answer &b) {
+  return a.protocol == b.protocol && a.error == b.error;
+}
+bool operator==(const output_file &a, const output_file &b) { return a.name == b.name && a.file == b.file; }
+bool operator==(const input_modification &a, const input_modification &b) {
+  return a.name == b.name && a.index == b.index;
+}
+bool operator==(const named_guard_violation &a, const named_guard_violation &b) {
+  return a.name == b.name && a.violation.side == b.violation.side && a.violation.offset == b.violation.offset;
+}
+bool operator==(const check_answer &a, const check_answer &b) {
+  return a.case_name == b.case_name && a.check == b.check && a.status == b.status && a.error == b.error &&
+         a.outputs == b.outputs && a.inputs_modified == b.inputs_modified && a.guard_violations == b.guard_violations &&
+         a.banned_loaded == b.banned_loaded && a.stray_threads == b.stray_threads && a.host_ms == b.host_ms;
+}
+bool operator==(const sample_place &a, const sample_place &b) { return a.warmup == b.warmup && a.sample == b.sample; }
+/// Floats compare bit for bit but every NaN is one: "nan" is all the wire keeps of one.
+bool same_float(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+bool operator==(const sample_mismatch &a, const sample_mismatch &b) {
+  return a.place == b.place && a.buffer == b.buffer && a.index == b.index && same_float(a.got, b.got) &&
+         same_float(a.expected, b.expected);
+}
+bool operator==(const sample_input_modification &a, const sample_input_modification &b) {
+  return a.place == b.place && a.buffer == b.buffer && a.index == b.index;
+}
+bool operator==(const timing_answer &a, const timing_answer &b) {
+  return a.case_name == b.case_name && a.status == b.status && a.error == b.error && a.method == b.method &&
+         a.cold_l2 == b.cold_l2 && a.gpu_ms == b.gpu_ms && a.host_ms == b.host_ms && a.sm_clock_mhz == b.sm_clock_mhz &&
+         a.throttled == b.throttled && a.warmup_calls == b.warmup_calls && a.checked_samples == b.checked_samples &&
+         a.mismatched_samples == b.mismatched_samples && a.first_mismatch == b.first_mismatch &&
+         a.inputs_modified_samples == b.inputs_modified_samples &&
+         a.first_input_modification == b.first_input_modification &&
+         a.other_streams_after_return == b.other_streams_after_return && a.stop_reason == b.stop_reason;
+}
+bool operator==(const done_answer &, const done_answer &) { return true; }
+bool operator==(const error_answer &a, const error_answer &b) { return a.error == b.error; }
+} // namespace judge_wire
+
+using namespace judge_wire;
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+case_request full_case() {
+  case_request c;
+  c.name = "ragged_1001x513x777";
+  c.case_index = 3;
+  c.sizes = {1001, 513, 777, 2147483647};
+  buffer_spec a{
+      "A", buffer_role::input, 4, judge_data::distribution{judge_data::distribution_kind::uniform, -1, 1}, {}};
+  buffer_spec b{"B", buffer_role::input, 2, judge_data::distribution{judge_data::distribution_kind::cancel, 0.5, 2},
+                std::vector<float>{0.1f, -3.75e-20f}};
+  buffer_spec out{"C", buffer_role::output, 777777, std::nullopt, std::nullopt};
+  c.buffers = {a, b, out};
+  c.checks = {{0, poison_kind::nan}, {std::numeric_limits<std::uint64_t>::max(), poison_kind::big}};
+  c.tolerance = {1e-4, 2.5e-7};
+  c.timing = timing_spec{0x8000000000000001ull, 2.5, 3, 17, 0.0125, false};
+  return c;
+}
+
+case_request bare_case() {
+  case_request c;
+  c.name = "n_1";
+  c.buffers = {
+      {"X", buffer_role::input, 1, judge_data::distribution{judge_data::distribution_kind::normal, 0, 0.5}, {}},
+      {"Y", buffer_role::input, 1, judge_data::distribution{judge_data::distribution_kind::constant, 7, 0}, {}}};
+  return c;
+}
+
+std::vector<std::pair<std::string, request>> sample_requests() {
+  return {{"a case with every field set", full_case()},
+          {"a case without checks or timing", bare_case()},
+          {"end", end_request{}}};
+}
+
+hello_answer full_hello() {
+  hello_answer h;
+  h.device = "NVIDIA H200";
+  h.cc = "9.0";
+  h.sms = 132;
+  h.l2_bytes = 62914560;
+  h.memory_bytes = 150000000000;
+  h.clock_max_mhz = 1980;
+  h.method = timing_method::events;
+  h.timing_fallback_reason = "JUDGE_TIMING=events";
+  h.clock = clock_source::none;
+  h.clock_unavailable_reason = "libnvidia-ml.so.1 not found";
+  return h;
+}
+
+check_answer full_check() {
+  check_answer a;
+  a.case_name = "ragged";
+  a.check = 1;
+  a.status = call_status::banned_library;
+  a.error = "solve() loaded a banned library: libcublas.so.13 (cublas)";
+  a.outputs = {{"C", "/scratch/3.1.C.bin"}, {"D", "/scratch/3.1.D.bin"}};
+  a.inputs_modified = {{"A", 17}};
+  a.guard_violations = {{"C", {guard_side::before, 1}}, {"C", {guard_side::after, 0}}};
+  a.banned_loaded = {"cublas"};
+  a.stray_threads = {"worker (4242)"};
+  a.host_ms = 0.375;
+  return a;
+}
+
+timing_answer ok_timing(std::optional<judge_wire::stop_reason> reason) {
+  timing_answer t;
+  t.case_name = "n_2pow24";
+  t.method = timing_method::cupti;
+  t.gpu_ms = {0.125, 0.25, 1e-3};
+  t.host_ms = {0.5, 0.5, 0.75};
+  t.sm_clock_mhz = {1980, 0, 4294967295u};
+  t.throttled = {false, true, false};
+  t.warmup_calls = 5;
+  t.checked_samples = 8;
+  t.other_streams_after_return = true;
+  t.stop_reason = reason;
+  return t;
+}
+
+timing_answer failed_timing() {
+  timing_answer t = ok_timing(std::nullopt);
+  t.status = call_status::cuda_error;
+  t.error = "cudaErrorIllegalAddress (after solve())";
+  t.mismatched_samples = 2;
+  t.first_mismatch = sample_mismatch{{true, 0}, "C", 12, std::numeric_limits<float>::infinity(), 0.1f};
+  t.inputs_modified_samples = 1;
+  t.first_input_modification = sample_input_modification{{false, 7}, "A", 0};
+  return t;
+}
+
+std::vector<std::pair<std::string, answer>> sample_answers() {
+  check_answer ok_check;
+  ok_check.case_name = "n_1";
+  timing_answer nan_timing = failed_timing();
+  nan_timing.first_mismatch->got = std::numeric_limits<float>::quiet_NaN();
+  nan_timing.first_mismatch->expected = -std::numeric_limits<float>::infinity();
+  return {{"a hello with every field set", full_hello()},
+          {"a hello without reasons", hello_answer{}},
+          {"a hello without a device", no_device_answer{protocol_version, "no CUDA device: no CUDA-capable device"}},
+          {"a check answer with every field set", full_check()},
+          {"an ok check answer", ok_check},
+          {"a timing stopped by noise", ok_timing(judge_wire::stop_reason::noise)},
+          {"a timing stopped by its budget", ok_timing(judge_wire::stop_reason::budget)},
+          {"a timing stopped at max_samples", ok_timing(judge_wire::stop_reason::max_samples)},
+          {"a timing stopped by a failure", failed_timing()},
+          {"a timing whose first mismatch is not finite", nan_timing},
+          {"done", done_answer{}},
+          {"an error", error_answer{"request field type: missing"}}};
+}
+
+/// The message of the protocol_error that decoding `line` throws, or "(decoded)".
+std::string answer_error(const std::string &line) {
+  try {
+    decode_answer(line);
+  } catch (const protocol_error &e) {
+    return e.what();
+  }
+  return "(decoded)";
+}
+
+std::string request_error(const std::string &line) {
+  try {
+    decode_request(line);
+  } catch (const protocol_error &e) {
+    return e.what();
+  }
+  return "(decoded)";
+}
+
+/// `message` as JSON, changed by `edit`, as one line.
+template <typename Message> std::string edited(const Message &message, const std::function<void(json &)> &edit) {
+  json j = to_json(message);
+  edit(j);
+  return j.dump();
+}
+
+} // namespace
+
+TEST_CASE("every request survives encoding and decoding unchanged", "[wire]") {
+  const auto [name, message] = GENERATE(from_range(sample_requests()));
+  const std::string line = encode(message);
+  CAPTURE(name, line);
+  CHECK(line.find('\n') == std::string::npos);
+  CHECK(decode_request(line) == message);
+}
+
+TEST_CASE("every answer survives encoding and decoding unchanged", "[wire]") {
+  const auto [name, message] = GENERATE(from_range(sample_answers()));
+  const std::string line = encode(message);
+  CAPTURE(name, line);
+  CHECK(line.find('\n') == std::string::npos);
+  const answer decoded = decode_answer(line);
+  CHECK(decoded.index() == message.index());
+  CHECK(decoded == message);
+  CHECK(encode(decoded) == line);
+}
+
+TEST_CASE("messages keep their type first and their field names", "[wire]") {
+  CHECK(encode(end_request{}) == R"({"type":"end"})");
+  CHECK(encode(done_answer{}) == R"({"type":"done"})");
+  const std::string check = encode(full_check());
+  CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
+  CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
+  const std::string hello = encode(full_hello());
+  CHECK(hello.rfind(R"({"type":"hello","protocol":2,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(contains(hello, R"("timing_method":"events")"));
+  CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
+}
+
+TEST_CASE("distribution kinds travel by name and seeds as unsigned 64-bit integers", "[wire]") {
+  const std::string line = encode(full_case());
+  CAPTURE(line);
+  CHECK(contains(line, R"("dist":{"kind":"uniform","a":-1.0,"b":1.0})"));
+  CHECK(contains(line, R"("kind":"cancel")"));
+  CHECK(contains(line, R"("seed":18446744073709551615)"));
+  CHECK(contains(line, R"("dist":null,"data":null)"));
+  CHECK(contains(encode(bare_case()), R"("kind":"constant")"));
+  CHECK(contains(encode(bare_case()), R"("timing":null)"));
+}
+
+TEST_CASE("a missing, mistyped or unknown answer field is an error that names it", "[wire]") {
+  using edit = std::function<void(json &)>;
+  const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
+      {"a check answer without status", edited(full_check(), edit([](json &j) { j.erase("status"); })),
+       "check answer field status: missing"},
+      {"a timing answer without status", edited(failed_timing(), edit([](json &j) { j.erase("status"); })),
+       "timing answer field status: missing"},
+      {"an unknown status", edited(full_check(), edit([](json &j) { j["status"] = "fine"; })),
+       R"(check answer field status: must be one of "ok", "cuda_error", "banned_library", "stray_work", not "fine")"},
+      {"a check number as text", edited(full_check(), edit([](json &j) { j["check"] = "1"; })),
+       "check answer field check: must be an integer"},
+      {"an error left out rather than null", edited(full_check(), edit([](json &j) { j.erase("error"); })),
+       "check answer field error: missing"},
+      {"an output without its file", edited(full_check(), edit([](json &j) { j["outputs"][1].erase("file"); })),
+       "check answer field outputs[1].file: missing"},
+      {"a guard side that is no side",
+       edited(full_check(), edit([](json &j) { j["guard_violations"][0]["side"] = "inside"; })),
+       "check answer field guard_violations[0].side: must be one of"},
+      {"a timing without host times", edited(failed_timing(), edit([](json &j) { j.erase("host_ms"); })),
+       "timing answer field host_ms: missing"},
+      {"samples of unequal count", edited(failed_timing(), edit([](json &j) { j["throttled"] = json::array(); })),
+       "timing answer field gpu_ms: host_ms, sm_clock_mhz and throttled must have one entry per sample"},
+      {"a first mismatch whose text is no float",
+       edited(failed_timing(), edit([](json &j) { j["first_mismatch"]["got_text"] = "about 1"; })),
+       "timing answer field first_mismatch.got_text: must be a float as text"},
+      {"an unknown stop reason", edited(failed_timing(), edit([](json &j) { j["stop_reason"] = "boredom"; })),
+       "timing answer field stop_reason: must be one of"},
+      {"a hello of another protocol version", edited(full_hello(), edit([](json &j) { j["protocol"] = 1; })),
+       "hello field protocol: the runner speaks protocol version 1, this judge version 2"},
+      {"a hello without its device", edited(full_hello(), edit([](json &j) { j.erase("device"); })),
+       "hello field device: missing"},
+      {"an answer of no known type", R"({"type":"goodbye"})", "answer field type: unknown answer type \"goodbye\""},
+      {"an answer without a type", R"({"case":"x"})", "answer field type: missing"},
+      {"an answer that is no object", "[1,2]", "answer: must be an object"},
+      {"a line that is not JSON", "check ok", "not valid JSON"},
+  }));
+  CAPTURE(what, line);
+  CHECK(contains(answer_error(line), expected));
+}
+
+TEST_CASE("a missing, mistyped or out-of-range request field is an error that names it", "[wire]") {
+  using edit = std::function<void(json &)>;
+  const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
+      {"a distribution kind as a number",
+       edited(full_case(), edit([](json &j) { j["buffers"][0]["dist"]["kind"] = 0; })),
+       "request field buffers[0].dist.kind: must be one of \"uniform\", \"normal\", \"constant\", \"cancel\""},
+      {"an input without a distribution", edited(full_case(), edit([](json &j) { j["buffers"][0]["dist"] = nullptr; })),
+       "request field buffers[0].dist: is required for an input buffer"},
+      {"an output with data", edited(full_case(), edit([](json &j) { j["buffers"][2]["data"] = json::array({1.0}); })),
+       "request field buffers[2].data: must be null for an output buffer"},
+      {"data of the wrong length", edited(full_case(), edit([](json &j) { j["buffers"][1]["data"].push_back(1.0); })),
+       "request field buffers[1].data: has 3 values but count is 2"},
+      {"a negative seed", edited(full_case(), edit([](json &j) { j["checks"][0]["seed"] = -1; })),
+       "request field checks[0].seed: must be an unsigned 64-bit integer"},
+      {"a seed as text", edited(full_case(), edit([](json &j) { j["checks"][1]["seed"] = "123"; })),
+       "request field checks[1].seed: must be an unsigned 64-bit integer"},
+      {"a check without poison", edited(full_case(), edit([](json &j) { j["checks"][0].erase("poison"); })),
+       "request field checks[0].poison: missing"},
+      {"a count of zero", edited(full_case(), edit([](json &j) { j["buffers"][2]["count"] = 0; })),
+       "request field buffers[2].count: must be an integer in [1, "},
+      {"a size beyond an int", edited(full_case(), edit([](json &j) { j["sizes"][0] = 2147483648LL; })),
+       "request field sizes[0]: must be an integer in [-2147483648, 2147483647]"},
+      {"a tolerance left out", edited(full_case(), edit([](json &j) { j.erase("tolerance"); })),
+       "request field tolerance: missing"},
+      {"timing without min_samples", edited(full_case(), edit([](json &j) { j["timing"].erase("min_samples"); })),
+       "request field timing.min_samples: missing"},
+      {"timing whose max is below its min", edited(full_case(), edit([](json &j) { j["timing"]["max_samples"] = 2; })),
+       "request field timing.max_samples: is below min_samples"},
+      {"a request of no known type", R"({"type":"pause"})",
+       R"(request field type: unknown request type "pause" (expected "case" or "end"))"},
+  }));
+  CAPTURE(what, line);
+  CHECK(contains(request_error(line), expected));
+}
+
+TEST_CASE("floats of a first mismatch travel as exact text", "[wire]") {
+  const float value = GENERATE(0.1f, -3.4028235e38f, 1.17549435e-38f, 1e-45f, 16777217.0f);
+  timing_answer t = failed_timing();
+  t.first_mismatch->got = value;
+  const auto decoded = std::get<timing_answer>(decode_answer(encode(t)));
+  CAPTURE(float_text(value));
+  CHECK(decoded.first_mismatch->got == value);
+  CHECK(float_text(std::numeric_limits<float>::quiet_NaN()) == "nan");
+  CHECK(float_text(-std::numeric_limits<float>::infinity()) == "-inf");
+}
+
+TEST_CASE("the poison values are one quiet NaN and -1.7e38, recognised bit for bit", "[wire]") {
+  CHECK(poison_value(poison_kind::big) == -1.7e38f);
+  CHECK(std::isnan(poison_value(poison_kind::nan)));
+  CHECK(is_poison(poison_value(poison_kind::nan)));
+  CHECK(is_poison(poison_value(poison_kind::big)));
+  CHECK_FALSE(is_poison(std::numeric_limits<float>::quiet_NaN()));
+  CHECK_FALSE(is_poison(-1.7e38f * 1.0000001f));
+  CHECK(poison_for_check(0) == poison_kind::nan);
+  CHECK(poison_for_check(1) == poison_kind::big);
+}
+
+TEST_CASE("every wire name maps back to its value", "[wire]") {
+  for (const auto &n : wire_names<call_status>::table) CHECK(from_string<call_status>(to_string(n.value)) == n.value);
+  for (const auto &n : wire_names<judge_data::distribution_kind>::table)
+    CHECK(from_string<judge_data::distribution_kind>(n.name) == n.value);
+  CHECK_FALSE(from_string<timing_method>("nvtx"));
+  CHECK(std::string(type_of(answer{no_device_answer{}})) == "hello");
+  CHECK(std::string(type_of(answer{timing_answer{}})) == "timing");
+}
