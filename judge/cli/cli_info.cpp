@@ -2,14 +2,13 @@
 #include "cli.hpp"
 
 #include "device_probe.hpp"
+#include "file_input.hpp"
 #include "problem_spec.hpp"
 #include "test_cases.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <memory>
 
 namespace judge::cli {
@@ -55,8 +54,7 @@ void add_show(CLI::App& app, context& ctx) {
   sub->callback([&ctx, problem] {
     ctx.status = guarded([&] {
       const problem_spec spec = load_problem(ctx.where.problems() / *problem);
-      std::ifstream in(spec.statement);
-      std::cout << in.rdbuf() << "\nsignature: " << spec.solve_declaration() << "\n";
+      std::printf("%s\nsignature: %s\n", read_file(spec.statement).c_str(), spec.solve_declaration().c_str());
       std::printf("tolerance: |got - ref| <= %g + %g*|ref|\n", spec.tolerance.atol, spec.tolerance.rtol);
       return 0;
     });

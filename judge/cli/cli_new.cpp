@@ -2,27 +2,28 @@
 // judge new-problem <name>: an instructor's problem package from templates/problem/.
 #include "cli.hpp"
 
+#include "file_input.hpp"
 #include "problem_spec.hpp"
 #include "solution_files.hpp"
+#include "text.hpp"
 
 #include <fmt/format.h>
 
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <regex>
-#include <sstream>
 
 namespace judge::cli {
 
 namespace fs = std::filesystem;
 
 namespace {
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw usage_error("cannot read " + file.string());
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+std::string read_template(const fs::path& file) {
+  std::error_code error;
+  std::optional<std::string> text = read_file(file, error);
+  if (!text) throw usage_error("cannot read " + file.string() + ": " + error.message());
+  return std::move(*text);
 }
 
 void write_new_file(const fs::path& file, const std::string& text) {
@@ -33,17 +34,12 @@ void write_new_file(const fs::path& file, const std::string& text) {
   if (!out) throw usage_error("cannot write " + file.string());
 }
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
-  return text;
-}
-
 int new_solution(const context& ctx, const std::string& problem, const std::string& author) {
   const problem_spec spec = load_problem(ctx.where.problems() / problem);
   if (!std::regex_match(author, std::regex("[A-Za-z0-9_.-]+")))
     throw usage_error(fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", author));
   const fs::path target = ctx.where.solutions() / problem / (author + ".cu");
-  std::string starter = read_file(spec.dir / "starter.cu");
+  std::string starter = read_template(spec.dir / "starter.cu");
   write_new_file(target, "// author: " + author + "\n" + starter);
   std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(), spec.solve_declaration().c_str(),
               problem.c_str(), target.c_str());
@@ -63,7 +59,7 @@ int new_problem(const context& ctx, const std::string& name) {
   for (const auto& entry : fs::recursive_directory_iterator(templates)) {
     if (!entry.is_regular_file()) continue;
     const fs::path relative = fs::relative(entry.path(), templates);
-    const std::string text = replace_all(read_file(entry.path()), "@NAME@", name);
+    const std::string text = replace_all(read_template(entry.path()), "@NAME@", name);
     const fs::path target = relative == "cases.yaml" ? cases_file : problem_dir / relative;
     write_new_file(target, text);
     created.push_back(target);

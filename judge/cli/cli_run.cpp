@@ -43,11 +43,7 @@ int run(const context& ctx, const run_flags& f) {
   for (const auto& p : f.paths) paths.emplace_back(p);
   if (paths.empty()) {
     const auto folder = ctx.where.solutions() / f.problem;
-    bool any = false;
-    if (std::filesystem::is_directory(folder))
-      for (const auto& e : std::filesystem::directory_iterator(folder))
-        any = any || e.path().extension() == ".cu" || e.is_directory();
-    if (!any)
+    if (!std::filesystem::is_directory(folder) || solutions_in(folder).empty())
       throw usage_error("no solutions in " + folder.string() + " yet: create one with `bin/judge new " + f.problem +
                         " <your name>`, or name files to grade");
     paths.push_back(folder);
@@ -79,7 +75,7 @@ int run(const context& ctx, const run_flags& f) {
     std::vector<std::pair<std::string, std::pair<double, double>>> rows;
     for (std::size_t i = 0; i < o.baseline_timings.size(); ++i)
       rows.push_back({o.baseline_timings[i].first, {o.baseline_timings[i].second.median_ms, o.baseline_speeds[i]}});
-    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, o.spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s", rows).c_str(), stdout);
+    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, unit_name(o.spec.unit), rows).c_str(), stdout);
     std::fflush(stdout);
   };
   auto on_result = [&](const solution_result& r) {

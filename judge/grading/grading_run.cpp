@@ -3,14 +3,13 @@
 #include "author.hpp"
 #include "compile.hpp"
 #include "device_probe.hpp"
+#include "file_input.hpp"
 #include "secret.hpp"
 
 #include <fmt/format.h>
 
 #include <chrono>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -26,20 +25,11 @@ std::string utc_now() {
 }
 
 namespace {
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
+/// The text of a solution's first .cu file, where its author line is; "" when it cannot be read.
 std::string first_source_text(const std::filesystem::path& source) {
-  if (!std::filesystem::is_directory(source)) return read_text(source);
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(source))
-    if (e.path().extension() == ".cu") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files.empty() ? "" : read_text(files.front());
+  const std::vector<std::filesystem::path> units = solution_units(source);
+  std::error_code unreadable;
+  return units.empty() ? "" : read_file(units.front(), unreadable).value_or("");
 }
 
 void progress_line(bool enabled, const std::string& text) {
@@ -91,7 +81,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     r.content_hash = builds[i].content_hash;
     r.graded_at = utc_now();
     r.compile_output = builds[i].status == build_status::ok ? "" : builds[i].message;
-    r.speed_unit = spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s";
+    r.speed_unit = unit_name(spec.unit);
     return r;
   };
 

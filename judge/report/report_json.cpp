@@ -1,6 +1,7 @@
 #include "report_json.hpp"
 
 #include "file_output.hpp"
+#include "problem_spec.hpp"
 
 namespace judge {
 
@@ -15,7 +16,7 @@ nlohmann::json timing_json(const timing_summary& t) {
 
 nlohmann::json to_json(const solution_result& r) {
   nlohmann::json cases = nlohmann::json::array();
-  const bool gflops = r.speed_unit == "GFLOPS";
+  const bool gflops = r.speed_unit == unit_name(speed_unit::gflops);
   for (const case_result& c : r.cases) {
     nlohmann::json j = {{"name", c.name},         {"hidden", c.hidden},  {"dims", c.sizes},
                         {"shape", c.shape},       {"verdict", short_name(c.v)}, {"message", c.message},
