@@ -2,6 +2,7 @@
 #include "cli.hpp"
 
 #include "grading_run.hpp"
+#include "progress_terminal.hpp"
 #include "report_json.hpp"
 #include "report_junit.hpp"
 #include "report_terminal.hpp"
@@ -65,6 +66,7 @@ int run(const context& ctx, const run_flags& f) {
     if (std::filesystem::exists(db_path.string() + suffix)) request.grading.hidden_paths.emplace_back(db_path.string() + suffix);
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
+  request.progress = terminal_progress(stderr);
 
   const terminal_style style = terminal_style::for_stream(stdout);
   std::string baseline_label;

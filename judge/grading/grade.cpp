@@ -318,7 +318,14 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   }
   session.finish();
   result.learner_output = session.learner_output();
-  result.sandbox = sandbox_state(session, m_options.sandbox);
+  result.sandbox = [](const std::string& s) -> sandbox_status {
+    return {s == "on"    ? sandbox_mode::on
+            : s == "off" ? sandbox_mode::off
+            : s.empty()  ? sandbox_mode::not_run
+                         : sandbox_mode::unavailable,
+            s.size() > 13 ? s.substr(13) : ""};
+  }(sandbox_state(session, m_options.sandbox)); // TEMPORARY (helper C): the lead replaces sandbox_state() with the
+                                                // version returning sandbox_status
   if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";

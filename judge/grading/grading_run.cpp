@@ -6,12 +6,10 @@
 #include "file_input.hpp"
 #include "secret.hpp"
 
-#include <fmt/format.h>
-
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <thread>
-#include <unistd.h>
 
 namespace judge {
 
@@ -32,10 +30,9 @@ std::string first_source_text(const std::filesystem::path& source) {
   return units.empty() ? "" : read_file(units.front(), unreadable).value_or("");
 }
 
-void progress_line(bool enabled, const std::string& text) {
-  if (!enabled) return;
-  std::fprintf(stderr, "\r\033[K%s", text.c_str());
-  std::fflush(stderr);
+void tell(const run_progress_fn& progress, run_progress::step now, std::size_t done = 0, std::size_t total = 0,
+          const std::string& who = "", const std::string& case_name = "") {
+  if (progress) progress(run_progress{now, done, total, who, case_name});
 }
 } // namespace
 
@@ -51,9 +48,8 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     for (const auto& name : request.only_cases) chosen.push_back(cases[index_of_case(spec, cases, name)]);
     cases = std::move(chosen);
   }
-  const bool show_progress = request.progress && ::isatty(STDERR_FILENO);
 
-  progress_line(show_progress, "probing the GPU ...");
+  tell(request.progress, run_progress::step::probing);
   const probe_result probe = probe_device(true);
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
@@ -63,15 +59,16 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 
   std::vector<std::filesystem::path> sources;
   for (const auto& s : request.solutions) sources.push_back(s.source);
-  auto builds = build_runners(spec, sources, runner_kind::solution, tools, jobs, [&](std::size_t done, std::size_t total) {
-    progress_line(show_progress, fmt::format("compiling {}/{} ...", done, total));
-  });
+  auto builds =
+      build_runners(spec, sources, runner_kind::solution, tools, jobs, [&](std::size_t done, std::size_t total) {
+        tell(request.progress, run_progress::step::compiling, done, total);
+      });
   std::optional<build_result> baseline;
   if (!spec.baseline.source.empty()) {
-    progress_line(show_progress, "compiling the baseline ...");
+    tell(request.progress, run_progress::step::compiling_baseline);
     baseline = build_runner(spec, spec.baseline.source, runner_kind::baseline, tools);
   }
-  progress_line(show_progress, "");
+  tell(request.progress, run_progress::step::none);
 
   auto make_result = [&](std::size_t i) {
     solution_result r;
@@ -90,6 +87,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
       solution_result r = make_result(i);
       if (builds[i].status == build_status::ok) {
         r.v = verdict::internal_error;
+        r.compiled_only = true;
         r.message = "compiled; not run: no CUDA device is present";
       } else {
         r.v = builds[i].status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
@@ -103,7 +101,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 
   grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, request.grading);
   auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
-    progress_line(show_progress, fmt::format("{}: case {}/{} {} ...", who, i + 1, n, name));
+    tell(request.progress, run_progress::step::running, i, n, who, name);
   };
   if (baseline) {
     outcome.baseline_error = g.run_baseline(*baseline, progress);
@@ -113,12 +111,12 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
         outcome.baseline_speeds.push_back(g.speed(c, it->second.median_ms));
       }
   }
-  progress_line(show_progress, "");
+  tell(request.progress, run_progress::step::none);
   if (on_baseline) on_baseline(outcome);
   for (std::size_t i = 0; i < builds.size() && !g_interrupted; ++i) {
     solution_result r = make_result(i);
     g.grade(builds[i], r, progress);
-    progress_line(show_progress, "");
+    tell(request.progress, run_progress::step::none);
     outcome.results.push_back(r);
     if (on_result) on_result(outcome.results.back());
   }

@@ -2,6 +2,7 @@
 
 #include "file_output.hpp"
 #include "problem_spec.hpp"
+#include "sandbox_text.hpp"
 
 namespace judge {
 
@@ -33,9 +34,9 @@ nlohmann::json to_json(const solution_result& r) {
     if (!c.feedback.empty()) j["feedback"] = c.feedback;
     cases.push_back(std::move(j));
   }
-  return {{"path", r.path},       {"author", r.author},   {"content_hash", r.content_hash},
+  return {{"path", r.path},           {"author", r.author},         {"content_hash", r.content_hash},
           {"graded_at", r.graded_at}, {"verdict", short_name(r.v)}, {"message", r.message},
-          {"score", r.score},     {"speed_unit", r.speed_unit}, {"sandbox", r.sandbox},
+          {"score", r.score},         {"speed_unit", r.speed_unit}, {"sandbox", sandbox_text(r.sandbox)},
           {"cases", std::move(cases)}};
 }
 

@@ -163,6 +163,13 @@ void statement::reset() {
   sqlite3_clear_bindings(m_stmt);
 }
 
+int statement::column_count() const { return sqlite3_column_count(m_stmt); }
+
+std::string statement::column_name(int column) const {
+  const char* name = sqlite3_column_name(m_stmt, column);
+  return name != nullptr ? name : "";
+}
+
 bool statement::is_null(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
 std::int64_t statement::get_int(int column) const { return sqlite3_column_int64(m_stmt, column); }
