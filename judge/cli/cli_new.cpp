@@ -34,15 +34,20 @@ void write_new_file(const fs::path& file, const std::string& text) {
   if (!out) throw usage_error("cannot write " + file.string());
 }
 
-int new_solution(const context& ctx, const std::string& problem, const std::string& author) {
-  const problem_spec spec = load_problem(ctx.where.problems() / problem);
-  if (!std::regex_match(author, std::regex("[A-Za-z0-9_.-]+")))
-    throw usage_error(fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", author));
-  const fs::path target = ctx.where.solutions() / problem / (author + ".cu");
+struct new_flags {
+  std::string problem, author;
+};
+
+int new_solution(const context& ctx, const new_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  if (!std::regex_match(f.author, std::regex("[A-Za-z0-9_.-]+")))
+    throw usage_error(
+        fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", f.author));
+  const fs::path target = ctx.where.solutions() / f.problem / (f.author + ".cu");
   std::string starter = read_template(spec.dir / "starter.cu");
-  write_new_file(target, "// author: " + author + "\n" + starter);
-  std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(), spec.solve_declaration().c_str(),
-              problem.c_str(), target.c_str());
+  write_new_file(target, "// author: " + f.author + "\n" + starter);
+  std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(),
+              spec.solve_declaration().c_str(), f.problem.c_str(), target.c_str());
   return 0;
 }
 
@@ -76,19 +81,17 @@ int new_problem(const context& ctx, const std::string& name) {
 } // namespace
 
 void add_new(CLI::App& app, context& ctx) {
-  auto problem = std::make_shared<std::string>();
-  auto author = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("new", "create solutions/<problem>/<author>.cu from the problem's starter");
-  sub->add_option("problem", *problem, "problem name")->required();
-  sub->add_option("author", *author, "your name (becomes the file name)")->required();
-  sub->callback([&ctx, problem, author] { ctx.status = guarded([&] { return new_solution(ctx, *problem, *author); }); });
+  auto [sub, flags] = add_problem_command<new_flags>(
+      app, ctx, "new", "create solutions/<problem>/<author>.cu from the problem's starter", new_solution);
+  sub->add_option("author", flags->author, "your name (becomes the file name)")->required();
 }
 
 void add_new_problem(CLI::App& app, context& ctx) {
   auto name = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("new-problem", "scaffold a problem package (spec, references, starter, cases, examples)");
+  CLI::App* sub =
+      add_command(app, ctx, "new-problem", "scaffold a problem package (spec, references, starter, cases, examples)",
+                  [&ctx, name] { return new_problem(ctx, *name); });
   sub->add_option("name", *name, "problem name")->required();
-  sub->callback([&ctx, name] { ctx.status = guarded([&] { return new_problem(ctx, *name); }); });
 }
 
 } // namespace judge::cli

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 namespace judge::results_store {
 
@@ -19,31 +20,28 @@ verdict verdict_from_short_name(const std::string& name, const std::string& file
   throw std::runtime_error(fmt::format("database '{}' holds an unknown verdict '{}'", file, name));
 }
 
-// The sandbox column keeps the words the first stores wrote: "on", "off", "unavailable: WHY", and "" for
-// a runner that never ran or a result stored before schema version 2. A stored form, not a report's
+// The sandbox column keeps the words the first stores wrote: "on", "off", "unavailable: <reason>", and ""
+// for a runner that never ran or a result stored before schema version 2. A stored form, not a report's
 // wording: it must read back whatever reports say later.
-constexpr std::string_view unavailable_prefix = "unavailable: ";
+const std::vector<std::pair<sandbox_mode, std::string>> sandbox_words = {
+    {sandbox_mode::not_run, ""},
+    {sandbox_mode::on, "on"},
+    {sandbox_mode::off, "off"},
+    {sandbox_mode::unavailable, "unavailable: "}, // then the reason
+};
 
 std::string stored_sandbox(const sandbox_status& s) {
-  switch (s.mode) {
-  case sandbox_mode::not_run:
-    return "";
-  case sandbox_mode::on:
-    return "on";
-  case sandbox_mode::off:
-    return "off";
-  case sandbox_mode::unavailable:
-    return std::string(unavailable_prefix) + s.reason;
-  }
-  return "";
+  for (const auto& [mode, word] : sandbox_words)
+    if (mode == s.mode) return mode == sandbox_mode::unavailable ? word + s.reason : word;
+  throw std::logic_error("a sandbox mode without a stored word");
 }
 
 sandbox_status sandbox_from_stored(const std::string& text, const std::string& file) {
-  if (text.empty()) return {};
-  if (text == "on") return {sandbox_mode::on, ""};
-  if (text == "off") return {sandbox_mode::off, ""};
-  if (text.compare(0, unavailable_prefix.size(), unavailable_prefix) == 0)
-    return {sandbox_mode::unavailable, text.substr(unavailable_prefix.size())};
+  for (const auto& [mode, word] : sandbox_words) {
+    if (mode == sandbox_mode::unavailable && text.compare(0, word.size(), word) == 0)
+      return {mode, text.substr(word.size())};
+    if (text == word) return {mode, ""};
+  }
   throw std::runtime_error(fmt::format("database '{}' holds an unknown sandbox state '{}'", file, text));
 }
 
@@ -54,8 +52,6 @@ double median_sm_clock(const solution_result& r) {
     if (c.timing) clocks.push_back(c.timing->sm_clock_mhz);
   return clocks.empty() ? std::nan("") : judge_stats::median(std::move(clocks));
 }
-
-sql_value integer(std::int64_t value) { return value; }
 
 // The timing columns (median_ms ... cold_l2) are all NULL for an untimed case, and samples, never NaN, is
 // never NULL for a timed one: it says whether the case was timed.
@@ -72,169 +68,140 @@ timing_summary* baseline_timing_of(const field& f, stored_case& s) {
   return &*s.result.baseline_timing;
 }
 
-using submission = stored_submission;
-
-// REAL columns accept NULL because sqlite stores a NaN as NULL, and a NaN figure must not cost a learner
-// their result. A column, once released, is never edited: stores in the field already have it. A new
-// column is a new row with the next schema version; ALTER TABLE then needs a DEFAULT for NOT NULL.
-const std::vector<column<submission>> submissions_table = {
-    {"id", "INTEGER PRIMARY KEY", 1, nullptr, [](const field& f, submission& s) { s.id = f.integer(); }},
-    {"problem", "TEXT NOT NULL CHECK (problem <> '')", 1,
-     [](const submission& s) -> sql_value { return s.result.problem; },
-     [](const field& f, submission& s) { s.result.problem = f.text(); }},
-    {"path", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.path; },
-     [](const field& f, submission& s) { s.result.path = f.text(); }},
-    {"author", "TEXT NOT NULL CHECK (author <> '')", 1,
-     [](const submission& s) -> sql_value { return s.result.author; },
-     [](const field& f, submission& s) { s.result.author = f.text(); }},
-    {"content_hash", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.content_hash; },
-     [](const field& f, submission& s) { s.result.content_hash = f.text(); }},
-    // ISO-8601 UTC
-    {"graded_at", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.graded_at; },
-     [](const field& f, submission& s) { s.result.graded_at = f.text(); }},
-    {"device_name", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.device.name; },
-     [](const field& f, submission& s) { s.result.device.name = f.text(); }},
-    {"device_cc", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.device.cc; },
-     [](const field& f, submission& s) { s.result.device.cc = f.text(); }},
-    {"device_sms", "INTEGER NOT NULL", 1, [](const submission& s) { return integer(s.result.device.sms); },
-     [](const field& f, submission& s) { s.result.device.sms = static_cast<int>(f.integer()); }},
-    {"device_l2_bytes", "INTEGER NOT NULL", 1, [](const submission& s) { return integer(s.result.device.l2_bytes); },
-     [](const field& f, submission& s) { s.result.device.l2_bytes = f.integer(); }},
-    {"device_clock_max_mhz", "REAL", 1, [](const submission& s) -> sql_value { return s.result.device.clock_max_mhz; },
-     [](const field& f, submission& s) { s.result.device.clock_max_mhz = f.real(); }},
-    {"fp32_peak_gflops", "REAL", 1, [](const submission& s) -> sql_value { return s.result.device.fp32_peak_gflops; },
-     [](const field& f, submission& s) { s.result.device.fp32_peak_gflops = f.real(); }},
-    {"measured_bandwidth_gbps", "REAL", 1,
-     [](const submission& s) -> sql_value { return s.result.device.measured_bandwidth_gbps; },
-     [](const field& f, submission& s) { s.result.device.measured_bandwidth_gbps = f.real(); }},
-    // Version 2: bandwidth percentages divide by the DRAM's theoretical peak; NULL in results stored before.
-    {"dram_peak_gbps", "REAL", 2, [](const submission& s) -> sql_value { return s.result.device.dram_peak_gbps; },
-     [](const field& f, submission& s) { s.result.device.dram_peak_gbps = f.real(); }},
-    // The median over the timed cases, for queries; NULL when nothing was timed.
-    {"sm_clock_mhz", "REAL", 1, [](const submission& s) -> sql_value { return median_sm_clock(s.result); }, nullptr},
-    // short name: AC, WA, CE, RTE, TLE, IE
-    {"verdict", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return short_name(s.result.v); },
-     [](const field& f, submission& s) { s.result.v = verdict_from_short_name(f.text(), f.in().file()); }},
-    {"message", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.message; },
-     [](const field& f, submission& s) { s.result.message = f.text(); }},
-    {"score", "REAL", 1, [](const submission& s) -> sql_value { return s.result.score; },
-     [](const field& f, submission& s) { s.result.score = f.real(); }},
-    {"speed_unit", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.speed_unit; },
-     [](const field& f, submission& s) { s.result.speed_unit = f.text(); }},
-    // Version 2: whether the solution ran in the sandbox; '' in results stored before.
-    {"sandbox", "TEXT NOT NULL DEFAULT ''", 2,
-     [](const submission& s) -> sql_value { return stored_sandbox(s.result.sandbox); },
-     [](const field& f, submission& s) { s.result.sandbox = sandbox_from_stored(f.text(), f.in().file()); }},
-    {"compile_output", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.compile_output; },
-     [](const field& f, submission& s) { s.result.compile_output = f.text(); }},
-    {"learner_output", "TEXT NOT NULL", 1, [](const submission& s) -> sql_value { return s.result.learner_output; },
-     [](const field& f, submission& s) { s.result.learner_output = f.text(); }},
-};
-
-/// A timing column: NULL for an untimed case.
-template <typename T> sql_value timed(const stored_case& s, T timing_summary::*member) {
-  if (!s.result.timing) return nullptr;
-  const T& value = (*s.result.timing).*member;
-  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, int>)
-    return integer(value);
+template <typename T> sql_value to_sql(const T& value) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<std::int64_t>(value); // bool too
   else
     return value;
 }
 
+template <typename T> T from_sql(const field& f) {
+  if constexpr (std::is_same_v<T, bool>)
+    return f.integer() != 0;
+  else if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(f.integer());
+  else if constexpr (std::is_same_v<T, double>)
+    return f.real();
+  else
+    return f.text();
+}
+
+using submission = stored_submission;
+
+/// A column holding a field of the row's result (a solution's or a case's) as it is.
+template <typename Record, typename T>
+column<Record> result_column(const char* name, const char* declaration, int since,
+                             T decltype(Record::result)::*member) {
+  return {name, declaration, since, [member](const Record& r) { return to_sql(r.result.*member); },
+          [member](const field& f, Record& r) { r.result.*member = from_sql<T>(f); }};
+}
+
+/// The verdict of a solution or a case, by its short name: AC, WA, CE, RTE, TLE, IE.
+template <typename Record> column<Record> verdict_column() {
+  return {"verdict", "TEXT NOT NULL", 1, [](const Record& r) -> sql_value { return short_name(r.result.v); },
+          [](const field& f, Record& r) { r.result.v = verdict_from_short_name(f.text(), f.in().file()); }};
+}
+
+/// A column holding a field of the device the solution ran on.
+template <typename T>
+column<submission> device_column(const char* name, const char* declaration, int since, T device_info::*member) {
+  return {name, declaration, since, [member](const submission& s) { return to_sql(s.result.device.*member); },
+          [member](const field& f, submission& s) { s.result.device.*member = from_sql<T>(f); }};
+}
+
+/// A column holding a field of the case's timing: NULL for an untimed case.
+template <typename T>
+column<stored_case> timing_column(const char* name, const char* declaration, int since, T timing_summary::*member) {
+  return {name, declaration, since,
+          [member](const stored_case& s) { return s.result.timing ? to_sql(*s.result.timing.*member) : nullptr; },
+          [member](const field& f, stored_case& s) {
+            if (timing_summary* t = timing_of(f, s)) t->*member = from_sql<T>(f);
+          }};
+}
+
+/// A column holding a field of the baseline's timing of the case: NULL when the baseline was not timed.
+column<stored_case> baseline_column(const char* name, const char* declaration, int since,
+                                    double timing_summary::*member) {
+  return {name, declaration, since,
+          [member](const stored_case& s) {
+            return s.result.baseline_timing ? to_sql(*s.result.baseline_timing.*member) : nullptr;
+          },
+          [member](const field& f, stored_case& s) {
+            if (timing_summary* t = baseline_timing_of(f, s)) t->*member = f.real();
+          }};
+}
+
+// REAL columns accept NULL because sqlite stores a NaN as NULL, and a NaN figure must not cost a learner
+// their result. A column, once released, is never edited: stores in the field already have it. A new
+// column is a new row with the next schema version (ALTER TABLE then needs a DEFAULT for NOT NULL);
+// columns of the same version keep their order, which is the order of the table's columns on disk.
+const std::vector<column<submission>> submissions_table = {
+    {"id", "INTEGER PRIMARY KEY", 1, nullptr, [](const field& f, submission& s) { s.id = f.integer(); }},
+    result_column<submission>("problem", "TEXT NOT NULL CHECK (problem <> '')", 1, &solution_result::problem),
+    result_column<submission>("path", "TEXT NOT NULL", 1, &solution_result::path),
+    result_column<submission>("author", "TEXT NOT NULL CHECK (author <> '')", 1, &solution_result::author),
+    result_column<submission>("content_hash", "TEXT NOT NULL", 1, &solution_result::content_hash),
+    result_column<submission>("graded_at", "TEXT NOT NULL", 1, &solution_result::graded_at), // ISO-8601 UTC
+    device_column("device_name", "TEXT NOT NULL", 1, &device_info::name),
+    device_column("device_cc", "TEXT NOT NULL", 1, &device_info::cc),
+    device_column("device_sms", "INTEGER NOT NULL", 1, &device_info::sms),
+    device_column("device_l2_bytes", "INTEGER NOT NULL", 1, &device_info::l2_bytes),
+    device_column("device_clock_max_mhz", "REAL", 1, &device_info::clock_max_mhz),
+    device_column("fp32_peak_gflops", "REAL", 1, &device_info::fp32_peak_gflops),
+    device_column("measured_bandwidth_gbps", "REAL", 1, &device_info::measured_bandwidth_gbps),
+    // Bandwidth percentages divide by the DRAM's theoretical peak; NULL in results stored before version 2.
+    device_column("dram_peak_gbps", "REAL", 2, &device_info::dram_peak_gbps),
+    // The median over the timed cases, for queries; NULL when nothing was timed.
+    {"sm_clock_mhz", "REAL", 1, [](const submission& s) -> sql_value { return median_sm_clock(s.result); }, nullptr},
+    verdict_column<submission>(),
+    result_column<submission>("message", "TEXT NOT NULL", 1, &solution_result::message),
+    result_column<submission>("score", "REAL", 1, &solution_result::score),
+    result_column<submission>("speed_unit", "TEXT NOT NULL", 1, &solution_result::speed_unit),
+    // Whether the solution ran in the sandbox; '' in results stored before version 2.
+    {"sandbox", "TEXT NOT NULL DEFAULT ''", 2,
+     [](const submission& s) -> sql_value { return stored_sandbox(s.result.sandbox); },
+     [](const field& f, submission& s) { s.result.sandbox = sandbox_from_stored(f.text(), f.in().file()); }},
+    result_column<submission>("compile_output", "TEXT NOT NULL", 1, &solution_result::compile_output),
+    result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
+};
+
 const std::vector<column<stored_case>> case_results_table = {
     {"submission_id", "INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE", 1,
-     [](const stored_case& s) { return integer(s.submission_id); },
+     [](const stored_case& s) { return to_sql(s.submission_id); },
      [](const field& f, stored_case& s) { s.submission_id = f.integer(); }},
-    // position in the solution's case list, from 0
-    {"idx", "INTEGER NOT NULL", 1, [](const stored_case& s) { return integer(s.idx); },
+    // The position in the solution's case list, from 0.
+    {"idx", "INTEGER NOT NULL", 1, [](const stored_case& s) { return to_sql(s.idx); },
      [](const field& f, stored_case& s) { s.idx = f.integer(); }},
-    {"name", "TEXT NOT NULL CHECK (name <> '')", 1, [](const stored_case& s) -> sql_value { return s.result.name; },
-     [](const field& f, stored_case& s) { s.result.name = f.text(); }},
-    {"hidden", "INTEGER NOT NULL", 1, [](const stored_case& s) { return integer(s.result.hidden); },
-     [](const field& f, stored_case& s) { s.result.hidden = f.integer() != 0; }},
-    {"shape", "TEXT NOT NULL", 1, [](const stored_case& s) -> sql_value { return s.result.shape; },
-     [](const field& f, stored_case& s) { s.result.shape = f.text(); }},
-    // JSON array of the size parameters
+    result_column<stored_case>("name", "TEXT NOT NULL CHECK (name <> '')", 1, &case_result::name),
+    result_column<stored_case>("hidden", "INTEGER NOT NULL", 1, &case_result::hidden),
+    result_column<stored_case>("shape", "TEXT NOT NULL", 1, &case_result::shape),
+    // A JSON array of the size parameters.
     {"sizes", "TEXT NOT NULL", 1,
      [](const stored_case& s) -> sql_value { return nlohmann::json(s.result.sizes).dump(); },
      [](const field& f, stored_case& s) {
        s.result.sizes = nlohmann::json::parse(f.text()).get<std::vector<std::int64_t>>();
      }},
-    {"verdict", "TEXT NOT NULL", 1, [](const stored_case& s) -> sql_value { return short_name(s.result.v); },
-     [](const field& f, stored_case& s) { s.result.v = verdict_from_short_name(f.text(), f.in().file()); }},
-    {"message", "TEXT NOT NULL", 1, [](const stored_case& s) -> sql_value { return s.result.message; },
-     [](const field& f, stored_case& s) { s.result.message = f.text(); }},
-    {"median_ms", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::median_ms); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->median_ms = f.real();
-     }},
-    {"min_ms", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::min_ms); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->min_ms = f.real();
-     }},
-    {"max_ms", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::max_ms); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->max_ms = f.real();
-     }},
-    {"noise", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::noise); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->noise = f.real();
-     }},
-    {"samples", "INTEGER", 1, [](const stored_case& s) { return timed(s, &timing_summary::samples); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->samples = static_cast<int>(f.integer());
-     }},
-    {"discarded", "INTEGER", 1, [](const stored_case& s) { return timed(s, &timing_summary::discarded); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->discarded = static_cast<int>(f.integer());
-     }},
-    {"host_median_ms", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::host_median_ms); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->host_median_ms = f.real();
-     }},
-    {"sm_clock_mhz", "REAL", 1, [](const stored_case& s) { return timed(s, &timing_summary::sm_clock_mhz); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->sm_clock_mhz = f.real();
-     }},
-    {"method", "TEXT", 1, [](const stored_case& s) { return timed(s, &timing_summary::method); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->method = f.text();
-     }},
-    {"cold_l2", "INTEGER", 1, [](const stored_case& s) { return timed(s, &timing_summary::cold_l2); },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = timing_of(f, s)) t->cold_l2 = f.integer() != 0;
-     }},
-    {"speed", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.speed; },
-     [](const field& f, stored_case& s) { s.result.speed = f.real(); }},
-    {"baseline_speed", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.baseline_speed; },
-     [](const field& f, stored_case& s) { s.result.baseline_speed = f.real(); }},
-    // NULL when the baseline was not timed
-    {"baseline_median_ms", "REAL", 1,
-     [](const stored_case& s) -> sql_value {
-       if (!s.result.baseline_timing) return nullptr;
-       return s.result.baseline_timing->median_ms;
-     },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = baseline_timing_of(f, s)) t->median_ms = f.real();
-     }},
-    {"baseline_noise", "REAL", 1,
-     [](const stored_case& s) -> sql_value {
-       if (!s.result.baseline_timing) return nullptr;
-       return s.result.baseline_timing->noise;
-     },
-     [](const field& f, stored_case& s) {
-       if (timing_summary* t = baseline_timing_of(f, s)) t->noise = f.real();
-     }},
-    {"pct_of_baseline", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.pct_of_baseline; },
-     [](const field& f, stored_case& s) { s.result.pct_of_baseline = f.real(); }},
-    {"pct_of_peak", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.pct_of_peak; },
-     [](const field& f, stored_case& s) { s.result.pct_of_peak = f.real(); }},
-    {"flops", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.flops; },
-     [](const field& f, stored_case& s) { s.result.flops = f.real(); }},
-    {"bytes", "REAL", 1, [](const stored_case& s) -> sql_value { return s.result.bytes; },
-     [](const field& f, stored_case& s) { s.result.bytes = f.real(); }},
-    {"feedback", "TEXT NOT NULL", 1, [](const stored_case& s) -> sql_value { return s.result.feedback; },
-     [](const field& f, stored_case& s) { s.result.feedback = f.text(); }},
+    verdict_column<stored_case>(),
+    result_column<stored_case>("message", "TEXT NOT NULL", 1, &case_result::message),
+    timing_column("median_ms", "REAL", 1, &timing_summary::median_ms),
+    timing_column("min_ms", "REAL", 1, &timing_summary::min_ms),
+    timing_column("max_ms", "REAL", 1, &timing_summary::max_ms),
+    timing_column("noise", "REAL", 1, &timing_summary::noise),
+    timing_column("samples", "INTEGER", 1, &timing_summary::samples),
+    timing_column("discarded", "INTEGER", 1, &timing_summary::discarded),
+    timing_column("host_median_ms", "REAL", 1, &timing_summary::host_median_ms),
+    timing_column("sm_clock_mhz", "REAL", 1, &timing_summary::sm_clock_mhz),
+    timing_column("method", "TEXT", 1, &timing_summary::method),
+    timing_column("cold_l2", "INTEGER", 1, &timing_summary::cold_l2),
+    result_column<stored_case>("speed", "REAL", 1, &case_result::speed),
+    result_column<stored_case>("baseline_speed", "REAL", 1, &case_result::baseline_speed),
+    baseline_column("baseline_median_ms", "REAL", 1, &timing_summary::median_ms),
+    baseline_column("baseline_noise", "REAL", 1, &timing_summary::noise),
+    result_column<stored_case>("pct_of_baseline", "REAL", 1, &case_result::pct_of_baseline),
+    result_column<stored_case>("pct_of_peak", "REAL", 1, &case_result::pct_of_peak),
+    result_column<stored_case>("flops", "REAL", 1, &case_result::flops),
+    result_column<stored_case>("bytes", "REAL", 1, &case_result::bytes),
+    result_column<stored_case>("feedback", "TEXT NOT NULL", 1, &case_result::feedback),
 };
 
 /// "CREATE TABLE <table> (<the columns of version 1>[, <constraint>])<options>;"
