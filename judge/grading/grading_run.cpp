@@ -7,12 +7,13 @@
 #include "secret.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <ctime>
 #include <thread>
 
 namespace judge {
 
+namespace {
+/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -22,7 +23,6 @@ std::string utc_now() {
   return text;
 }
 
-namespace {
 /// The text of a solution's first .cu file, where its author line is; "" when it cannot be read.
 std::string first_source_text(const std::filesystem::path& source) {
   const std::vector<std::filesystem::path> units = solution_units(source);

@@ -61,7 +61,4 @@ using result_sink = std::function<void(const solution_result&)>;
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const std::function<void(const run_outcome&)>& on_baseline);
 
-/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
-std::string utc_now();
-
 } // namespace judge

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace judge {
 
 namespace fs = std::filesystem;
 
+namespace {
+/// Whether `text` is valid UTF-8.
 bool valid_utf8(const std::string& text) {
   std::size_t i = 0;
   while (i < text.size()) {
@@ -26,7 +27,6 @@ bool valid_utf8(const std::string& text) {
   return true;
 }
 
-namespace {
 bool is_cu(const fs::path& p) { return p.extension() == ".cu"; }
 
 std::vector<fs::path> sorted_entries(const fs::path& dir) {

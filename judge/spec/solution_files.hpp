@@ -34,7 +34,4 @@ std::vector<solution_entry> solutions_in(const std::filesystem::path& folder);
 /// inside the folder, in name order (empty when it has none). Headers and sub-folders are not units.
 std::vector<std::filesystem::path> solution_units(const std::filesystem::path& source);
 
-/// Whether `text` is valid UTF-8.
-bool valid_utf8(const std::string& text);
-
 } // namespace judge

@@ -135,11 +135,6 @@ statement& statement::bind(int index, const std::string& text) {
   return *this;
 }
 
-statement& statement::bind(int index, const char* text) {
-  check_bind(sqlite3_bind_text(m_stmt, index, text, -1, SQLITE_TRANSIENT));
-  return *this;
-}
-
 statement& statement::bind_null(int index) {
   check_bind(sqlite3_bind_null(m_stmt, index));
   return *this;

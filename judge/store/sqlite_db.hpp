@@ -72,7 +72,6 @@ public:
   /// A NaN is stored as NULL (sqlite has no NaN).
   statement& bind(int index, double value);
   statement& bind(int index, const std::string& text);
-  statement& bind(int index, const char* text);
   statement& bind_null(int index);
 
   /// Advances to the next row: true when a row is available, false when the statement is done.
