@@ -1,6 +1,7 @@
 // The judge's command line end to end, without a GPU: usage and spec errors, bad paths, compiling
 // without a device. Each test runs the real `judge` executable.
 #include "catch.hpp"
+#include "file_input.hpp"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -138,8 +139,7 @@ TEST_CASE("a broken problem.yaml stops everything with file, line and field", "[
     CHECK(contains(r.output, "problem.yaml:"));
   }
   SECTION("an unknown field") {
-    std::ifstream in(root.dir / "problems/matmul/problem.yaml");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = judge::read_file(root.dir / "problems/matmul/problem.yaml");
     root.write("problems/matmul/problem.yaml", text + "tolerence: 1\n");
     const auto r = judge_cli(root.root_arg() + " cases matmul");
     CHECK(r.status == 2);

@@ -2,11 +2,11 @@
 
 #include "compile.hpp"
 #include "content_hash.hpp"
+#include "file_input.hpp"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -15,6 +15,7 @@
 namespace fs = std::filesystem;
 using judge::build_status;
 using judge::problem_spec;
+using judge::read_file;
 using judge::runner_kind;
 
 namespace {
@@ -67,11 +68,6 @@ judge::toolchain test_tools() {
   judge::toolchain tools = judge::default_toolchain();
   tools.cache_dir = cache.path;
   return tools;
-}
-
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 } // namespace

@@ -83,7 +83,7 @@ TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader
   REQUIRE(r.cases.size() == 3);
   for (const case_result &c : r.cases) CHECK(c.v == verdict::accepted);
   CHECK(contains(r.learner_output, "solve() of case sample_8"));
-  CHECK(r.sandbox == "off");
+  CHECK(r.sandbox == sandbox_status{sandbox_mode::off, ""});
 }
 
 // (A runner that hangs in its timed runs is TLE too, but the grader waits 30 s past the timing budget

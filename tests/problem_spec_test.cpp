@@ -106,6 +106,11 @@ TEST_CASE("solve_declaration spells the signature as learners must write it", "[
         "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K)");
 }
 
+TEST_CASE("each speed unit has the one name results carry", "[spec]") {
+  CHECK(std::string(judge::unit_name(judge::speed_unit::gflops)) == "GFLOPS");
+  CHECK(std::string(judge::unit_name(judge::speed_unit::gbps)) == "GB/s");
+}
+
 TEST_CASE("size_names and buffers keep the signature's order", "[spec]") {
   const scratch_dir root;
   const auto dir = write_problem(root, "axpy", R"(title: y = a*x + y on a strided grid

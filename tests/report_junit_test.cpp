@@ -1,12 +1,11 @@
 #include "catch.hpp"
+#include "file_input.hpp"
 #include "report_junit.hpp"
 #include "results_fixtures.hpp"
 
 #include <cctype>
 #include <fstream>
-#include <iterator>
 #include <set>
-#include <sstream>
 #include <vector>
 
 using namespace judge;
@@ -169,9 +168,7 @@ TEST_CASE("write_junit writes the report, creating its folder, and names the pat
   scratch_dir dir;
   const auto path = dir / "reports/run.xml";
   write_junit(path, sample_run());
-  std::ifstream in(path, std::ios::binary);
-  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  CHECK(written == junit_xml(sample_run()));
+  CHECK(judge::read_file(path) == junit_xml(sample_run()));
   CHECK_FALSE(std::filesystem::exists(dir / "reports/run.xml.tmp"));
 
   std::ofstream(dir / "a_file") << "not a folder";

@@ -60,11 +60,11 @@ TEST_CASE("the closing summary counts verdicts and names the fastest accepted so
 
 TEST_CASE("the summary says when solutions ran outside the sandbox, and why", "[report]") {
   solution_result inside = failed_on(true);
-  inside.sandbox = "on";
+  inside.sandbox = {sandbox_mode::on, ""};
   solution_result refused = inside;
-  refused.sandbox = "unavailable: unshare: Operation not permitted";
+  refused.sandbox = {sandbox_mode::unavailable, "unshare: Operation not permitted"};
   solution_result asked_off = inside;
-  asked_off.sandbox = "off";
+  asked_off.sandbox = {sandbox_mode::off, ""};
   CHECK(render_summary({inside}, terminal_style{}).find("sandbox") == std::string::npos);
   const std::string text = render_summary({inside, refused, refused, asked_off}, terminal_style{});
   CHECK(text.find("sandbox unavailable: unshare: Operation not permitted for 2 solution(s)") != std::string::npos);

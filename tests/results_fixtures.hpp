@@ -89,7 +89,7 @@ inline solution_result accepted_result(const std::string& author, double speed,
   r.speed_unit = "GFLOPS";
   r.learner_output = "hello from " + author + "\n";
   r.device = {device, "9.0", 132, 62914560, 1980, 60000, 4000, 4800};
-  r.sandbox = "on";
+  r.sandbox = {sandbox_mode::on, ""};
 
   case_result sample;
   sample.name = "sample_2x3x2";

@@ -1,12 +1,12 @@
 #include "secret.hpp"
 
 #include "catch.hpp"
+#include "file_input.hpp"
 #include "spec_test_files.hpp"
 
 #include <cstdlib>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -49,13 +49,6 @@ unsigned permissions(const std::filesystem::path& path) {
   return st.st_mode & 07777;
 }
 
-std::string contents(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 } // namespace
 
 TEST_CASE("the secret lives in JUDGE_SECRET_FILE, else under XDG_CONFIG_HOME, else under HOME", "[secret]") {
@@ -88,7 +81,7 @@ TEST_CASE("a new secret is created private, in private folders, and read back th
   CHECK(permissions(path) == 0600);
   CHECK(permissions(path.parent_path()) == 0700);
   CHECK(permissions(path.parent_path().parent_path()) == 0700);
-  const std::string text = contents(path);
+  const std::string text = judge::read_file(path);
   CHECK(text.size() == 65);
   CHECK(text.find_first_not_of("0123456789abcdef") == 64);
   CHECK(text.back() == '\n');
@@ -114,7 +107,7 @@ TEST_CASE("a secret written by hand is read as written, with or without a final 
   CHECK(load_or_create_secret(plain) == load_or_create_secret(with_newline));
   CHECK(load_or_create_secret(plain) == load_or_create_secret(upper));
   CHECK(load_or_create_secret(plain) != load_or_create_secret(other));
-  CHECK(contents(plain) == hex); // reading never rewrites the file
+  CHECK(judge::read_file(plain) == hex); // reading never rewrites the file
 }
 
 TEST_CASE("a malformed secret is an error that says how to fix it", "[secret]") {
@@ -126,7 +119,7 @@ TEST_CASE("a malformed secret is an error that says how to fix it", "[secret]") 
   const std::string message = message_of<std::runtime_error>([&] { load_or_create_secret(path); });
   CAPTURE(message);
   CHECK(message.find(path.string() + " is not 64 hexadecimal digits; delete it") != std::string::npos);
-  CHECK(contents(path) == text); // a broken secret is reported, never replaced behind the instructor's back
+  CHECK(judge::read_file(path) == text); // a broken secret is reported, never replaced behind the instructor's back
 }
 
 TEST_CASE("a secret that cannot be read is an error naming the file", "[secret]") {

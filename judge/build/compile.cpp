@@ -3,6 +3,8 @@
 #include "content_hash.hpp"
 #include "process.hpp"
 #include "secret.hpp"
+#include "solution_files.hpp"
+#include "text.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -59,12 +61,6 @@ void write_text(const fs::path& file, const std::string& text) {
   if (!out.flush()) throw std::runtime_error("cannot write " + file.string());
 }
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  if (from.empty()) return;
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
-}
-
 /// Flags of every nvcc call that produces device code.
 std::vector<std::string> code_flags(const toolchain& tools) {
   std::vector<std::string> flags = {"-std=c++17", "-O3", "-lineinfo"};
@@ -74,8 +70,8 @@ std::vector<std::string> code_flags(const toolchain& tools) {
   return flags;
 }
 
-/// The .cu files of a solution (a file, or a folder's .cu files in name order), and every file whose
-/// bytes make up the solution (a folder's headers too).
+/// The .cu files of a solution (solution_units()), and every file whose bytes make up the solution (a
+/// folder's headers too).
 struct solution_files {
   std::vector<fs::path> units;
   std::vector<fs::path> hashed;
@@ -85,18 +81,15 @@ solution_files find_solution_files(const fs::path& source) {
   std::error_code ec;
   if (!fs::exists(source, ec)) throw std::runtime_error("no such file: " + source.string());
   solution_files files;
+  files.units = solution_units(source);
+  if (files.units.empty()) throw std::runtime_error("no .cu file in " + source.string());
   if (!fs::is_directory(source)) {
-    files.units = files.hashed = {source};
+    files.hashed = files.units;
     return files;
   }
-  for (const auto& entry : fs::recursive_directory_iterator(source)) {
-    if (!entry.is_regular_file()) continue;
-    files.hashed.push_back(entry.path());
-    if (entry.path().parent_path() == source && entry.path().extension() == ".cu") files.units.push_back(entry.path());
-  }
-  std::sort(files.units.begin(), files.units.end());
+  for (const auto& entry : fs::recursive_directory_iterator(source))
+    if (entry.is_regular_file()) files.hashed.push_back(entry.path());
   std::sort(files.hashed.begin(), files.hashed.end());
-  if (files.units.empty()) throw std::runtime_error("no .cu file in " + source.string());
   return files;
 }
 
@@ -313,12 +306,12 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     write_text(declaration_file, declaration);
     // Messages name the learner's files as they know them, not by the judge's folders.
     auto clean = [&](std::string output) {
-      replace_all(output, work.string() + "/", "");
-      replace_all(output, common.objects.front().parent_path().string() + "/", "");
+      output = replace_all(output, work.string() + "/", "");
+      output = replace_all(output, common.objects.front().parent_path().string() + "/", "");
       // nvcc may name a unit by its absolute path whatever path it was given: strip both.
       for (const fs::path& unit : files.units) {
-        replace_all(output, fs::absolute(unit).parent_path().string() + "/", "");
-        replace_all(output, unit.parent_path().string() + "/", "");
+        output = replace_all(output, fs::absolute(unit).parent_path().string() + "/", "");
+        output = replace_all(output, unit.parent_path().string() + "/", "");
       }
       return output;
     };

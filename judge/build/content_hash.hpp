@@ -2,6 +2,8 @@
 // ("a", "bc") differ. Not cryptographic; it names cache entries, it does not defend them.
 #pragma once
 
+#include "fnv1a.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -20,8 +22,7 @@ public:
   std::string hex() const;
 
 private:
-  void mix(const void* data, std::size_t size);
-  std::uint64_t m_state = 0xcbf29ce484222325ull; // FNV-1a 64 offset basis
+  std::uint64_t m_state = fnv1a_basis;
 };
 
 } // namespace judge

@@ -5,7 +5,13 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
+
+namespace judge {
+struct run_request;
+}
 
 namespace judge::cli {
 
@@ -27,6 +33,10 @@ struct paths {
   std::filesystem::path testcases() const { return root / "testcases"; }
   std::filesystem::path solutions() const { return root / "solutions"; }
   std::filesystem::path results() const { return root / "results"; }
+  /// The results store: `db_option` (--db) when given, else results/judge.db.
+  std::filesystem::path store(const std::string& db_option) const {
+    return db_option.empty() ? results() / "judge.db" : std::filesystem::path(db_option);
+  }
 };
 
 /// Global state the subcommands share: the chosen paths and the command's exit status.
@@ -48,5 +58,29 @@ void add_profile_request(CLI::App& app, context& ctx);
 
 /// Runs `body`, turning the judge's exceptions into one clear line on stderr and an exit status.
 int guarded(const std::function<int()>& body);
+
+/// A subcommand: once parsed, `body` runs guarded and its result is the command's exit status.
+CLI::App* add_command(CLI::App& app, context& ctx, const std::string& name, const std::string& description,
+                      std::function<int()> body);
+
+/// A subcommand about one problem: `name <problem> ...`. Its options fill a `Flags` (which has a
+/// `problem`); once parsed, `body` runs guarded and its result is the command's exit status. Returns the
+/// subcommand and its flags, for the caller to add the subcommand's other options.
+template <typename Flags>
+std::pair<CLI::App*, std::shared_ptr<Flags>> add_problem_command(CLI::App& app, context& ctx, const std::string& name,
+                                                                 const std::string& description,
+                                                                 int (*body)(const context&, const Flags&)) {
+  auto flags = std::make_shared<Flags>();
+  CLI::App* sub = add_command(app, ctx, name, description, [&ctx, flags, body] { return body(ctx, *flags); });
+  sub->add_option("problem", flags->problem, "problem name (see `judge list`)")->required();
+  return {sub, flags};
+}
+
+/// A grading run of `problem` under the root, its progress drawn on stderr. Loads the problem first, so
+/// that an unknown problem is reported as such rather than as a missing folder.
+run_request grading_request(const context& ctx, const std::string& problem);
+
+/// The --db option of the commands that read or write the results store (paths::store()).
+void add_store_option(CLI::App& sub, std::string& db_option);
 
 } // namespace judge::cli

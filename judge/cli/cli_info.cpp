@@ -2,85 +2,82 @@
 #include "cli.hpp"
 
 #include "device_probe.hpp"
+#include "file_input.hpp"
 #include "problem_spec.hpp"
 #include "test_cases.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <memory>
 
 namespace judge::cli {
 
+namespace {
+struct problem_flags {
+  std::string problem;
+};
+
+int list(const context& ctx) {
+  for (const auto& name : list_problems(ctx.where.problems())) {
+    try {
+      const problem_spec spec = load_problem(ctx.where.problems() / name);
+      std::printf("%-16s %s\n  %s\n", name.c_str(), spec.title.c_str(), spec.solve_declaration().c_str());
+    } catch (const spec_error& e) {
+      std::printf("%-16s (broken spec: %s)\n", name.c_str(), e.what());
+    }
+  }
+  return 0;
+}
+
+int list_cases(const context& ctx, const problem_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
+  std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
+  for (const auto& c : cases)
+    std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
+                shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
+  return 0;
+}
+
+int show(const context& ctx, const problem_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  std::printf("%s\nsignature: %s\n", read_file(spec.statement).c_str(), spec.solve_declaration().c_str());
+  std::printf("tolerance: |got - ref| <= %g + %g*|ref|\n", spec.tolerance.atol, spec.tolerance.rtol);
+  return 0;
+}
+
+int device() {
+  const probe_result p = probe_device(false);
+  if (!p.device) {
+    const bool says_so = p.error.rfind("no CUDA device", 0) == 0;
+    std::printf("%s%s\n", says_so ? "" : "no CUDA device: ", p.error.c_str());
+    return no_gpu;
+  }
+  const device_info& d = *p.device;
+  std::printf("%s: compute capability %s, %d SMs, L2 %.0f MB, SM clock up to %.0f MHz, FP32 peak %.0f GFLOPS, "
+              "DRAM peak %.0f GB/s\n",
+              d.name.c_str(), d.cc.c_str(), d.sms, static_cast<double>(d.l2_bytes) / 1e6, d.clock_max_mhz,
+              d.fp32_peak_gflops, d.dram_peak_gbps);
+  return 0;
+}
+} // namespace
+
 void add_list(CLI::App& app, context& ctx) {
-  CLI::App* sub = app.add_subcommand("list", "list the problems");
-  sub->callback([&ctx] {
-    ctx.status = guarded([&] {
-      for (const auto& name : list_problems(ctx.where.problems())) {
-        try {
-          const problem_spec spec = load_problem(ctx.where.problems() / name);
-          std::printf("%-16s %s\n  %s\n", name.c_str(), spec.title.c_str(), spec.solve_declaration().c_str());
-        } catch (const spec_error& e) {
-          std::printf("%-16s (broken spec: %s)\n", name.c_str(), e.what());
-        }
-      }
-      return 0;
-    });
-  });
+  add_command(app, ctx, "list", "list the problems", [&ctx] { return list(ctx); });
 }
 
 void add_cases(CLI::App& app, context& ctx) {
-  auto problem = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("cases", "list a problem's test cases (hidden ones are marked)");
-  sub->add_option("problem", *problem, "problem name")->required();
-  sub->callback([&ctx, problem] {
-    ctx.status = guarded([&] {
-      const problem_spec spec = load_problem(ctx.where.problems() / *problem);
-      const auto cases = load_cases(spec, ctx.where.testcases() / *problem / "cases.yaml");
-      std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
-      for (const auto& c : cases)
-        std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
-                    shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
-      return 0;
-    });
-  });
+  add_problem_command<problem_flags>(app, ctx, "cases", "list a problem's test cases (hidden ones are marked)",
+                                     list_cases);
 }
 
 void add_show(CLI::App& app, context& ctx) {
-  auto problem = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("show", "print a problem's statement and signature");
-  sub->add_option("problem", *problem, "problem name")->required();
-  sub->callback([&ctx, problem] {
-    ctx.status = guarded([&] {
-      const problem_spec spec = load_problem(ctx.where.problems() / *problem);
-      std::ifstream in(spec.statement);
-      std::cout << in.rdbuf() << "\nsignature: " << spec.solve_declaration() << "\n";
-      std::printf("tolerance: |got - ref| <= %g + %g*|ref|\n", spec.tolerance.atol, spec.tolerance.rtol);
-      return 0;
-    });
-  });
+  add_problem_command<problem_flags>(app, ctx, "show", "print a problem's statement and signature", show);
 }
 
 void add_device(CLI::App& app, context& ctx) {
-  CLI::App* sub = app.add_subcommand("device", "say which CUDA device the judge would use (exit 3 when none)");
-  sub->callback([&ctx] {
-    ctx.status = guarded([&] {
-      const probe_result p = probe_device(false);
-      if (!p.device) {
-        const bool says_so = p.error.rfind("no CUDA device", 0) == 0;
-        std::printf("%s%s\n", says_so ? "" : "no CUDA device: ", p.error.c_str());
-        return static_cast<int>(no_gpu);
-      }
-      const device_info& d = *p.device;
-      std::printf("%s: compute capability %s, %d SMs, L2 %.0f MB, SM clock up to %.0f MHz, FP32 peak %.0f GFLOPS, "
-                  "DRAM peak %.0f GB/s\n",
-                  d.name.c_str(), d.cc.c_str(), d.sms, static_cast<double>(d.l2_bytes) / 1e6, d.clock_max_mhz,
-                  d.fp32_peak_gflops, d.dram_peak_gbps);
-      return 0;
-    });
-  });
+  add_command(app, ctx, "device", "say which CUDA device the judge would use (exit 3 when none)", device);
 }
 
 } // namespace judge::cli

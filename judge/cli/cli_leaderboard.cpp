@@ -24,7 +24,7 @@ void write_text(const std::string& file, const std::string& text) {
 
 int show(const context& ctx, const board_flags& f) {
   load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty board
-  const std::filesystem::path db_path = f.db_file.empty() ? ctx.where.results() / "judge.db" : std::filesystem::path(f.db_file);
+  const std::filesystem::path db_path = ctx.where.store(f.db_file);
   if (!std::filesystem::exists(db_path))
     throw usage_error(db_path.string() + " does not exist yet: grade some solutions first (bin/judge " + f.problem + ")");
   results_db db(db_path);
@@ -38,14 +38,12 @@ int show(const context& ctx, const board_flags& f) {
 } // namespace
 
 void add_leaderboard(CLI::App& app, context& ctx) {
-  auto flags = std::make_shared<board_flags>();
-  CLI::App* sub = app.add_subcommand("leaderboard", "rank each author's best accepted solution (one board per GPU model)");
-  sub->add_option("problem", flags->problem, "problem name")->required();
-  sub->add_option("--db", flags->db_file, "results database (default: results/judge.db)");
+  auto [sub, flags] = add_problem_command<board_flags>(
+      app, ctx, "leaderboard", "rank each author's best accepted solution (one board per GPU model)", show);
+  add_store_option(*sub, flags->db_file);
   sub->add_option("--html", flags->html_file, "write a self-contained HTML page to FILE");
   sub->add_option("--csv", flags->csv_file, "write CSV to FILE");
   sub->add_option("--json", flags->json_file, "write JSON to FILE");
-  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return show(ctx, *flags); }); });
 }
 
 } // namespace judge::cli

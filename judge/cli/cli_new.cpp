@@ -2,27 +2,28 @@
 // judge new-problem <name>: an instructor's problem package from templates/problem/.
 #include "cli.hpp"
 
+#include "file_input.hpp"
 #include "problem_spec.hpp"
 #include "solution_files.hpp"
+#include "text.hpp"
 
 #include <fmt/format.h>
 
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <regex>
-#include <sstream>
 
 namespace judge::cli {
 
 namespace fs = std::filesystem;
 
 namespace {
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw usage_error("cannot read " + file.string());
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+std::string read_template(const fs::path& file) {
+  std::error_code error;
+  std::optional<std::string> text = read_file(file, error);
+  if (!text) throw usage_error("cannot read " + file.string() + ": " + error.message());
+  return std::move(*text);
 }
 
 void write_new_file(const fs::path& file, const std::string& text) {
@@ -33,20 +34,20 @@ void write_new_file(const fs::path& file, const std::string& text) {
   if (!out) throw usage_error("cannot write " + file.string());
 }
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
-  return text;
-}
+struct new_flags {
+  std::string problem, author;
+};
 
-int new_solution(const context& ctx, const std::string& problem, const std::string& author) {
-  const problem_spec spec = load_problem(ctx.where.problems() / problem);
-  if (!std::regex_match(author, std::regex("[A-Za-z0-9_.-]+")))
-    throw usage_error(fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", author));
-  const fs::path target = ctx.where.solutions() / problem / (author + ".cu");
-  std::string starter = read_file(spec.dir / "starter.cu");
-  write_new_file(target, "// author: " + author + "\n" + starter);
-  std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(), spec.solve_declaration().c_str(),
-              problem.c_str(), target.c_str());
+int new_solution(const context& ctx, const new_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  if (!std::regex_match(f.author, std::regex("[A-Za-z0-9_.-]+")))
+    throw usage_error(
+        fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", f.author));
+  const fs::path target = ctx.where.solutions() / f.problem / (f.author + ".cu");
+  std::string starter = read_template(spec.dir / "starter.cu");
+  write_new_file(target, "// author: " + f.author + "\n" + starter);
+  std::printf("created %s\n  signature: %s\n  grade it with: bin/judge %s %s\n", target.c_str(),
+              spec.solve_declaration().c_str(), f.problem.c_str(), target.c_str());
   return 0;
 }
 
@@ -63,7 +64,7 @@ int new_problem(const context& ctx, const std::string& name) {
   for (const auto& entry : fs::recursive_directory_iterator(templates)) {
     if (!entry.is_regular_file()) continue;
     const fs::path relative = fs::relative(entry.path(), templates);
-    const std::string text = replace_all(read_file(entry.path()), "@NAME@", name);
+    const std::string text = replace_all(read_template(entry.path()), "@NAME@", name);
     const fs::path target = relative == "cases.yaml" ? cases_file : problem_dir / relative;
     write_new_file(target, text);
     created.push_back(target);
@@ -80,19 +81,17 @@ int new_problem(const context& ctx, const std::string& name) {
 } // namespace
 
 void add_new(CLI::App& app, context& ctx) {
-  auto problem = std::make_shared<std::string>();
-  auto author = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("new", "create solutions/<problem>/<author>.cu from the problem's starter");
-  sub->add_option("problem", *problem, "problem name")->required();
-  sub->add_option("author", *author, "your name (becomes the file name)")->required();
-  sub->callback([&ctx, problem, author] { ctx.status = guarded([&] { return new_solution(ctx, *problem, *author); }); });
+  auto [sub, flags] = add_problem_command<new_flags>(
+      app, ctx, "new", "create solutions/<problem>/<author>.cu from the problem's starter", new_solution);
+  sub->add_option("author", flags->author, "your name (becomes the file name)")->required();
 }
 
 void add_new_problem(CLI::App& app, context& ctx) {
   auto name = std::make_shared<std::string>();
-  CLI::App* sub = app.add_subcommand("new-problem", "scaffold a problem package (spec, references, starter, cases, examples)");
+  CLI::App* sub =
+      add_command(app, ctx, "new-problem", "scaffold a problem package (spec, references, starter, cases, examples)",
+                  [&ctx, name] { return new_problem(ctx, *name); });
   sub->add_option("name", *name, "problem name")->required();
-  sub->callback([&ctx, name] { ctx.status = guarded([&] { return new_problem(ctx, *name); }); });
 }
 
 } // namespace judge::cli

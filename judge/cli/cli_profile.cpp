@@ -44,12 +44,11 @@ int profile_request(const context& ctx, const profile_flags& f) {
 } // namespace
 
 void add_profile_request(CLI::App& app, context& ctx) {
-  auto flags = std::make_shared<profile_flags>();
-  CLI::App* sub = app.add_subcommand("profile-request", "print a runner's path and the requests for one call (for profilers)");
-  sub->add_option("problem", flags->problem, "problem name")->required();
+  auto [sub, flags] = add_problem_command<profile_flags>(
+      app, ctx, "profile-request", "print a runner's path and the requests for one call (for profilers)",
+      profile_request);
   sub->add_option("solution", flags->solution, "solution file (default: the problem's baseline)");
   sub->add_option("--case", flags->case_name, "case name")->required();
-  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return profile_request(ctx, *flags); }); });
 }
 
 } // namespace judge::cli

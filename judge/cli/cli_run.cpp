@@ -33,21 +33,12 @@ std::string timing_mode(const grade_options& o) {
 }
 
 int run(const context& ctx, const run_flags& f) {
-  run_request request;
-  request.problems_root = ctx.where.problems();
-  request.testcases_root = ctx.where.testcases();
-  request.problem = f.problem;
-  // Load the problem first, so an unknown problem is reported as such rather than as a missing folder.
-  load_problem(request.problems_root / f.problem);
+  run_request request = grading_request(ctx, f.problem);
   std::vector<std::filesystem::path> paths;
   for (const auto& p : f.paths) paths.emplace_back(p);
   if (paths.empty()) {
     const auto folder = ctx.where.solutions() / f.problem;
-    bool any = false;
-    if (std::filesystem::is_directory(folder))
-      for (const auto& e : std::filesystem::directory_iterator(folder))
-        any = any || e.path().extension() == ".cu" || e.is_directory();
-    if (!any)
+    if (!std::filesystem::is_directory(folder) || solutions_in(folder).empty())
       throw usage_error("no solutions in " + folder.string() + " yet: create one with `bin/judge new " + f.problem +
                         " <your name>`, or name files to grade");
     paths.push_back(folder);
@@ -59,7 +50,7 @@ int run(const context& ctx, const run_flags& f) {
   request.grading.budget_seconds = f.budget;
   request.grading.case_seconds = f.time_limit;
   request.grading.sandbox = !f.no_sandbox;
-  const std::filesystem::path db_path = f.db_file.empty() ? ctx.where.results() / "judge.db" : std::filesystem::path(f.db_file);
+  const std::filesystem::path db_path = ctx.where.store(f.db_file);
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
   load_or_create_secret(secret_path()); // so that it exists to be hidden
@@ -79,7 +70,7 @@ int run(const context& ctx, const run_flags& f) {
     std::vector<std::pair<std::string, std::pair<double, double>>> rows;
     for (std::size_t i = 0; i < o.baseline_timings.size(); ++i)
       rows.push_back({o.baseline_timings[i].first, {o.baseline_timings[i].second.median_ms, o.baseline_speeds[i]}});
-    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, o.spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s", rows).c_str(), stdout);
+    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, unit_name(o.spec.unit), rows).c_str(), stdout);
     std::fflush(stdout);
   };
   auto on_result = [&](const solution_result& r) {
@@ -111,14 +102,13 @@ int run(const context& ctx, const run_flags& f) {
 } // namespace
 
 void add_run(CLI::App& app, context& ctx) {
-  auto flags = std::make_shared<run_flags>();
-  CLI::App* sub = app.add_subcommand("run", "grade solutions of a problem (default: every file in solutions/<problem>/)");
-  sub->add_option("problem", flags->problem, "problem name (see `judge list`)")->required();
+  auto [sub, flags] = add_problem_command<run_flags>(
+      app, ctx, "run", "grade solutions of a problem (default: every file in solutions/<problem>/)", run);
   sub->add_option("paths", flags->paths, "solution files, or folders of them (one file or one sub-folder per student)");
   sub->add_option("--case", flags->cases, "grade only this case (repeatable)");
   sub->add_option("--json", flags->json_file, "also write the results as JSON to FILE");
   sub->add_option("--junit", flags->junit_file, "also write JUnit XML (one test per case) to FILE");
-  sub->add_option("--db", flags->db_file, "results database (default: results/judge.db)");
+  add_store_option(*sub, flags->db_file);
   sub->add_flag("--no-db", flags->no_db, "do not record results");
   sub->add_flag("--warm-l2", flags->warm_l2, "time with a warm L2 cache (labelled as such)");
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
@@ -129,7 +119,6 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_option("--time-limit", flags->time_limit, "wall-time limit of one call of solve() [s] (default: the problem's)");
   sub->add_option("--compile-time-limit", flags->compile_limit, "wall-time limit of one compile [s] (default: the problem's)");
   sub->add_option("--jobs,-j", flags->jobs, "parallel compiles (default: cores)");
-  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return run(ctx, *flags); }); });
 }
 
 } // namespace judge::cli

@@ -21,11 +21,7 @@ struct verify_flags {
 };
 
 int verify(const context& ctx, const verify_flags& f) {
-  run_request request;
-  request.problems_root = ctx.where.problems();
-  request.testcases_root = ctx.where.testcases();
-  request.problem = f.problem;
-  load_problem(request.problems_root / f.problem);
+  run_request request = grading_request(ctx, f.problem);
   const auto submissions = request.problems_root / f.problem / "submissions";
   if (!std::filesystem::is_directory(submissions))
     throw usage_error(fmt::format("{} does not exist: put example solutions in submissions/<expected verdict>/", submissions.string()));
@@ -51,7 +47,7 @@ int verify(const context& ctx, const verify_flags& f) {
   bool ran = false;
   auto on_result = [&](const solution_result& r) {
     const verdict want = expected.at(r.path);
-    const bool not_run = r.v == verdict::internal_error && r.message.find("not run") != std::string::npos;
+    const bool not_run = r.compiled_only;
     const bool ok = r.v == want;
     if (!ok && !not_run) ++mismatches;
     ran = ran || !not_run;
@@ -82,12 +78,10 @@ int verify(const context& ctx, const verify_flags& f) {
 } // namespace
 
 void add_verify(CLI::App& app, context& ctx) {
-  auto flags = std::make_shared<verify_flags>();
-  CLI::App* sub = app.add_subcommand("verify", "check that each example solution gets its folder's verdict");
-  sub->add_option("problem", flags->problem, "problem name")->required();
+  auto [sub, flags] = add_problem_command<verify_flags>(
+      app, ctx, "verify", "check that each example solution gets its folder's verdict", verify);
   sub->add_flag("--no-timing", flags->no_timing, "check verdicts only");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default 1)");
-  sub->callback([&ctx, flags] { ctx.status = guarded([&] { return verify(ctx, *flags); }); });
 }
 
 } // namespace judge::cli

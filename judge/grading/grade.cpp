@@ -103,10 +103,11 @@ void grader::check_outputs(std::size_t case_index, int check, call_facts &facts)
 }
 
 /// solution_result::sandbox for a runner that has finished.
-static std::string sandbox_state(const runner_session& session, bool asked) {
-  if (session.sandboxed()) return "on";
-  if (!asked) return "off";
-  return session.sandbox_failure().empty() ? "" : "unavailable: " + session.sandbox_failure();
+static sandbox_status sandbox_state(const runner_session& session, bool asked) {
+  if (session.sandboxed()) return {sandbox_mode::on, ""};
+  if (!asked) return {sandbox_mode::off, ""};
+  if (session.sandbox_failure().empty()) return {};
+  return {sandbox_mode::unavailable, session.sandbox_failure()};
 }
 
 timing_facts grader::time_case(runner_session &session, std::size_t i) {
@@ -180,7 +181,7 @@ double grader::score(const solution_result &result) const {
 
 void grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress) {
   result.device = m_device;
-  result.speed_unit = m_spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s";
+  result.speed_unit = unit_name(m_spec.unit);
   if (runner.status != build_status::ok) {
     result.v = runner.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
     result.message = runner.message;

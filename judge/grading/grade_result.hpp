@@ -43,6 +43,22 @@ struct case_result {
   std::string feedback;        ///< e.g. host time far above GPU time
 };
 
+/// Whether a solution's runner ran in the process sandbox (its own user, network and mount namespaces).
+enum class sandbox_mode {
+  not_run,     ///< the runner never ran (a compile error, no GPU), or the result was stored before this was
+  on,          ///< in the sandbox
+  off,         ///< outside it, as asked (--no-sandbox)
+  unavailable, ///< outside it: asked for, refused by the system (sandbox_status::reason says how)
+};
+
+struct sandbox_status {
+  sandbox_mode mode = sandbox_mode::not_run;
+  std::string reason; ///< for unavailable: the system's refusal, e.g. "unshare: Operation not permitted"
+
+  bool operator==(const sandbox_status& other) const { return mode == other.mode && reason == other.reason; }
+  bool operator!=(const sandbox_status& other) const { return !(*this == other); }
+};
+
 struct solution_result {
   std::string problem;
   std::string path;         ///< as given on the command line / found in the folder
@@ -56,9 +72,10 @@ struct solution_result {
   std::vector<case_result> cases;
   double score = 0;         ///< geometric mean of speed over timed hidden cases; 0 if not AC
   std::string speed_unit;   ///< "GFLOPS" or "GB/s"
-  /// How its runner ran: "on" (own user, network and mount namespaces), "off" (--no-sandbox),
-  /// "unavailable: WHY" (asked for, refused by the system), "" (never ran).
-  std::string sandbox;
+  sandbox_status sandbox;   ///< how its runner ran
+  /// It compiled but was not run, because the run had no CUDA device (its verdict is internal_error):
+  /// its verdict says nothing about the solution.
+  bool compiled_only = false;
   device_info device;
 };
 

@@ -3,20 +3,18 @@
 #include "author.hpp"
 #include "compile.hpp"
 #include "device_probe.hpp"
+#include "file_input.hpp"
 #include "reference_library.hpp"
 #include "secret.hpp"
 
-#include <fmt/format.h>
-
-#include <chrono>
+#include <algorithm>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <thread>
-#include <unistd.h>
 
 namespace judge {
 
+namespace {
+/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -26,27 +24,16 @@ std::string utc_now() {
   return text;
 }
 
-namespace {
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
+/// The text of a solution's first .cu file, where its author line is; "" when it cannot be read.
 std::string first_source_text(const std::filesystem::path& source) {
-  if (!std::filesystem::is_directory(source)) return read_text(source);
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(source))
-    if (e.path().extension() == ".cu") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files.empty() ? "" : read_text(files.front());
+  const std::vector<std::filesystem::path> units = solution_units(source);
+  std::error_code unreadable;
+  return units.empty() ? "" : read_file(units.front(), unreadable).value_or("");
 }
 
-void progress_line(bool enabled, const std::string& text) {
-  if (!enabled) return;
-  std::fprintf(stderr, "\r\033[K%s", text.c_str());
-  std::fflush(stderr);
+void tell(const run_progress_fn& progress, run_progress::step now, std::size_t done = 0, std::size_t total = 0,
+          const std::string& who = "", const std::string& case_name = "") {
+  if (progress) progress(run_progress{now, done, total, who, case_name});
 }
 } // namespace
 
@@ -70,9 +57,8 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     if (g_interrupted) return outcome; // the compiler was stopped by Ctrl-C, not by a broken reference
     throw;
   }
-  const bool show_progress = request.progress && ::isatty(STDERR_FILENO);
 
-  progress_line(show_progress, "probing the GPU ...");
+  tell(request.progress, run_progress::step::probing);
   const probe_result probe = probe_device(true);
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
@@ -82,15 +68,16 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 
   std::vector<std::filesystem::path> sources;
   for (const auto& s : request.solutions) sources.push_back(s.source);
-  auto builds = build_runners(spec, sources, runner_kind::solution, tools, jobs, [&](std::size_t done, std::size_t total) {
-    progress_line(show_progress, fmt::format("compiling {}/{} ...", done, total));
-  });
+  auto builds =
+      build_runners(spec, sources, runner_kind::solution, tools, jobs, [&](std::size_t done, std::size_t total) {
+        tell(request.progress, run_progress::step::compiling, done, total);
+      });
   std::optional<build_result> baseline;
   if (!spec.baseline.source.empty()) {
-    progress_line(show_progress, "compiling the baseline ...");
+    tell(request.progress, run_progress::step::compiling_baseline);
     baseline = build_runner(spec, spec.baseline.source, runner_kind::baseline, tools);
   }
-  progress_line(show_progress, "");
+  tell(request.progress, run_progress::step::none);
 
   auto make_result = [&](std::size_t i) {
     solution_result r;
@@ -100,7 +87,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     r.content_hash = builds[i].content_hash;
     r.graded_at = utc_now();
     r.compile_output = builds[i].status == build_status::ok ? "" : builds[i].message;
-    r.speed_unit = spec.unit == speed_unit::gflops ? "GFLOPS" : "GB/s";
+    r.speed_unit = unit_name(spec.unit);
     return r;
   };
 
@@ -109,6 +96,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
       solution_result r = make_result(i);
       if (builds[i].status == build_status::ok) {
         r.v = verdict::internal_error;
+        r.compiled_only = true;
         r.message = "compiled; not run: no CUDA device is present";
       } else {
         r.v = builds[i].status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
@@ -122,7 +110,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 
   grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, request.grading);
   auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
-    progress_line(show_progress, fmt::format("{}: case {}/{} {} ...", who, i + 1, n, name));
+    tell(request.progress, run_progress::step::running, i, n, who, name);
   };
   if (baseline) {
     outcome.baseline_error = g.run_baseline(*baseline, progress);
@@ -132,12 +120,12 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
         outcome.baseline_speeds.push_back(g.speed(c, it->second.median_ms));
       }
   }
-  progress_line(show_progress, "");
+  tell(request.progress, run_progress::step::none);
   if (on_baseline) on_baseline(outcome);
   for (std::size_t i = 0; i < builds.size() && !g_interrupted; ++i) {
     solution_result r = make_result(i);
     g.grade(builds[i], r, progress);
-    progress_line(show_progress, "");
+    tell(request.progress, run_progress::step::none);
     outcome.results.push_back(r);
     if (on_result) on_result(outcome.results.back());
   }

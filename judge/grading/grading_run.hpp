@@ -6,7 +6,6 @@
 #include "grade_result.hpp"
 #include "solution_files.hpp"
 
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -14,6 +13,24 @@
 #include <vector>
 
 namespace judge {
+
+/// What a grading run is doing, for a progress display.
+struct run_progress {
+  enum class step {
+    none,               ///< nothing under way: results are about to be shown
+    probing,            ///< probing the GPU
+    compiling,          ///< compiling the solutions: `done` of `total` are compiled
+    compiling_baseline, ///< compiling the problem's baseline
+    running,            ///< running `who` (a solution, or the baseline's label) on case `done` (from 0) of `total`
+  };
+  step now = step::none;
+  std::size_t done = 0, total = 0;
+  std::string who;
+  std::string case_name; ///< running: the case's name
+};
+
+/// Told each time a grading run moves on; report/ draws it (terminal_progress()).
+using run_progress_fn = std::function<void(const run_progress&)>;
 
 struct run_request {
   std::filesystem::path problems_root;
@@ -24,7 +41,7 @@ struct run_request {
   grade_options grading;
   unsigned compile_jobs = 0;            ///< 0: cores
   double compile_seconds = 0;           ///< 0: the spec's
-  bool progress = true;                 ///< progress lines on stderr (only on a terminal)
+  run_progress_fn progress;             ///< told what the run is doing; empty: nobody is told
 };
 
 struct run_outcome {
@@ -43,8 +60,5 @@ using result_sink = std::function<void(const solution_result&)>;
 /// Throws spec_error (bad problem or cases) and usage_error (bad paths) before anything runs.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const std::function<void(const run_outcome&)>& on_baseline);
-
-/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
-std::string utc_now();
 
 } // namespace judge

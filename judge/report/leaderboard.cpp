@@ -1,5 +1,6 @@
 #include "leaderboard.hpp"
 
+#include "problem_spec.hpp"
 #include "stats.hpp"
 
 #include <fmt/format.h>
@@ -56,7 +57,7 @@ board_entry make_entry(const solution_result& r, const std::vector<board_case>& 
   // For a GB/s problem the score converts to GFLOPS through the same geometric mean:
   // geomean(flops_i / t_i) = geomean(bytes_i / t_i) × geomean(flops_i / bytes_i).
   e.intensity = judge_stats::geometric_mean(intensities);
-  e.gflops = r.speed_unit == "GFLOPS" ? r.score : r.score * e.intensity;
+  e.gflops = r.speed_unit == unit_name(speed_unit::gflops) ? r.score : r.score * e.intensity;
   return e;
 }
 

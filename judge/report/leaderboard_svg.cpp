@@ -1,5 +1,6 @@
 #include "leaderboard_svg.hpp"
 
+#include "problem_spec.hpp"
 #include "stats.hpp"
 #include "xml_escape.hpp"
 
@@ -124,8 +125,8 @@ std::string roofline_svg(const leaderboard& board) {
   for (const board_case& c : board.cases) case_intensity.push_back(c.bytes > 0 ? c.flops / c.bytes : 0);
   const double baseline_intensity = judge_stats::geometric_mean(case_intensity);
   if (board.baseline_score > 0 && baseline_intensity > 0) {
-    const double gflops =
-        board.speed_unit == "GFLOPS" ? board.baseline_score : board.baseline_score * baseline_intensity;
+    const double gflops = board.speed_unit == unit_name(speed_unit::gflops) ? board.baseline_score
+                                                                            : board.baseline_score * baseline_intensity;
     points.push_back({baseline_intensity, gflops, "baseline", true});
   }
   if (points.empty())

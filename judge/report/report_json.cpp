@@ -1,6 +1,8 @@
 #include "report_json.hpp"
 
 #include "file_output.hpp"
+#include "problem_spec.hpp"
+#include "sandbox_text.hpp"
 
 namespace judge {
 
@@ -15,7 +17,7 @@ nlohmann::json timing_json(const timing_summary& t) {
 
 nlohmann::json to_json(const solution_result& r) {
   nlohmann::json cases = nlohmann::json::array();
-  const bool gflops = r.speed_unit == "GFLOPS";
+  const bool gflops = r.speed_unit == unit_name(speed_unit::gflops);
   for (const case_result& c : r.cases) {
     nlohmann::json j = {{"name", c.name},         {"hidden", c.hidden},  {"dims", c.sizes},
                         {"shape", c.shape},       {"verdict", short_name(c.v)}, {"message", c.message},
@@ -32,9 +34,9 @@ nlohmann::json to_json(const solution_result& r) {
     if (!c.feedback.empty()) j["feedback"] = c.feedback;
     cases.push_back(std::move(j));
   }
-  return {{"path", r.path},       {"author", r.author},   {"content_hash", r.content_hash},
+  return {{"path", r.path},           {"author", r.author},         {"content_hash", r.content_hash},
           {"graded_at", r.graded_at}, {"verdict", short_name(r.v)}, {"message", r.message},
-          {"score", r.score},     {"speed_unit", r.speed_unit}, {"sandbox", r.sandbox},
+          {"score", r.score},         {"speed_unit", r.speed_unit}, {"sandbox", sandbox_text(r.sandbox)},
           {"cases", std::move(cases)}};
 }
 

@@ -1,5 +1,7 @@
 #include "report_terminal.hpp"
 
+#include "sandbox_text.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -125,12 +127,15 @@ std::string render_summary(const std::vector<solution_result>& results, const te
   }
   // Said once, at the end, because it changes what the verdicts can be trusted for: outside the
   // sandbox a solution can reach the network and read the judge's files.
-  std::map<std::string, int> unsandboxed;
+  std::map<std::pair<sandbox_mode, std::string>, int> unsandboxed;
   for (const auto& r : results)
-    if (!r.sandbox.empty() && r.sandbox != "on") ++unsandboxed[r.sandbox];
-  for (const auto& [state, n] : unsandboxed)
+    if (r.sandbox.mode == sandbox_mode::off || r.sandbox.mode == sandbox_mode::unavailable)
+      ++unsandboxed[{r.sandbox.mode, r.sandbox.reason}];
+  for (const auto& [state, n] : unsandboxed) {
+    const auto& [mode, reason] = state;
     out += fmt::format("sandbox {} for {} solution(s): they ran with the judge's user, network and files\n",
-                       state == "off" ? "off (--no-sandbox)" : state, n);
+                       mode == sandbox_mode::off ? "off (--no-sandbox)" : sandbox_text({mode, reason}), n);
+  }
   return out;
 }
 

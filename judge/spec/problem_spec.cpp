@@ -93,13 +93,13 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
   // The role repeats what the type says, so that a reader of the spec need not decode C; when it is
   // given it must agree.
   if (const YAML::Node* role = f.find("role")) {
-    const std::string role_name = in.text(*role, field + ".role");
-    if (role_name != "input" && role_name != "output" && role_name != "size")
+    const param_role named =
+        in.word<param_role>(*role, field + ".role", "role",
+                            {{"input", param_role::input}, {"output", param_role::output}, {"size", param_role::size}});
+    if (named != type->role)
       in.fail_field(*role, field + ".role",
-                    "unknown role " + spec_yaml::describe(*role) + " (known: input, output, size)");
-    if (role_name != type->role_name)
-      in.fail_field(*role, field + ".role",
-                    "'" + role_name + "' does not agree with type '" + p.c_type + "', which makes it " +
+                    "'" + in.text(*role, field + ".role") + "' does not agree with type '" + p.c_type +
+                        "', which makes it " +
                         (type->role == param_role::size ? "a size" : std::string("an ") + type->role_name));
   }
 
@@ -310,15 +310,9 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
     if (const YAML::Node* v = f.find("flops")) spec.flops = read_work(in, *v, "work.flops", sizes);
     if (const YAML::Node* v = f.find("bytes")) spec.bytes = read_work(in, *v, "work.bytes", sizes);
   }
-  if (const YAML::Node* node = top.find("speed_unit")) {
-    const std::string unit = in.text(*node, "speed_unit");
-    if (unit == "gflops")
-      spec.unit = speed_unit::gflops;
-    else if (unit == "gbps")
-      spec.unit = speed_unit::gbps;
-    else
-      in.fail_field(*node, "speed_unit", "unknown unit " + spec_yaml::describe(*node) + " (known: gflops, gbps)");
-  }
+  if (const YAML::Node* node = top.find("speed_unit"))
+    spec.unit =
+        in.word<speed_unit>(*node, "speed_unit", "unit", {{"gflops", speed_unit::gflops}, {"gbps", speed_unit::gbps}});
   if (const YAML::Node* node = top.find("inputs")) {
     const fields f = in.mapping(*node, "inputs", {"distribution"});
     if (const YAML::Node* v = f.find("distribution"))

@@ -36,6 +36,9 @@ struct tolerance {
 
 enum class speed_unit { gflops, gbps };
 
+/// The unit's name as results carry it (solution_result::speed_unit, the store, reports): "GFLOPS" or "GB/s".
+constexpr const char* unit_name(speed_unit unit) { return unit == speed_unit::gflops ? "GFLOPS" : "GB/s"; }
+
 struct baseline_spec {
   std::filesystem::path source; ///< absolute; empty when the problem has no baseline
   std::string label = "baseline";

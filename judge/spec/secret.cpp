@@ -1,5 +1,7 @@
 #include "secret.hpp"
 
+#include "fnv1a.hpp"
+
 #include <datagen.h>
 
 #include <cerrno>
@@ -146,16 +148,6 @@ void create_secret(const fs::path& path) {
   }
   if (::fsync(temp.fd()) != 0 || temp.close() != 0) fail(path, "cannot write it", errno);
   if (::link(temp.path().c_str(), path.c_str()) != 0 && errno != EEXIST) fail(path, "cannot create it", errno);
-}
-
-/// FNV-1a, 64 bit: a fixed, portable hash of a name.
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
 }
 
 const char* non_empty_env(const char* name) {

@@ -44,20 +44,18 @@ public:
   }
 
 private:
-  node_ptr sum(int depth) {
-    node_ptr lhs = product(depth);
-    for (char c = peek(); c == '+' || c == '-'; c = peek()) {
-      ++m_pos;
-      lhs = binary(c == '+' ? node::op::add : node::op::subtract, lhs, product(depth));
-    }
-    return lhs;
-  }
+  node_ptr sum(int depth) { return level(depth, {'+', node::op::add}, {'-', node::op::subtract}, &parser::product); }
 
   node_ptr product(int depth) {
-    node_ptr lhs = operand(depth);
-    for (char c = peek(); c == '*' || c == '/'; c = peek()) {
+    return level(depth, {'*', node::op::multiply}, {'/', node::op::divide}, &parser::operand);
+  }
+
+  /// One precedence level, `next ((a | b) next)*`, associating to the left: a - b - c is (a - b) - c.
+  node_ptr level(int depth, std::pair<char, node::op> a, std::pair<char, node::op> b, node_ptr (parser::*next)(int)) {
+    node_ptr lhs = (this->*next)(depth);
+    for (char c = peek(); c == a.first || c == b.first; c = peek()) {
       ++m_pos;
-      lhs = binary(c == '*' ? node::op::multiply : node::op::divide, lhs, operand(depth));
+      lhs = binary(c == a.first ? a.second : b.second, lhs, (this->*next)(depth));
     }
     return lhs;
   }

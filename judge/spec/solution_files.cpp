@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace judge {
 
 namespace fs = std::filesystem;
 
+namespace {
+/// Whether `text` is valid UTF-8.
 bool valid_utf8(const std::string& text) {
   std::size_t i = 0;
   while (i < text.size()) {
@@ -26,7 +27,6 @@ bool valid_utf8(const std::string& text) {
   return true;
 }
 
-namespace {
 bool is_cu(const fs::path& p) { return p.extension() == ".cu"; }
 
 std::vector<fs::path> sorted_entries(const fs::path& dir) {
@@ -36,20 +36,33 @@ std::vector<fs::path> sorted_entries(const fs::path& dir) {
   return entries;
 }
 
-bool has_cu_files(const fs::path& dir) {
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_regular_file() && is_cu(e.path())) return true;
-  return false;
-}
-
 void check_name(const fs::path& p) {
   if (!valid_utf8(p.filename().string()))
     throw usage_error("the file name of '" + p.parent_path().string() + "/...' is not valid UTF-8; rename it");
 }
 } // namespace
 
-// A folder is read like this: each .cu file directly inside it is one solution, and each sub-folder
-// that holds .cu files is one solution whose files are compiled together (one folder per student).
+std::vector<fs::path> solution_units(const fs::path& source) {
+  if (!fs::is_directory(source)) return {source};
+  std::vector<fs::path> units;
+  for (const fs::path& entry : sorted_entries(source))
+    if (fs::is_regular_file(entry) && is_cu(entry)) units.push_back(entry);
+  return units;
+}
+
+std::vector<solution_entry> solutions_in(const fs::path& folder) {
+  std::vector<solution_entry> found;
+  for (const fs::path& entry : sorted_entries(folder)) {
+    check_name(entry);
+    if (fs::is_regular_file(entry) && is_cu(entry)) {
+      found.push_back({entry, entry.string(), entry.stem().string()});
+    } else if (fs::is_directory(entry) && !solution_units(entry).empty()) {
+      found.push_back({entry, entry.string() + "/", entry.filename().string()});
+    }
+  }
+  return found;
+}
+
 std::vector<solution_entry> collect_solutions(const std::vector<fs::path>& paths) {
   std::vector<solution_entry> found;
   for (const fs::path& path : paths) {
@@ -63,16 +76,9 @@ std::vector<solution_entry> collect_solutions(const std::vector<fs::path>& paths
       continue;
     }
     if (!fs::is_directory(status)) throw usage_error(path.string() + " is neither a file nor a folder");
-    std::size_t before = found.size();
-    for (const fs::path& entry : sorted_entries(path)) {
-      check_name(entry);
-      if (fs::is_regular_file(entry) && is_cu(entry)) {
-        found.push_back({entry, entry.string(), entry.stem().string()});
-      } else if (fs::is_directory(entry) && has_cu_files(entry)) {
-        found.push_back({entry, entry.string() + "/", entry.filename().string()});
-      }
-    }
-    if (found.size() == before) throw usage_error("no .cu files in " + path.string());
+    const std::vector<solution_entry> inside = solutions_in(path);
+    if (inside.empty()) throw usage_error("no .cu files in " + path.string());
+    found.insert(found.end(), inside.begin(), inside.end());
   }
   std::map<std::string, std::string> seen;
   for (const auto& s : found) {

@@ -20,13 +20,18 @@ struct solution_entry {
   std::string name;              ///< unique within the run (file stem or folder name)
 };
 
-/// Expands `paths`: a .cu file is one solution; a folder holding .cu files directly (and no
-/// sub-folders with .cu files) is... see the rule in the .cpp. Throws usage_error naming the path for a
-/// path that does not exist, a folder without any .cu file, a file that is not .cu, a name that is not
-/// valid UTF-8, or two solutions with the same name.
+/// Expands `paths`: a .cu file is one solution, and a folder holds the solutions that solutions_in()
+/// finds. Throws usage_error naming the path for a path that does not exist, a folder without any
+/// solution, a file that is not .cu, a name that is not valid UTF-8, or two solutions with the same name.
 std::vector<solution_entry> collect_solutions(const std::vector<std::filesystem::path>& paths);
 
-/// Whether `text` is valid UTF-8.
-bool valid_utf8(const std::string& text);
+/// The solutions in `folder`, in name order: each .cu file directly inside it, and each sub-folder that
+/// holds .cu files (one folder per student, its files compiled together). Empty when there are none.
+/// Throws usage_error for a name that is not valid UTF-8.
+std::vector<solution_entry> solutions_in(const std::filesystem::path& folder);
+
+/// The .cu files that make up the solution at `source`: the file itself, or the .cu files directly
+/// inside the folder, in name order (empty when it has none). Headers and sub-folders are not units.
+std::vector<std::filesystem::path> solution_units(const std::filesystem::path& source);
 
 } // namespace judge

@@ -1,13 +1,13 @@
 #include "spec_yaml.hpp"
 
+#include "file_input.hpp"
+
 #include <algorithm>
-#include <cerrno>
 #include <cfloat>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
+#include <optional>
+#include <system_error>
 
 namespace judge::spec_yaml {
 namespace {
@@ -149,12 +149,11 @@ std::string shown_path(const std::filesystem::path& file) {
 }
 
 YAML::Node load(const std::filesystem::path& file, const std::string& shown) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) throw spec_error(shown + ": cannot read it (" + std::strerror(errno) + ")");
+  std::error_code error;
+  const std::optional<std::string> text = read_file(file, error);
+  if (!text) throw spec_error(shown + ": cannot read it (" + error.message() + ")");
   try {
-    return YAML::Load(text.str());
+    return YAML::Load(*text);
   } catch (const YAML::Exception& e) {
     const std::string line = e.mark.line >= 0 ? ":" + std::to_string(e.mark.line + 1) : "";
     throw spec_error(shown + line + ": not valid YAML: " + e.msg);

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge::spec_yaml {
@@ -79,6 +80,10 @@ public:
   std::string text(const YAML::Node& node, const std::string& field) const;
   /// A list of non-empty scalars; an empty value reads as an empty list.
   std::vector<std::string> text_list(const YAML::Node& node, const std::string& field) const;
+  /// The value named by a scalar that must be one of `words`; otherwise "unknown <what> "x" (known: a, b)".
+  template <typename Value>
+  Value word(const YAML::Node& node, const std::string& field, const std::string& what,
+             const std::vector<std::pair<std::string, Value>>& words) const;
   /// `{kind: uniform, low: L, high: H}` and the other kinds of docs/problem-format.md.
   judge_data::distribution distribution(const YAML::Node& node, const std::string& field) const;
 
@@ -95,5 +100,17 @@ std::string join_field(const std::string& parent, const std::string& key);
 
 /// "a, b, c"
 std::string join_list(const std::vector<std::string>& items);
+
+template <typename Value>
+Value reader::word(const YAML::Node& node, const std::string& field, const std::string& what,
+                   const std::vector<std::pair<std::string, Value>>& words) const {
+  const std::string given = text(node, field);
+  std::vector<std::string> known;
+  for (const auto& [name, value] : words) {
+    if (given == name) return value;
+    known.push_back(name);
+  }
+  fail_field(node, field, "unknown " + what + " " + describe(node) + " (known: " + join_list(known) + ")");
+}
 
 } // namespace judge::spec_yaml

@@ -132,15 +132,9 @@ test_case read_case(const reader& file_in, const YAML::Node& node, const std::st
                        spec_yaml::describe(name) + " may use only the letters A-Z a-z 0-9 _ . - (it names files)");
 
   const reader in = file_in.within("case " + c.name);
-  if (const YAML::Node* v = f.find("visibility")) {
-    const std::string visibility = in.text(*v, "visibility");
-    if (visibility == "sample")
-      c.visibility = visibility::sample;
-    else if (visibility == "hidden")
-      c.visibility = visibility::hidden;
-    else
-      in.fail_field(*v, "visibility", "unknown visibility " + spec_yaml::describe(*v) + " (known: sample, hidden)");
-  }
+  if (const YAML::Node* v = f.find("visibility"))
+    c.visibility = in.word<visibility>(*v, "visibility", "visibility",
+                                       {{"sample", visibility::sample}, {"hidden", visibility::hidden}});
   if (!spec.size_names().empty() || f.find("sizes"))
     read_sizes(in, in.required(f, "", "sizes", "the value of every size parameter"), spec, c);
   c.seed = in.unsigned_integer(in.required(f, "", "seed", "an integer from which the inputs are generated"), "seed");

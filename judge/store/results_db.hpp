@@ -23,9 +23,6 @@ public:
 /// Move-only: it owns its connection. One per thread to write concurrently.
 class results_db {
 public:
-  /// Where the CLI keeps the store unless told otherwise (relative to the working directory).
-  static constexpr const char* default_path = "results/judge.db";
-
   /// The schema version this judge writes (PRAGMA user_version).
   static int schema_version();
 

@@ -135,11 +135,6 @@ statement& statement::bind(int index, const std::string& text) {
   return *this;
 }
 
-statement& statement::bind(int index, const char* text) {
-  check_bind(sqlite3_bind_text(m_stmt, index, text, -1, SQLITE_TRANSIENT));
-  return *this;
-}
-
 statement& statement::bind_null(int index) {
   check_bind(sqlite3_bind_null(m_stmt, index));
   return *this;
@@ -161,6 +156,13 @@ void statement::reset() {
   // sqlite3_reset repeats the last step's error, which step() has already thrown.
   sqlite3_reset(m_stmt);
   sqlite3_clear_bindings(m_stmt);
+}
+
+int statement::column_count() const { return sqlite3_column_count(m_stmt); }
+
+std::string statement::column_name(int column) const {
+  const char* name = sqlite3_column_name(m_stmt, column);
+  return name != nullptr ? name : "";
 }
 
 bool statement::is_null(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }

@@ -72,7 +72,6 @@ public:
   /// A NaN is stored as NULL (sqlite has no NaN).
   statement& bind(int index, double value);
   statement& bind(int index, const std::string& text);
-  statement& bind(int index, const char* text);
   statement& bind_null(int index);
 
   /// Advances to the next row: true when a row is available, false when the statement is done.
@@ -82,6 +81,10 @@ public:
   /// Makes the statement runnable again and clears its bindings.
   void reset();
 
+  /// Columns of the result (0 for a statement that returns no rows).
+  int column_count() const;
+  /// The name of result column `column`: its alias, else as sqlite names it (the column's own name).
+  std::string column_name(int column) const;
   bool is_null(int column) const;
   std::int64_t get_int(int column) const;
   /// 0 for NULL.

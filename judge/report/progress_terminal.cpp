@@ -1,0 +1,34 @@
+#include "progress_terminal.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+namespace judge {
+
+std::string progress_text(const run_progress& p) {
+  switch (p.now) {
+  case run_progress::step::none:
+    return "";
+  case run_progress::step::probing:
+    return "probing the GPU ...";
+  case run_progress::step::compiling:
+    return fmt::format("compiling {}/{} ...", p.done, p.total);
+  case run_progress::step::compiling_baseline:
+    return "compiling the baseline ...";
+  case run_progress::step::running:
+    return fmt::format("{}: case {}/{} {} ...", p.who, p.done + 1, p.total, p.case_name);
+  }
+  return "";
+}
+
+run_progress_fn terminal_progress(std::FILE* stream) {
+  if (!::isatty(::fileno(stream))) return nullptr;
+  return [stream](const run_progress& p) {
+    // Back to the start of the line and clear it, so a shorter text leaves nothing of a longer one.
+    std::fprintf(stream, "\r\033[K%s", progress_text(p).c_str());
+    std::fflush(stream);
+  };
+}
+
+} // namespace judge
