@@ -40,7 +40,7 @@ enum class clock_source { nvml, none };
 
 template <typename E> struct enum_name {
   E value;
-  const char *name;
+  const char* name;
 };
 
 /// The wire's name table of enum E (specialised below for every enum that travels; empty otherwise, so
@@ -83,15 +83,15 @@ template <> struct wire_names<judge_data::distribution_kind> {
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...
-template <typename E, typename = decltype(wire_names<E>::table)> const char *to_string(E value) {
-  for (const enum_name<E> &n : wire_names<E>::table)
+template <typename E, typename = decltype(wire_names<E>::table)> const char* to_string(E value) {
+  for (const enum_name<E>& n : wire_names<E>::table)
     if (n.value == value) return n.name;
   return "?";
 }
 
 /// The value named `name`, or nullopt when no value has that name.
 template <typename E, typename = decltype(wire_names<E>::table)> std::optional<E> from_string(std::string_view name) {
-  for (const enum_name<E> &n : wire_names<E>::table)
+  for (const enum_name<E>& n : wire_names<E>::table)
     if (name == n.name) return n.value;
   return std::nullopt;
 }
@@ -290,8 +290,8 @@ struct error_answer {
 using answer = std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer>;
 
 /// The "type" of an answer, for messages: "hello", "check", ...
-inline const char *type_of(const answer &a) {
-  constexpr const char *types[] = {"hello", "hello", "check", "timing", "done", "error"};
+inline const char* type_of(const answer& a) {
+  constexpr const char* types[] = {"hello", "hello", "check", "timing", "done", "error"};
   static_assert(std::variant_size_v<answer> == sizeof types / sizeof types[0], "a type for every answer");
   return types[a.index()];
 }

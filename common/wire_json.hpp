@@ -48,30 +48,30 @@ struct where {
   std::string message;
   std::string path;
 
-  where at(const char *key) const { return {message, path.empty() ? key : path + "." + key}; }
+  where at(const char* key) const { return {message, path.empty() ? key : path + "." + key}; }
   where at(std::size_t index) const { return {message, path + "[" + std::to_string(index) + "]"}; }
 };
 
-[[noreturn]] inline void fail(const where &w, const std::string &what) {
+[[noreturn]] inline void fail(const where& w, const std::string& what) {
   throw protocol_error(w.message + (w.path.empty() ? "" : " field " + w.path) + ": " + what);
 }
 
-inline std::string read_string(const json &v, const where &w) {
+inline std::string read_string(const json& v, const where& w) {
   if (!v.is_string()) fail(w, "must be a string");
   return v.get<std::string>();
 }
 
-inline bool read_bool(const json &v, const where &w) {
+inline bool read_bool(const json& v, const where& w) {
   if (!v.is_boolean()) fail(w, "must be true or false");
   return v.get<bool>();
 }
 
-inline double read_number(const json &v, const where &w) {
+inline double read_number(const json& v, const where& w) {
   if (!v.is_number()) fail(w, "must be a number");
   return v.get<double>();
 }
 
-inline std::int64_t read_integer(const json &v, const where &w, std::int64_t low, std::int64_t high) {
+inline std::int64_t read_integer(const json& v, const where& w, std::int64_t low, std::int64_t high) {
   const std::string range = "must be an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
   if (!v.is_number_integer()) fail(w, range);
   if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) fail(w, range);
@@ -82,35 +82,35 @@ inline std::int64_t read_integer(const json &v, const where &w, std::int64_t low
 
 /// A reader of integers in [low, high].
 inline auto integer_in(std::int64_t low, std::int64_t high) {
-  return [low, high](const json &v, const where &w) { return read_integer(v, w, low, high); };
+  return [low, high](const json& v, const where& w) { return read_integer(v, w, low, high); };
 }
 
-inline std::int64_t read_count(const json &v, const where &w) {
+inline std::int64_t read_count(const json& v, const where& w) {
   return read_integer(v, w, 0, std::numeric_limits<std::int64_t>::max());
 }
 
-inline std::uint64_t read_seed(const json &v, const where &w) {
+inline std::uint64_t read_seed(const json& v, const where& w) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
   if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
   fail(w, "must be an unsigned 64-bit integer");
 }
 
-template <typename E> E read_name(const json &v, const where &w) {
+template <typename E> E read_name(const json& v, const where& w) {
   if (v.is_string())
     if (const std::optional<E> value = from_string<E>(v.get<std::string>())) return *value;
   std::string names;
-  for (const enum_name<E> &n : wire_names<E>::table)
+  for (const enum_name<E>& n : wire_names<E>::table)
     names += (names.empty() ? "\"" : ", \"") + std::string(n.name) + "\"";
   fail(w, "must be one of " + names + (v.is_string() ? ", not \"" + v.get<std::string>() + "\"" : ""));
 }
 
 /// A float written by float_text.
-inline float read_float_text(const json &v, const where &w) {
+inline float read_float_text(const json& v, const where& w) {
   const std::string text = read_string(v, w);
   if (text == "nan") return std::numeric_limits<float>::quiet_NaN();
   if (text == "inf") return std::numeric_limits<float>::infinity();
   if (text == "-inf") return -std::numeric_limits<float>::infinity();
-  char *end = nullptr;
+  char* end = nullptr;
   const float value = std::strtof(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
     fail(w, "must be a float as text (\"0.5\", \"nan\", \"-inf\"), not \"" + text + "\"");
@@ -119,7 +119,7 @@ inline float read_float_text(const json &v, const where &w) {
 
 /// A reader of `read`'s type or null (then nullopt).
 template <typename Read> auto nullable(Read read) {
-  return [read](const json &v, const where &w) {
+  return [read](const json& v, const where& w) {
     using value_type = decltype(read(v, w));
     return v.is_null() ? std::optional<value_type>() : std::optional<value_type>(read(v, w));
   };
@@ -127,7 +127,7 @@ template <typename Read> auto nullable(Read read) {
 
 /// A reader of arrays whose elements `read` reads.
 template <typename Read> auto array_of(Read read) {
-  return [read](const json &v, const where &w) {
+  return [read](const json& v, const where& w) {
     if (!v.is_array()) fail(w, "must be an array");
     std::vector<decltype(read(v, w))> values;
     values.reserve(v.size());
@@ -139,25 +139,25 @@ template <typename Read> auto array_of(Read read) {
 /// The fields of one JSON object: each is required; `get` reads one with a value reader.
 class object_reader {
 public:
-  object_reader(const json &value, where w) : m_value(value), m_where(std::move(w)) {
+  object_reader(const json& value, where w) : m_value(value), m_where(std::move(w)) {
     if (!m_value.is_object()) fail(m_where, "must be an object");
   }
 
-  template <typename Read> auto get(const char *key, Read read) const { return read(field(key), m_where.at(key)); }
-  const json &field(const char *key) const {
+  template <typename Read> auto get(const char* key, Read read) const { return read(field(key), m_where.at(key)); }
+  const json& field(const char* key) const {
     const auto it = m_value.find(key);
     if (it == m_value.end()) fail(m_where.at(key), "missing");
     return *it;
   }
-  bool has(const char *key) const { return m_value.contains(key); }
-  const where &place() const { return m_where; }
+  bool has(const char* key) const { return m_value.contains(key); }
+  const where& place() const { return m_where; }
 
 private:
-  const json &m_value;
+  const json& m_value;
   where m_where;
 };
 
-inline judge_data::distribution read_distribution(const json &v, const where &w) {
+inline judge_data::distribution read_distribution(const json& v, const where& w) {
   const object_reader r(v, w);
   judge_data::distribution d;
   d.kind = r.get("kind", read_name<judge_data::distribution_kind>);
@@ -166,9 +166,9 @@ inline judge_data::distribution read_distribution(const json &v, const where &w)
   return d;
 }
 
-inline float read_data_value(const json &v, const where &w) { return static_cast<float>(read_number(v, w)); }
+inline float read_data_value(const json& v, const where& w) { return static_cast<float>(read_number(v, w)); }
 
-inline buffer_spec read_buffer(const json &v, const where &w) {
+inline buffer_spec read_buffer(const json& v, const where& w) {
   const object_reader r(v, w);
   buffer_spec b;
   b.name = r.get("name", read_string);
@@ -184,7 +184,7 @@ inline buffer_spec read_buffer(const json &v, const where &w) {
   return b;
 }
 
-inline check_spec read_check(const json &v, const where &w) {
+inline check_spec read_check(const json& v, const where& w) {
   const object_reader r(v, w);
   check_spec c;
   c.seed = r.get("seed", read_seed);
@@ -192,7 +192,7 @@ inline check_spec read_check(const json &v, const where &w) {
   return c;
 }
 
-inline tolerance_spec read_tolerance(const json &v, const where &w) {
+inline tolerance_spec read_tolerance(const json& v, const where& w) {
   const object_reader r(v, w);
   tolerance_spec t;
   t.atol = r.get("atol", read_number);
@@ -200,7 +200,7 @@ inline tolerance_spec read_tolerance(const json &v, const where &w) {
   return t;
 }
 
-inline timing_spec read_timing(const json &v, const where &w) {
+inline timing_spec read_timing(const json& v, const where& w) {
   const object_reader r(v, w);
   timing_spec t;
   t.seed = r.get("seed", read_seed);
@@ -213,9 +213,9 @@ inline timing_spec read_timing(const json &v, const where &w) {
   return t;
 }
 
-inline int read_size(const json &v, const where &w) { return static_cast<int>(read_integer(v, w, INT_MIN, INT_MAX)); }
+inline int read_size(const json& v, const where& w) { return static_cast<int>(read_integer(v, w, INT_MIN, INT_MAX)); }
 
-inline case_request read_case(const object_reader &r) {
+inline case_request read_case(const object_reader& r) {
   case_request c;
   c.name = r.get("name", read_string);
   c.case_index = r.get("case_index", read_count);
@@ -228,7 +228,7 @@ inline case_request read_case(const object_reader &r) {
 }
 
 /// Every answer says which protocol it speaks in "hello"; another version cannot be read.
-inline int read_protocol(const json &v, const where &w) {
+inline int read_protocol(const json& v, const where& w) {
   const auto version = static_cast<int>(read_integer(v, w, 0, INT_MAX));
   if (version != protocol_version)
     fail(w, "the runner speaks protocol version " + std::to_string(version) + ", this judge version " +
@@ -236,7 +236,7 @@ inline int read_protocol(const json &v, const where &w) {
   return version;
 }
 
-inline hello_answer read_hello(const object_reader &r) {
+inline hello_answer read_hello(const object_reader& r) {
   hello_answer h;
   h.protocol = r.get("protocol", read_protocol);
   h.device = r.get("device", read_string);
@@ -252,24 +252,24 @@ inline hello_answer read_hello(const object_reader &r) {
   return h;
 }
 
-inline no_device_answer read_no_device(const object_reader &r) {
+inline no_device_answer read_no_device(const object_reader& r) {
   no_device_answer n;
   n.protocol = r.get("protocol", read_protocol);
   n.error = r.get("error", read_string);
   return n;
 }
 
-inline output_file read_output_file(const json &v, const where &w) {
+inline output_file read_output_file(const json& v, const where& w) {
   const object_reader r(v, w);
   return {r.get("name", read_string), r.get("file", read_string)};
 }
 
-inline input_modification read_input_modification(const json &v, const where &w) {
+inline input_modification read_input_modification(const json& v, const where& w) {
   const object_reader r(v, w);
   return {r.get("name", read_string), r.get("index", read_count)};
 }
 
-inline named_guard_violation read_guard_violation(const json &v, const where &w) {
+inline named_guard_violation read_guard_violation(const json& v, const where& w) {
   const object_reader r(v, w);
   named_guard_violation g;
   g.name = r.get("name", read_string);
@@ -278,7 +278,7 @@ inline named_guard_violation read_guard_violation(const json &v, const where &w)
   return g;
 }
 
-inline check_answer read_check_answer(const object_reader &r) {
+inline check_answer read_check_answer(const object_reader& r) {
   check_answer a;
   a.case_name = r.get("case", read_string);
   a.check = static_cast<std::size_t>(r.get("check", read_count));
@@ -293,7 +293,7 @@ inline check_answer read_check_answer(const object_reader &r) {
   return a;
 }
 
-inline sample_place read_place(const object_reader &r) {
+inline sample_place read_place(const object_reader& r) {
   sample_place p;
   const std::string phase = r.get("phase", read_string);
   if (phase != "warmup" && phase != "timed")
@@ -304,11 +304,11 @@ inline sample_place read_place(const object_reader &r) {
 }
 
 /// `got` and `expected` are checked for their type only: the exact values are in the *_text fields.
-inline void expect_number_or_null(const json &v, const where &w) {
+inline void expect_number_or_null(const json& v, const where& w) {
   if (!v.is_null() && !v.is_number()) fail(w, "must be a number or null");
 }
 
-inline sample_mismatch read_sample_mismatch(const json &v, const where &w) {
+inline sample_mismatch read_sample_mismatch(const json& v, const where& w) {
   const object_reader r(v, w);
   sample_mismatch m;
   m.place = read_place(r);
@@ -321,7 +321,7 @@ inline sample_mismatch read_sample_mismatch(const json &v, const where &w) {
   return m;
 }
 
-inline sample_input_modification read_sample_input_modification(const json &v, const where &w) {
+inline sample_input_modification read_sample_input_modification(const json& v, const where& w) {
   const object_reader r(v, w);
   sample_input_modification m;
   m.place = read_place(r);
@@ -330,11 +330,11 @@ inline sample_input_modification read_sample_input_modification(const json &v, c
   return m;
 }
 
-inline unsigned read_clock(const json &v, const where &w) {
+inline unsigned read_clock(const json& v, const where& w) {
   return static_cast<unsigned>(read_integer(v, w, 0, std::numeric_limits<unsigned>::max()));
 }
 
-inline timing_answer read_timing_answer(const object_reader &r) {
+inline timing_answer read_timing_answer(const object_reader& r) {
   timing_answer t;
   t.case_name = r.get("case", read_string);
   t.status = r.get("status", read_name<call_status>);
@@ -361,30 +361,30 @@ inline timing_answer read_timing_answer(const object_reader &r) {
 
 // ----- encoding --------------------------------------------------------------------------------------
 
-template <typename T, typename Write> json nullable_json(const std::optional<T> &value, Write write) {
+template <typename T, typename Write> json nullable_json(const std::optional<T>& value, Write write) {
   return value ? write(*value) : json(nullptr);
 }
 
-inline json string_json(const std::string &text) { return text; }
+inline json string_json(const std::string& text) { return text; }
 
 /// A float as JSON: the number, or null when it is not finite (JSON has no NaN or infinity).
 inline json number_or_null(float value) {
   return std::isfinite(value) ? json(static_cast<double>(value)) : json(nullptr);
 }
 
-inline json distribution_json(const judge_data::distribution &d) {
+inline json distribution_json(const judge_data::distribution& d) {
   return {{"kind", to_string(d.kind)}, {"a", d.a}, {"b", d.b}};
 }
 
-inline json buffer_json(const buffer_spec &b) {
+inline json buffer_json(const buffer_spec& b) {
   return {{"name", b.name},
           {"role", to_string(b.role)},
           {"count", b.count},
           {"dist", nullable_json(b.dist, distribution_json)},
-          {"data", nullable_json(b.data, [](const std::vector<float> &data) { return json(data); })}};
+          {"data", nullable_json(b.data, [](const std::vector<float>& data) { return json(data); })}};
 }
 
-inline json timing_json(const timing_spec &t) {
+inline json timing_json(const timing_spec& t) {
   return {{"seed", t.seed},
           {"budget_s", t.budget_s},
           {"min_samples", t.min_samples},
@@ -393,11 +393,11 @@ inline json timing_json(const timing_spec &t) {
           {"cold_l2", t.cold_l2}};
 }
 
-inline json place_json(const sample_place &place) {
+inline json place_json(const sample_place& place) {
   return {{"phase", place.warmup ? "warmup" : "timed"}, {"sample", place.sample}};
 }
 
-inline json sample_mismatch_json(const sample_mismatch &m) {
+inline json sample_mismatch_json(const sample_mismatch& m) {
   json j = place_json(m.place);
   j["buffer"] = m.buffer;
   j["index"] = m.index;
@@ -408,14 +408,14 @@ inline json sample_mismatch_json(const sample_mismatch &m) {
   return j;
 }
 
-inline json sample_input_modification_json(const sample_input_modification &m) {
+inline json sample_input_modification_json(const sample_input_modification& m) {
   json j = place_json(m.place);
   j["buffer"] = m.buffer;
   j["index"] = m.index;
   return j;
 }
 
-inline std::string line(const json &object) {
+inline std::string line(const json& object) {
   // Invalid UTF-8 (a learner's thread name, say) is replaced rather than thrown over.
   return object.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -424,11 +424,11 @@ inline std::string line(const json &object) {
 
 // ----- messages to JSON objects ---------------------------------------------------------------------
 
-inline json to_json(const case_request &c) {
+inline json to_json(const case_request& c) {
   json buffers = json::array();
-  for (const buffer_spec &b : c.buffers) buffers.push_back(detail::buffer_json(b));
+  for (const buffer_spec& b : c.buffers) buffers.push_back(detail::buffer_json(b));
   json checks = json::array();
-  for (const check_spec &k : c.checks) checks.push_back({{"seed", k.seed}, {"poison", to_string(k.poison)}});
+  for (const check_spec& k : c.checks) checks.push_back({{"seed", k.seed}, {"poison", to_string(k.poison)}});
   return {{"type", "case"},
           {"name", c.name},
           {"case_index", c.case_index},
@@ -439,9 +439,9 @@ inline json to_json(const case_request &c) {
           {"timing", detail::nullable_json(c.timing, detail::timing_json)}};
 }
 
-inline json to_json(const end_request &) { return {{"type", "end"}}; }
+inline json to_json(const end_request&) { return {{"type", "end"}}; }
 
-inline json to_json(const hello_answer &h) {
+inline json to_json(const hello_answer& h) {
   return {{"type", "hello"},
           {"protocol", h.protocol},
           {"device", h.device},
@@ -456,17 +456,17 @@ inline json to_json(const hello_answer &h) {
           {"clock_unavailable_reason", detail::nullable_json(h.clock_unavailable_reason, detail::string_json)}};
 }
 
-inline json to_json(const no_device_answer &n) {
+inline json to_json(const no_device_answer& n) {
   return {{"type", "hello"}, {"protocol", n.protocol}, {"error", n.error}};
 }
 
-inline json to_json(const check_answer &a) {
+inline json to_json(const check_answer& a) {
   json outputs = json::array();
-  for (const output_file &o : a.outputs) outputs.push_back({{"name", o.name}, {"file", o.file}});
+  for (const output_file& o : a.outputs) outputs.push_back({{"name", o.name}, {"file", o.file}});
   json modified = json::array();
-  for (const input_modification &m : a.inputs_modified) modified.push_back({{"name", m.name}, {"index", m.index}});
+  for (const input_modification& m : a.inputs_modified) modified.push_back({{"name", m.name}, {"index", m.index}});
   json guards = json::array();
-  for (const named_guard_violation &g : a.guard_violations)
+  for (const named_guard_violation& g : a.guard_violations)
     guards.push_back({{"name", g.name}, {"side", to_string(g.violation.side)}, {"offset", g.violation.offset}});
   return {{"type", "check"},
           {"case", a.case_name},
@@ -481,7 +481,7 @@ inline json to_json(const check_answer &a) {
           {"host_ms", a.host_ms}};
 }
 
-inline json to_json(const timing_answer &t) {
+inline json to_json(const timing_answer& t) {
   return {{"type", "timing"},
           {"case", t.case_name},
           {"status", to_string(t.status)},
@@ -504,25 +504,25 @@ inline json to_json(const timing_answer &t) {
            detail::nullable_json(t.stop_reason, [](judge_wire::stop_reason r) { return json(to_string(r)); })}};
 }
 
-inline json to_json(const done_answer &) { return {{"type", "done"}}; }
+inline json to_json(const done_answer&) { return {{"type", "done"}}; }
 
-inline json to_json(const error_answer &e) { return {{"type", "error"}, {"error", e.error}}; }
+inline json to_json(const error_answer& e) { return {{"type", "error"}, {"error", e.error}}; }
 
-inline json to_json(const request &r) {
-  return std::visit([](const auto &message) { return to_json(message); }, r);
+inline json to_json(const request& r) {
+  return std::visit([](const auto& message) { return to_json(message); }, r);
 }
 
-inline json to_json(const answer &a) {
-  return std::visit([](const auto &message) { return to_json(message); }, a);
+inline json to_json(const answer& a) {
+  return std::visit([](const auto& message) { return to_json(message); }, a);
 }
 
 /// One line of the protocol (without its newline) for any message.
-template <typename Message> std::string encode(const Message &message) { return detail::line(to_json(message)); }
+template <typename Message> std::string encode(const Message& message) { return detail::line(to_json(message)); }
 
 // ----- JSON to messages -----------------------------------------------------------------------------
 
 /// Reads a request object; throws protocol_error naming the field that is wrong.
-inline request request_from_json(const json &object) {
+inline request request_from_json(const json& object) {
   const detail::object_reader r(object, {"request", ""});
   const std::string type = r.get("type", detail::read_string);
   if (type == "case") return detail::read_case(r);
@@ -531,7 +531,7 @@ inline request request_from_json(const json &object) {
 }
 
 /// Reads an answer object; throws protocol_error naming the message and field that are wrong.
-inline answer answer_from_json(const json &object) {
+inline answer answer_from_json(const json& object) {
   const std::string type = detail::object_reader(object, {"answer", ""}).get("type", detail::read_string);
   if (type == "hello") {
     // A runner without a GPU says so in place of its device facts.
@@ -551,17 +551,17 @@ inline answer answer_from_json(const json &object) {
 }
 
 /// Parses one line as JSON; throws protocol_error when it is not.
-inline json parse_line(const std::string &line) {
+inline json parse_line(const std::string& line) {
   try {
     return json::parse(line);
-  } catch (const json::parse_error &e) {
+  } catch (const json::parse_error& e) {
     throw protocol_error(std::string("not valid JSON: ") + e.what());
   }
 }
 
 /// Reads one request line; throws protocol_error naming the field that is wrong.
-inline request decode_request(const std::string &line) { return request_from_json(parse_line(line)); }
+inline request decode_request(const std::string& line) { return request_from_json(parse_line(line)); }
 /// Reads one answer line; throws protocol_error naming the message and field that are wrong.
-inline answer decode_answer(const std::string &line) { return answer_from_json(parse_line(line)); }
+inline answer decode_answer(const std::string& line) { return answer_from_json(parse_line(line)); }
 
 } // namespace judge_wire

@@ -23,8 +23,8 @@ TEST_CASE("an author line past line 20, empty, or not a line comment is ignored"
   std::string late;
   for (int i = 0; i < 20; ++i) late += "// line\n";
   late += "// author: mallory\n";
-  auto source = GENERATE_COPY(values<std::string>({late, "// author:\n// author:   \n", "/* author: eve */\n",
-                                                    "int x; // author: eve\n", "// authors: eve\n"}));
+  auto source = GENERATE_COPY(values<std::string>(
+      {late, "// author:\n// author:   \n", "/* author: eve */\n", "int x; // author: eve\n", "// authors: eve\n"}));
   CAPTURE(source);
   CHECK(author_from("/srv/solutions/matmul/tiled.cu", source) == "tiled");
 }

@@ -40,7 +40,8 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 struct scratch_root {
   fs::path dir;
   scratch_root() {
-    dir = fs::temp_directory_path() / ("judge-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    dir = fs::temp_directory_path() /
+          ("judge-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     fs::create_directories(dir / "solutions");
     fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems", dir / "problems", fs::copy_options::recursive);
     fs::copy(fs::path(JUDGE_SOURCE_DIR) / "testcases", dir / "testcases", fs::copy_options::recursive);
@@ -117,7 +118,8 @@ TEST_CASE("bad paths are usage errors naming the path", "[cli]") {
   SECTION("two solutions with the same name") {
     root.write("a/alice.cu", "");
     root.write("b/alice.cu", "");
-    const auto r = judge_cli(root.root_arg() + " matmul " + (root.dir / "a/alice.cu").string() + " " + (root.dir / "b/alice.cu").string());
+    const auto r = judge_cli(root.root_arg() + " matmul " + (root.dir / "a/alice.cu").string() + " " +
+                             (root.dir / "b/alice.cu").string());
     CHECK(r.status == 2);
     CHECK(contains(r.output, "alice"));
   }
@@ -188,7 +190,8 @@ TEST_CASE("without a GPU the judge compiles, reports compile errors and says no 
     return;
   }
   scratch_root root;
-  root.write("solutions/matmul/broken.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) { oops }\n");
+  root.write("solutions/matmul/broken.cu",
+             "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) { oops }\n");
   const auto r = judge_cli(root.root_arg() + " matmul --no-db");
   CAPTURE(r.output);
   CHECK(r.status == 3);

@@ -10,7 +10,7 @@ using namespace judge;
 TEST_CASE("an element within atol + rtol*|ref| passes and one just outside fails", "[compare]") {
   const tolerance tol{1e-4, 1e-4};
   CHECK(within_tolerance(1.0f, 1.0, tol));
-  CHECK(within_tolerance(100.0f, 100.0 + 0.0100, tol));  // 1e-4 + 1e-2 allowed
+  CHECK(within_tolerance(100.0f, 100.0 + 0.0100, tol)); // 1e-4 + 1e-2 allowed
   CHECK_FALSE(within_tolerance(100.0f, 100.0 + 0.0102, tol));
   CHECK(within_tolerance(0.0f, 0.99e-4, tol));
   CHECK_FALSE(within_tolerance(0.0f, 1.01e-4, tol));
@@ -30,7 +30,7 @@ TEST_CASE("the first wrong element is reported with its row and column and every
   std::vector<double> ref(3 * 4);
   for (std::size_t i = 0; i < ref.size(); ++i) ref[i] = 0.5 * static_cast<double>(i) + 0.25;
   std::vector<float> got(ref.begin(), ref.end());
-  got[6] = 99.0f;  // row 1, col 2
+  got[6] = 99.0f; // row 1, col 2
   got[11] = std::nanf("");
   const auto m = compare_output("C", got, ref, {3, 4}, tolerance{1e-5, 1e-5});
   REQUIRE(m);

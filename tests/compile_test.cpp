@@ -169,8 +169,7 @@ TEST_CASE("a source over 1 MiB is a compile error before nvcc runs", "[compile]"
   CHECK(contains(result.message, "source file is 1048577 bytes; the limit is 1 MiB"));
 }
 
-TEST_CASE("a good file without extern \"C\" links into a runner that is cached the second time",
-          "[compile][nvcc]") {
+TEST_CASE("a good file without extern \"C\" links into a runner that is cached the second time", "[compile][nvcc]") {
   const auto tools = test_tools();
   auto first = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
   CAPTURE(first.message);

@@ -7,9 +7,10 @@
 using namespace judge;
 
 TEST_CASE("the probe's report of an H200 becomes device facts", "[probe]") {
-  const auto r = parse_probe_output(R"({"device":"NVIDIA H200","cc":"9.0","sms":132,"l2_bytes":62914560,)"
-                                    R"("memory_bytes":150754820096,"clock_max_mhz":1980,"fp32_peak_gflops":66908,"copy_gbps":4248,)"
-                                    R"("memcpy_gbps":4222,"kernel_copy_gbps":4248,"dram_peak_gbps":4814})");
+  const auto r = parse_probe_output(
+      R"({"device":"NVIDIA H200","cc":"9.0","sms":132,"l2_bytes":62914560,)"
+      R"("memory_bytes":150754820096,"clock_max_mhz":1980,"fp32_peak_gflops":66908,"copy_gbps":4248,)"
+      R"("memcpy_gbps":4222,"kernel_copy_gbps":4248,"dram_peak_gbps":4814})");
   REQUIRE(r.device);
   CHECK(r.device->name == "NVIDIA H200");
   CHECK(r.device->sms == 132);

@@ -34,7 +34,8 @@ TEST_CASE("a case too large for the device's memory is named with its size, and 
 }
 
 TEST_CASE("output files are read only when they hold exactly the expected element count", "[grade]") {
-  const auto file = std::filesystem::temp_directory_path() / ("judge-grade-test-" + std::to_string(::getpid()) + ".bin");
+  const auto file =
+      std::filesystem::temp_directory_path() / ("judge-grade-test-" + std::to_string(::getpid()) + ".bin");
   const float values[3] = {1.5f, -2.25f, 3.0f};
   std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(values), sizeof values);
   const auto read = read_floats(file, 3);
@@ -48,7 +49,7 @@ TEST_CASE("output files are read only when they hold exactly the expected elemen
 TEST_CASE("an output is taken from the file its answer names, which is then removed", "[grade]") {
   const auto file = std::filesystem::temp_directory_path() / ("judge-take-test-" + std::to_string(::getpid()) + ".bin");
   const float values[2] = {0.5f, 4.0f};
-  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char *>(values), sizeof values);
+  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(values), sizeof values);
   judge_wire::check_answer answer;
   answer.outputs = {{"C", file.string()}};
   SECTION("of the right size") {

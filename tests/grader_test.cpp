@@ -17,9 +17,9 @@ using Catch::Approx; // Catch2 2.13 declares it globally
 
 namespace {
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-test_case vector_case(const std::string &name, std::int64_t n, visibility v, bool timed) {
+test_case vector_case(const std::string& name, std::int64_t n, visibility v, bool timed) {
   test_case c;
   c.name = name;
   c.visibility = v;
@@ -57,14 +57,14 @@ device_info fake_device() {
 
 problem_spec vector_add() { return load_problem(JUDGE_PROBLEMS_DIR "/vector_add"); }
 
-build_result built(const std::string &scenario) {
+build_result built(const std::string& scenario) {
   build_result b;
   b.status = build_status::ok;
   b.runner = fake_runner(scenario);
   return b;
 }
 
-solution_result grade_with(grader &g, const std::string &scenario) {
+solution_result grade_with(grader& g, const std::string& scenario) {
   solution_result r;
   r.path = "solutions/" + scenario + ".cu";
   g.grade(built(scenario), r, nullptr);
@@ -81,7 +81,7 @@ TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader
   CHECK(r.v == verdict::accepted);
   CHECK(r.message.empty());
   REQUIRE(r.cases.size() == 3);
-  for (const case_result &c : r.cases) CHECK(c.v == verdict::accepted);
+  for (const case_result& c : r.cases) CHECK(c.v == verdict::accepted);
   CHECK(contains(r.learner_output, "solve() of case sample_8"));
   CHECK(r.sandbox == sandbox_status{sandbox_mode::off, ""});
 }
@@ -134,7 +134,7 @@ TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "
   const solution_result r = grade_with(g, "ok");
   CAPTURE(r.message);
   REQUIRE(r.v == verdict::accepted);
-  const case_result &timed = r.cases.at(2);
+  const case_result& timed = r.cases.at(2);
   REQUIRE(timed.timing);
   CHECK(timed.timing->samples == 10);
   CHECK(timed.timing->method == "cupti");

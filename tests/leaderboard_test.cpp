@@ -128,7 +128,7 @@ TEST_CASE("the HTML page holds the ranking table and both charts, with nothing f
   CHECK(contains(html, "fp32 peak 60000 GFLOPS"));
   CHECK(contains(html, "DRAM peak 4800 GB/s (copy measured 4000 GB/s)"));
   CHECK(contains(html, ">DRAM peak 4800 GB/s</text>")); // the roofline's slanted roof
-  CHECK(contains(html, ">100k</text>")); // axis labels in k and M
+  CHECK(contains(html, ">100k</text>"));                // axis labels in k and M
   CHECK_FALSE(contains(html, "<script"));
   CHECK_FALSE(contains(html, "http://") != contains(html, "http://www.w3.org/2000/svg"));
   CHECK_FALSE(contains(html, "https://"));

@@ -15,7 +15,8 @@ solution_result failed_on(bool hidden) {
   c.shape = "1001x513x777";
   c.hidden = hidden;
   c.v = verdict::wrong_answer;
-  c.message = "checked call 1: 3 of 777777 elements of C are wrong; first at index 778 (row 1, col 1): expected 1.5, got 2.5";
+  c.message =
+      "checked call 1: 3 of 777777 elements of C are wrong; first at index 778 (row 1, col 1): expected 1.5, got 2.5";
   r.message = "case ragged_1001x513x777 (1001x513x777, hidden): " + c.message;
   r.cases.push_back(c);
   r.learner_output = "debug: A[0]=0.123\n";

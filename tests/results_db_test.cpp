@@ -177,7 +177,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK(all[0].author == "alice");
   CHECK(all[0].score == old.score);
   CHECK(all[0].cases.size() == old.cases.size());
-  CHECK(all[0].device.dram_peak_gbps == 0); // unknown before version 2
+  CHECK(all[0].device.dram_peak_gbps == 0);  // unknown before version 2
   CHECK(all[0].sandbox == sandbox_status{}); // not recorded before version 2
   check_same_result(all[1], newer);
 }

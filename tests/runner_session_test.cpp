@@ -12,7 +12,7 @@ using judge_test::temp_folder;
 
 namespace {
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 /// Vector addition of 8 elements: A and B generated (B from explicit data), C out, `checks` checks.
 judge_wire::case_request vector_add_case(std::size_t checks, bool timed = false) {
@@ -31,9 +31,9 @@ judge_wire::case_request vector_add_case(std::size_t checks, bool timed = false)
 
 /// A session with the fake runner in `scenario`, in its own scratch folder.
 struct fake_session {
-  explicit fake_session(const std::string &scenario) : scratch("session"), session(options(scenario, scratch)) {}
+  explicit fake_session(const std::string& scenario) : scratch("session"), session(options(scenario, scratch)) {}
 
-  static runner_options options(const std::string &scenario, const temp_folder &scratch) {
+  static runner_options options(const std::string& scenario, const temp_folder& scratch) {
     runner_options o;
     o.runner = fake_runner(scenario);
     o.scratch = scratch.path();
@@ -84,7 +84,7 @@ TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
   SECTION("exit(0) before hello") {
     fake_session f("exit_before_hello");
     CHECK_FALSE(f.session.start());
-    const request_facts &r = f.session.start_facts();
+    const request_facts& r = f.session.start_facts();
     CHECK(r.outcome == request_outcome::runner_ended);
     CHECK(r.before_hello);
     REQUIRE(r.exit);
@@ -95,7 +95,7 @@ TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
     fake_session f("exit_in_solve");
     const auto calls = f.session.run_checks(vector_add_case(2), 10);
     REQUIRE(calls.size() == 1);
-    const request_facts &r = calls[0].request;
+    const request_facts& r = calls[0].request;
     CHECK(r.outcome == request_outcome::runner_ended);
     CHECK_FALSE(r.before_hello);
     REQUIRE(r.exit);
@@ -107,7 +107,7 @@ TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
     fake_session f("segfault");
     const auto calls = f.session.run_checks(vector_add_case(2), 10);
     REQUIRE(calls.size() == 1);
-    const request_facts &r = calls[0].request;
+    const request_facts& r = calls[0].request;
     CHECK(r.outcome == request_outcome::runner_ended);
     REQUIRE(r.exit);
     CHECK(r.exit->signaled);
@@ -118,7 +118,7 @@ TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
     fake_session f("hang");
     const auto calls = f.session.run_checks(vector_add_case(2), 0.5);
     REQUIRE(calls.size() == 1);
-    const request_facts &r = calls[0].request;
+    const request_facts& r = calls[0].request;
     CHECK(r.outcome == request_outcome::timed_out);
     REQUIRE(r.exit);
     CHECK(r.exit->killed_by_judge);

@@ -2,8 +2,6 @@
 
 #include "stats.hpp"
 
-
-
 TEST_CASE("the median of an odd and an even count of samples", "[stats]") {
   CHECK(judge_stats::median({3.0, 1.0, 2.0}) == 2.0);
   CHECK(judge_stats::median({4.0, 1.0, 3.0, 2.0}) == 2.5);

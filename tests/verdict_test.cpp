@@ -255,7 +255,8 @@ TEST_CASE("timed runs that fail are judged like checked calls", "[verdict]") {
 }
 
 TEST_CASE("the first failing case decides a solution", "[verdict]") {
-  const auto d = decide_solution({{verdict::accepted, ""}, {verdict::wrong_answer, "x"}, {verdict::time_limit_exceeded, "y"}});
+  const auto d =
+      decide_solution({{verdict::accepted, ""}, {verdict::wrong_answer, "x"}, {verdict::time_limit_exceeded, "y"}});
   CHECK(d.v == verdict::wrong_answer);
   CHECK(decide_solution({}).v == verdict::internal_error);
   CHECK(decide_solution({{verdict::accepted, ""}}).v == verdict::accepted);

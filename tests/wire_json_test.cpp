@@ -11,56 +11,56 @@
 
 // Field-by-field equality, for the round trips only: the wire types need none elsewhere.
 namespace judge_data {
-bool operator==(const distribution &a, const distribution &b) { return a.kind == b.kind && a.a == b.a && a.b == b.b; }
+bool operator==(const distribution& a, const distribution& b) { return a.kind == b.kind && a.a == b.a && a.b == b.b; }
 } // namespace judge_data
 
 namespace judge_wire {
-bool operator==(const buffer_spec &a, const buffer_spec &b) {
+bool operator==(const buffer_spec& a, const buffer_spec& b) {
   return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && a.data == b.data;
 }
-bool operator==(const check_spec &a, const check_spec &b) { return a.seed == b.seed && a.poison == b.poison; }
-bool operator==(const timing_spec &a, const timing_spec &b) {
+bool operator==(const check_spec& a, const check_spec& b) { return a.seed == b.seed && a.poison == b.poison; }
+bool operator==(const timing_spec& a, const timing_spec& b) {
   return a.seed == b.seed && a.budget_s == b.budget_s && a.min_samples == b.min_samples &&
          a.max_samples == b.max_samples && a.target_noise == b.target_noise && a.cold_l2 == b.cold_l2;
 }
-bool operator==(const case_request &a, const case_request &b) {
+bool operator==(const case_request& a, const case_request& b) {
   return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.buffers == b.buffers &&
          a.checks == b.checks && a.tolerance.atol == b.tolerance.atol && a.tolerance.rtol == b.tolerance.rtol &&
          a.timing == b.timing;
 }
-bool operator==(const end_request &, const end_request &) { return true; }
-bool operator==(const hello_answer &a, const hello_answer &b) {
+bool operator==(const end_request&, const end_request&) { return true; }
+bool operator==(const hello_answer& a, const hello_answer& b) {
   return a.protocol == b.protocol && a.device == b.device && a.cc == b.cc && a.sms == b.sms &&
          a.l2_bytes == b.l2_bytes && a.memory_bytes == b.memory_bytes && a.clock_max_mhz == b.clock_max_mhz &&
          a.method == b.method && a.timing_fallback_reason == b.timing_fallback_reason && a.clock == b.clock &&
          a.clock_unavailable_reason == b.clock_unavailable_reason;
 }
-bool operator==(const no_device_answer &a, const no_device_answer &b) {
+bool operator==(const no_device_answer& a, const no_device_answer& b) {
   return a.protocol == b.protocol && a.error == b.error;
 }
-bool operator==(const output_file &a, const output_file &b) { return a.name == b.name && a.file == b.file; }
-bool operator==(const input_modification &a, const input_modification &b) {
+bool operator==(const output_file& a, const output_file& b) { return a.name == b.name && a.file == b.file; }
+bool operator==(const input_modification& a, const input_modification& b) {
   return a.name == b.name && a.index == b.index;
 }
-bool operator==(const named_guard_violation &a, const named_guard_violation &b) {
+bool operator==(const named_guard_violation& a, const named_guard_violation& b) {
   return a.name == b.name && a.violation.side == b.violation.side && a.violation.offset == b.violation.offset;
 }
-bool operator==(const check_answer &a, const check_answer &b) {
+bool operator==(const check_answer& a, const check_answer& b) {
   return a.case_name == b.case_name && a.check == b.check && a.status == b.status && a.error == b.error &&
          a.outputs == b.outputs && a.inputs_modified == b.inputs_modified && a.guard_violations == b.guard_violations &&
          a.banned_loaded == b.banned_loaded && a.stray_threads == b.stray_threads && a.host_ms == b.host_ms;
 }
-bool operator==(const sample_place &a, const sample_place &b) { return a.warmup == b.warmup && a.sample == b.sample; }
+bool operator==(const sample_place& a, const sample_place& b) { return a.warmup == b.warmup && a.sample == b.sample; }
 /// Floats compare bit for bit but every NaN is one: "nan" is all the wire keeps of one.
 bool same_float(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
-bool operator==(const sample_mismatch &a, const sample_mismatch &b) {
+bool operator==(const sample_mismatch& a, const sample_mismatch& b) {
   return a.place == b.place && a.buffer == b.buffer && a.index == b.index && same_float(a.got, b.got) &&
          same_float(a.expected, b.expected);
 }
-bool operator==(const sample_input_modification &a, const sample_input_modification &b) {
+bool operator==(const sample_input_modification& a, const sample_input_modification& b) {
   return a.place == b.place && a.buffer == b.buffer && a.index == b.index;
 }
-bool operator==(const timing_answer &a, const timing_answer &b) {
+bool operator==(const timing_answer& a, const timing_answer& b) {
   return a.case_name == b.case_name && a.status == b.status && a.error == b.error && a.method == b.method &&
          a.cold_l2 == b.cold_l2 && a.gpu_ms == b.gpu_ms && a.host_ms == b.host_ms && a.sm_clock_mhz == b.sm_clock_mhz &&
          a.throttled == b.throttled && a.warmup_calls == b.warmup_calls && a.checked_samples == b.checked_samples &&
@@ -69,15 +69,15 @@ bool operator==(const timing_answer &a, const timing_answer &b) {
          a.first_input_modification == b.first_input_modification &&
          a.other_streams_after_return == b.other_streams_after_return && a.stop_reason == b.stop_reason;
 }
-bool operator==(const done_answer &, const done_answer &) { return true; }
-bool operator==(const error_answer &a, const error_answer &b) { return a.error == b.error; }
+bool operator==(const done_answer&, const done_answer&) { return true; }
+bool operator==(const error_answer& a, const error_answer& b) { return a.error == b.error; }
 } // namespace judge_wire
 
 using namespace judge_wire;
 
 namespace {
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 case_request full_case() {
   case_request c;
@@ -188,26 +188,26 @@ std::vector<std::pair<std::string, answer>> sample_answers() {
 }
 
 /// The message of the protocol_error that decoding `line` throws, or "(decoded)".
-std::string answer_error(const std::string &line) {
+std::string answer_error(const std::string& line) {
   try {
     decode_answer(line);
-  } catch (const protocol_error &e) {
+  } catch (const protocol_error& e) {
     return e.what();
   }
   return "(decoded)";
 }
 
-std::string request_error(const std::string &line) {
+std::string request_error(const std::string& line) {
   try {
     decode_request(line);
-  } catch (const protocol_error &e) {
+  } catch (const protocol_error& e) {
     return e.what();
   }
   return "(decoded)";
 }
 
 /// `message` as JSON, changed by `edit`, as one line.
-template <typename Message> std::string edited(const Message &message, const std::function<void(json &)> &edit) {
+template <typename Message> std::string edited(const Message& message, const std::function<void(json&)>& edit) {
   json j = to_json(message);
   edit(j);
   return j.dump();
@@ -258,35 +258,35 @@ TEST_CASE("distribution kinds travel by name and seeds as unsigned 64-bit intege
 }
 
 TEST_CASE("a missing, mistyped or unknown answer field is an error that names it", "[wire]") {
-  using edit = std::function<void(json &)>;
+  using edit = std::function<void(json&)>;
   const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
-      {"a check answer without status", edited(full_check(), edit([](json &j) { j.erase("status"); })),
+      {"a check answer without status", edited(full_check(), edit([](json& j) { j.erase("status"); })),
        "check answer field status: missing"},
-      {"a timing answer without status", edited(failed_timing(), edit([](json &j) { j.erase("status"); })),
+      {"a timing answer without status", edited(failed_timing(), edit([](json& j) { j.erase("status"); })),
        "timing answer field status: missing"},
-      {"an unknown status", edited(full_check(), edit([](json &j) { j["status"] = "fine"; })),
+      {"an unknown status", edited(full_check(), edit([](json& j) { j["status"] = "fine"; })),
        R"(check answer field status: must be one of "ok", "cuda_error", "banned_library", "stray_work", not "fine")"},
-      {"a check number as text", edited(full_check(), edit([](json &j) { j["check"] = "1"; })),
+      {"a check number as text", edited(full_check(), edit([](json& j) { j["check"] = "1"; })),
        "check answer field check: must be an integer"},
-      {"an error left out rather than null", edited(full_check(), edit([](json &j) { j.erase("error"); })),
+      {"an error left out rather than null", edited(full_check(), edit([](json& j) { j.erase("error"); })),
        "check answer field error: missing"},
-      {"an output without its file", edited(full_check(), edit([](json &j) { j["outputs"][1].erase("file"); })),
+      {"an output without its file", edited(full_check(), edit([](json& j) { j["outputs"][1].erase("file"); })),
        "check answer field outputs[1].file: missing"},
       {"a guard side that is no side",
-       edited(full_check(), edit([](json &j) { j["guard_violations"][0]["side"] = "inside"; })),
+       edited(full_check(), edit([](json& j) { j["guard_violations"][0]["side"] = "inside"; })),
        "check answer field guard_violations[0].side: must be one of"},
-      {"a timing without host times", edited(failed_timing(), edit([](json &j) { j.erase("host_ms"); })),
+      {"a timing without host times", edited(failed_timing(), edit([](json& j) { j.erase("host_ms"); })),
        "timing answer field host_ms: missing"},
-      {"samples of unequal count", edited(failed_timing(), edit([](json &j) { j["throttled"] = json::array(); })),
+      {"samples of unequal count", edited(failed_timing(), edit([](json& j) { j["throttled"] = json::array(); })),
        "timing answer field gpu_ms: host_ms, sm_clock_mhz and throttled must have one entry per sample"},
       {"a first mismatch whose text is no float",
-       edited(failed_timing(), edit([](json &j) { j["first_mismatch"]["got_text"] = "about 1"; })),
+       edited(failed_timing(), edit([](json& j) { j["first_mismatch"]["got_text"] = "about 1"; })),
        "timing answer field first_mismatch.got_text: must be a float as text"},
-      {"an unknown stop reason", edited(failed_timing(), edit([](json &j) { j["stop_reason"] = "boredom"; })),
+      {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
-      {"a hello of another protocol version", edited(full_hello(), edit([](json &j) { j["protocol"] = 1; })),
+      {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
        "hello field protocol: the runner speaks protocol version 1, this judge version 2"},
-      {"a hello without its device", edited(full_hello(), edit([](json &j) { j.erase("device"); })),
+      {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"an answer of no known type", R"({"type":"goodbye"})", "answer field type: unknown answer type \"goodbye\""},
       {"an answer without a type", R"({"case":"x"})", "answer field type: missing"},
@@ -298,32 +298,32 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
 }
 
 TEST_CASE("a missing, mistyped or out-of-range request field is an error that names it", "[wire]") {
-  using edit = std::function<void(json &)>;
+  using edit = std::function<void(json&)>;
   const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
       {"a distribution kind as a number",
-       edited(full_case(), edit([](json &j) { j["buffers"][0]["dist"]["kind"] = 0; })),
+       edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"]["kind"] = 0; })),
        "request field buffers[0].dist.kind: must be one of \"uniform\", \"normal\", \"constant\", \"cancel\""},
-      {"an input without a distribution", edited(full_case(), edit([](json &j) { j["buffers"][0]["dist"] = nullptr; })),
+      {"an input without a distribution", edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"] = nullptr; })),
        "request field buffers[0].dist: is required for an input buffer"},
-      {"an output with data", edited(full_case(), edit([](json &j) { j["buffers"][2]["data"] = json::array({1.0}); })),
+      {"an output with data", edited(full_case(), edit([](json& j) { j["buffers"][2]["data"] = json::array({1.0}); })),
        "request field buffers[2].data: must be null for an output buffer"},
-      {"data of the wrong length", edited(full_case(), edit([](json &j) { j["buffers"][1]["data"].push_back(1.0); })),
+      {"data of the wrong length", edited(full_case(), edit([](json& j) { j["buffers"][1]["data"].push_back(1.0); })),
        "request field buffers[1].data: has 3 values but count is 2"},
-      {"a negative seed", edited(full_case(), edit([](json &j) { j["checks"][0]["seed"] = -1; })),
+      {"a negative seed", edited(full_case(), edit([](json& j) { j["checks"][0]["seed"] = -1; })),
        "request field checks[0].seed: must be an unsigned 64-bit integer"},
-      {"a seed as text", edited(full_case(), edit([](json &j) { j["checks"][1]["seed"] = "123"; })),
+      {"a seed as text", edited(full_case(), edit([](json& j) { j["checks"][1]["seed"] = "123"; })),
        "request field checks[1].seed: must be an unsigned 64-bit integer"},
-      {"a check without poison", edited(full_case(), edit([](json &j) { j["checks"][0].erase("poison"); })),
+      {"a check without poison", edited(full_case(), edit([](json& j) { j["checks"][0].erase("poison"); })),
        "request field checks[0].poison: missing"},
-      {"a count of zero", edited(full_case(), edit([](json &j) { j["buffers"][2]["count"] = 0; })),
+      {"a count of zero", edited(full_case(), edit([](json& j) { j["buffers"][2]["count"] = 0; })),
        "request field buffers[2].count: must be an integer in [1, "},
-      {"a size beyond an int", edited(full_case(), edit([](json &j) { j["sizes"][0] = 2147483648LL; })),
+      {"a size beyond an int", edited(full_case(), edit([](json& j) { j["sizes"][0] = 2147483648LL; })),
        "request field sizes[0]: must be an integer in [-2147483648, 2147483647]"},
-      {"a tolerance left out", edited(full_case(), edit([](json &j) { j.erase("tolerance"); })),
+      {"a tolerance left out", edited(full_case(), edit([](json& j) { j.erase("tolerance"); })),
        "request field tolerance: missing"},
-      {"timing without min_samples", edited(full_case(), edit([](json &j) { j["timing"].erase("min_samples"); })),
+      {"timing without min_samples", edited(full_case(), edit([](json& j) { j["timing"].erase("min_samples"); })),
        "request field timing.min_samples: missing"},
-      {"timing whose max is below its min", edited(full_case(), edit([](json &j) { j["timing"]["max_samples"] = 2; })),
+      {"timing whose max is below its min", edited(full_case(), edit([](json& j) { j["timing"]["max_samples"] = 2; })),
        "request field timing.max_samples: is below min_samples"},
       {"a request of no known type", R"({"type":"pause"})",
        R"(request field type: unknown request type "pause" (expected "case" or "end"))"},
@@ -355,8 +355,8 @@ TEST_CASE("the poison values are one quiet NaN and -1.7e38, recognised bit for b
 }
 
 TEST_CASE("every wire name maps back to its value", "[wire]") {
-  for (const auto &n : wire_names<call_status>::table) CHECK(from_string<call_status>(to_string(n.value)) == n.value);
-  for (const auto &n : wire_names<judge_data::distribution_kind>::table)
+  for (const auto& n : wire_names<call_status>::table) CHECK(from_string<call_status>(to_string(n.value)) == n.value);
+  for (const auto& n : wire_names<judge_data::distribution_kind>::table)
     CHECK(from_string<judge_data::distribution_kind>(n.name) == n.value);
   CHECK_FALSE(from_string<timing_method>("nvtx"));
   CHECK(std::string(type_of(answer{no_device_answer{}})) == "hello");

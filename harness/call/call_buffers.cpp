@@ -37,7 +37,7 @@ void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
       } else {
         const auto index = static_cast<std::uint32_t>(i);
         // The codec guarantees every input a distribution.
-        const judge_data::distribution &dist = spec.dist.value();
+        const judge_data::distribution& dist = spec.dist.value();
         generate_on_device(dist, seed, index, buffer.data(), spec.count, nullptr);
         // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
         generate_on_device(dist, seed, index, shadow, spec.count, nullptr);

@@ -32,10 +32,10 @@ std::string output_path(const std::string& scratch, std::int64_t case_index, std
   return (std::filesystem::path(scratch) / file).string();
 }
 
-check_outcome run_check(const case_request &request, std::size_t index, runner_context &context) {
-  const judge_wire::check_spec &check = request.checks.at(index);
+check_outcome run_check(const case_request& request, std::size_t index, runner_context& context) {
+  const judge_wire::check_spec& check = request.checks.at(index);
   check_outcome outcome;
-  judge_wire::check_answer &answer = outcome.answer;
+  judge_wire::check_answer& answer = outcome.answer;
   answer.case_name = request.name;
   answer.check = index;
   try {

@@ -23,7 +23,7 @@ struct check_outcome {
 
 /// Runs check `index` of `request`. A CUDA failure (the learner's or the harness's) becomes a
 /// cuda_error answer; throws only for harness failures unrelated to CUDA (an unwritable output file).
-check_outcome run_check(const case_request &request, std::size_t index, runner_context &context);
+check_outcome run_check(const case_request& request, std::size_t index, runner_context& context);
 
 /// "<scratch>/<case_index>.<check>.<buffer>.bin"
 std::string output_path(const std::string& scratch, std::int64_t case_index, std::size_t check,

@@ -30,7 +30,7 @@ struct sample_result {
 /// nothing distinguishes the two, and every kernel of the path (the judge's too) is loaded and warm.
 class sampler {
 public:
-  sampler(const case_request &request, runner_context &context, timing_outcome &outcome)
+  sampler(const case_request& request, runner_context& context, timing_outcome& outcome)
       : m_request(request), m_context(context), m_outcome(outcome), m_answer(outcome.answer) {
     // Two sets used in turn: every call gets buffers the previous call did not see.
     m_sets.emplace_back(request.buffers, true);
@@ -126,18 +126,18 @@ private:
 
   const case_request& m_request;
   runner_context& m_context;
-  timing_outcome &m_outcome;
-  judge_wire::timing_answer &m_answer; // m_outcome's
+  timing_outcome& m_outcome;
+  judge_wire::timing_answer& m_answer; // m_outcome's
   std::vector<call_buffers> m_sets;
   std::int64_t m_calls = 0;
 };
 
 } // namespace
 
-timing_outcome run_timing(const case_request &request, runner_context &context) {
-  const judge_wire::timing_spec &spec = request.timing.value();
+timing_outcome run_timing(const case_request& request, runner_context& context) {
+  const judge_wire::timing_spec& spec = request.timing.value();
   timing_outcome outcome;
-  judge_wire::timing_answer &answer = outcome.answer;
+  judge_wire::timing_answer& answer = outcome.answer;
   answer.case_name = request.name;
   answer.method = context.timer.method();
   answer.cold_l2 = spec.cold_l2;

@@ -17,6 +17,6 @@ struct timing_outcome {
 /// 200 ms and an SM clock of 90% of its maximum (waiting at most 2 s for the clock); then samples run
 /// until min_samples and either the noise of the unthrottled samples is below target_noise, the wall
 /// time since the start exceeds budget_s, or max_samples. A CUDA failure becomes a cuda_error answer.
-timing_outcome run_timing(const judge_wire::case_request &request, runner_context &context);
+timing_outcome run_timing(const judge_wire::case_request& request, runner_context& context);
 
 } // namespace judge_harness

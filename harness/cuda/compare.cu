@@ -35,7 +35,7 @@ __device__ bool within_tolerance(float got, float ref, double atol, double rtol)
 }
 
 __global__ void judge_mismatch_kernel(const float* got, const float* ref, std::size_t count, double atol, double rtol,
-                                result_slots* slots) {
+                                      result_slots* slots) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   // `base` is the same for every thread of the block, so whole warps iterate together.
   for (std::size_t base = static_cast<std::size_t>(blockIdx.x) * blockDim.x; base < count; base += stride) {
@@ -46,7 +46,7 @@ __global__ void judge_mismatch_kernel(const float* got, const float* ref, std::s
 }
 
 __global__ void judge_difference_kernel(const std::uint32_t* a, const std::uint32_t* b, std::size_t count,
-                                  result_slots* slots) {
+                                        result_slots* slots) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   for (std::size_t base = static_cast<std::size_t>(blockIdx.x) * blockDim.x; base < count; base += stride) {
     const std::size_t i = base + threadIdx.x;
@@ -65,7 +65,7 @@ mismatch_summary device_comparator::count_mismatches(const float* got, const flo
   JUDGE_CUDA_CHECK(cudaMemcpy(m_slots.data(), &empty, sizeof empty, cudaMemcpyHostToDevice));
   if (count > 0) {
     judge_mismatch_kernel<<<detail::grid_blocks(count), detail::block_threads>>>(got, ref, count, atol, rtol,
-                                                                           m_slots.as<result_slots>());
+                                                                                 m_slots.as<result_slots>());
     JUDGE_CUDA_CHECK(cudaGetLastError());
   }
   return read_result();
@@ -76,9 +76,9 @@ mismatch_summary device_comparator::count_differences(const float* a, const floa
   JUDGE_CUDA_CHECK(cudaMemcpy(m_slots.data(), &empty, sizeof empty, cudaMemcpyHostToDevice));
   if (count > 0) {
     // Bits, not values: a NaN rewritten as another NaN, or -0 as +0, is still a modified input.
-    judge_difference_kernel<<<detail::grid_blocks(count), detail::block_threads>>>(reinterpret_cast<const std::uint32_t*>(a),
-                                                                             reinterpret_cast<const std::uint32_t*>(b),
-                                                                             count, m_slots.as<result_slots>());
+    judge_difference_kernel<<<detail::grid_blocks(count), detail::block_threads>>>(
+        reinterpret_cast<const std::uint32_t*>(a), reinterpret_cast<const std::uint32_t*>(b), count,
+        m_slots.as<result_slots>());
     JUDGE_CUDA_CHECK(cudaGetLastError());
   }
   return read_result();

@@ -56,8 +56,7 @@ struct copy_bandwidth {
 
 /// [GB/s] bytes read plus bytes written per second, best of 5 timed copies of 1 GiB; the first copy of
 /// each kind pays for page mapping and clock ramp-up and is not counted.
-template <typename Copy>
-double best_copy_gbps(std::size_t bytes, Copy copy) {
+template <typename Copy> double best_copy_gbps(std::size_t bytes, Copy copy) {
   constexpr int repetitions = 5;
   copy();
   JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
@@ -118,12 +117,11 @@ int probe(bool bandwidth) {
   JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
   const double dram_peak_gbps = 2.0 * memory_clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
 
-  std::string line = "{\"device\":" + json_string(facts.name) + ",\"cc\":\"" + facts.cc +
-                     "\",\"sms\":" + std::to_string(facts.sms) + ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) +
-                     ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
-                     ",\"clock_max_mhz\":" + std::to_string(facts.clock_rate_mhz) +
-                     ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops) +
-                     ",\"dram_peak_gbps\":" + std::to_string(dram_peak_gbps);
+  std::string line =
+      "{\"device\":" + json_string(facts.name) + ",\"cc\":\"" + facts.cc + "\",\"sms\":" + std::to_string(facts.sms) +
+      ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) + ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
+      ",\"clock_max_mhz\":" + std::to_string(facts.clock_rate_mhz) +
+      ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops) + ",\"dram_peak_gbps\":" + std::to_string(dram_peak_gbps);
   if (bandwidth) {
     const copy_bandwidth copy = measure_copy_bandwidth(facts.sms);
     line += ",\"copy_gbps\":" + std::to_string(copy.best()) + ",\"memcpy_gbps\":" + std::to_string(copy.memcpy_gbps) +

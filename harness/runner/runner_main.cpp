@@ -92,11 +92,11 @@ void run_case(const case_request& request, runner_context& context, result_chann
   if (timing.context_lost) leave_after_lost_context();
 }
 
-std::optional<std::string> unless_empty(const std::string &text) {
+std::optional<std::string> unless_empty(const std::string& text) {
   return text.empty() ? std::nullopt : std::optional<std::string>(text);
 }
 
-judge_wire::hello_answer hello_of(runner_context &context) {
+judge_wire::hello_answer hello_of(runner_context& context) {
   judge_wire::hello_answer hello;
   hello.device = context.device.name;
   hello.cc = context.device.cc;

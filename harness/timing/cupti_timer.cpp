@@ -5,9 +5,9 @@
 #include <cupti.h>
 
 #include <algorithm>
-#include <cstring>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -63,7 +63,8 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
       parsed.push_back({set->start, set->end, set->streamId, false});
       break;
     }
-    default: break;
+    default:
+      break;
     }
   }
   std::free(buffer);

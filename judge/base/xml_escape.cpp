@@ -7,14 +7,26 @@ std::string xml_escape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\'': out += "&#39;"; break;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&#39;";
+      break;
     case '\t':
     case '\n':
-    case '\r': out += c; break;
+    case '\r':
+      out += c;
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20)
         out += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER

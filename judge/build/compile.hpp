@@ -13,12 +13,12 @@
 namespace judge {
 
 struct toolchain {
-  std::filesystem::path nvcc;            ///< nvcc to use
-  std::vector<std::string> archs;        ///< compute capabilities, e.g. {"90"}
-  std::filesystem::path harness_library; ///< libjudge_harness.a
-  std::filesystem::path cache_dir;       ///< where runners are cached
-  std::vector<std::string> extra_flags;  ///< added to every nvcc call
-  std::filesystem::path cupti_library;   ///< libcupti.so, linked into every runner (its folder is the rpath)
+  std::filesystem::path nvcc;             ///< nvcc to use
+  std::vector<std::string> archs;         ///< compute capabilities, e.g. {"90"}
+  std::filesystem::path harness_library;  ///< libjudge_harness.a
+  std::filesystem::path cache_dir;        ///< where runners are cached
+  std::vector<std::string> extra_flags;   ///< added to every nvcc call
+  std::filesystem::path cupti_library;    ///< libcupti.so, linked into every runner (its folder is the rpath)
   std::filesystem::path cuda_library_dir; ///< where baseline libraries (-lcublas) are found at link and run time
   /// nvcc runs in the process sandbox with these paths hidden (the judge secret): learner code is
   /// untrusted already at compile time (`#include "/path/of/the/secret"`).

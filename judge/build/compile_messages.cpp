@@ -21,7 +21,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 /// The name learners know a library by ("cublasLt" is part of cuBLAS).
 std::string known_as(const std::string& library) {
   static const std::pair<const char*, const char*> names[] = {
-      {"cublaslt", "cuBLAS"}, {"cublas", "cuBLAS"},     {"cufft", "cuFFT"}, {"curand", "cuRAND"},
+      {"cublaslt", "cuBLAS"},   {"cublas", "cuBLAS"},     {"cufft", "cuFFT"}, {"curand", "cuRAND"},
       {"cusparse", "cuSPARSE"}, {"cusolver", "cuSOLVER"}, {"cudnn", "cuDNN"}, {"cutensor", "cuTENSOR"}};
   const std::string key = lowercase(library);
   for (const auto& [lib, name] : names)
@@ -58,7 +58,8 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
 
 std::string explain_compile_error(const problem_spec& spec, const std::string& compiler_output) {
   // nvcc's intermediate files (tmpxft_00001318_00000000-6_alice.cudafe1.cpp) stand for the learner's .cu.
-  static const std::regex intermediate(R"(tmpxft_[0-9a-f]+_[0-9a-f]+-[0-9]+_([A-Za-z0-9_.+-]+?)\.cudafe1\.(cpp|stub\.c))");
+  static const std::regex intermediate(
+      R"(tmpxft_[0-9a-f]+_[0-9a-f]+-[0-9]+_([A-Za-z0-9_.+-]+?)\.cudafe1\.(cpp|stub\.c))");
   std::string output = std::regex_replace(compiler_output, intermediate, "$1.cu");
   output = std::regex_replace(output, std::regex(R"((^|\n)/usr/bin/ld: )"), "$1ld: ");
   const std::string lower = lowercase(output);
@@ -67,7 +68,8 @@ std::string explain_compile_error(const problem_spec& spec, const std::string& c
   std::vector<std::string> banned_seen;
   for (const auto& library : spec.banned_libraries) {
     const std::string name = known_as(library);
-    if (mentions_library(lower, library) && std::find(banned_seen.begin(), banned_seen.end(), name) == banned_seen.end())
+    if (mentions_library(lower, library) &&
+        std::find(banned_seen.begin(), banned_seen.end(), name) == banned_seen.end())
       banned_seen.push_back(name);
   }
   if (!banned_seen.empty())

@@ -26,7 +26,8 @@ int show(const context& ctx, const board_flags& f) {
   load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty board
   const std::filesystem::path db_path = ctx.where.store(f.db_file);
   if (!std::filesystem::exists(db_path))
-    throw usage_error(db_path.string() + " does not exist yet: grade some solutions first (bin/judge " + f.problem + ")");
+    throw usage_error(db_path.string() + " does not exist yet: grade some solutions first (bin/judge " + f.problem +
+                      ")");
   results_db db(db_path);
   const auto boards = build_leaderboard(db, f.problem);
   std::fputs(leaderboard_text(f.problem, boards).c_str(), stdout);

@@ -54,7 +54,8 @@ int new_solution(const context& ctx, const new_flags& f) {
 int new_problem(const context& ctx, const std::string& name) {
   // The name becomes a folder, a C identifier in the reference's registration and kernel names.
   if (!std::regex_match(name, std::regex("[a-z][a-z0-9_]*")))
-    throw usage_error(fmt::format("problem name '{}': use lowercase letters, digits and '_', starting with a letter", name));
+    throw usage_error(
+        fmt::format("problem name '{}': use lowercase letters, digits and '_', starting with a letter", name));
   const fs::path problem_dir = ctx.where.problems() / name;
   const fs::path cases_file = ctx.where.testcases() / name / "cases.yaml";
   if (fs::exists(problem_dir)) throw usage_error(problem_dir.string() + " already exists; nothing was created");

@@ -32,11 +32,13 @@ int profile_request(const context& ctx, const profile_flags& f) {
   const auto build = build_runner(spec, baseline ? spec.baseline.source : std::filesystem::path(f.solution),
                                   baseline ? runner_kind::baseline : runner_kind::solution, tools);
   if (build.status != build_status::ok) {
-    std::fprintf(stderr, "judge: %s does not build:\n%s\n", baseline ? "the baseline" : f.solution.c_str(), build.message.c_str());
+    std::fprintf(stderr, "judge: %s does not build:\n%s\n", baseline ? "the baseline" : f.solution.c_str(),
+                 build.message.c_str());
     return some_not_accepted;
   }
   const test_case& c = cases[index];
-  const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden, load_or_create_secret(secret_path()));
+  const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden,
+                                   load_or_create_secret(secret_path()));
   std::printf("%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(),
               judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt)).c_str());
   return 0;

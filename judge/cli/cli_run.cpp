@@ -57,7 +57,8 @@ int run(const context& ctx, const run_flags& f) {
   // Files, not their folders: a folder could be /tmp, where the runners' scratch folders live.
   request.grading.hidden_paths = {secret_path()};
   for (const char* suffix : {"", "-wal", "-shm"})
-    if (std::filesystem::exists(db_path.string() + suffix)) request.grading.hidden_paths.emplace_back(db_path.string() + suffix);
+    if (std::filesystem::exists(db_path.string() + suffix))
+      request.grading.hidden_paths.emplace_back(db_path.string() + suffix);
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 
@@ -84,7 +85,8 @@ int run(const context& ctx, const run_flags& f) {
   const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);
   if (!f.json_file.empty())
-    write_json_file(f.json_file, run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results));
+    write_json_file(f.json_file,
+                    run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results));
   if (!f.junit_file.empty()) write_junit(f.junit_file, outcome.results);
   if (g_interrupted) {
     std::fprintf(stderr, "judge: interrupted; results of solutions graded before the interruption are kept\n");
@@ -116,8 +118,10 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--contest", flags->contest,
                 "show only name, shape and verdict of a failed hidden case (the store and --json keep the details)");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)");
-  sub->add_option("--time-limit", flags->time_limit, "wall-time limit of one call of solve() [s] (default: the problem's)");
-  sub->add_option("--compile-time-limit", flags->compile_limit, "wall-time limit of one compile [s] (default: the problem's)");
+  sub->add_option("--time-limit", flags->time_limit,
+                  "wall-time limit of one call of solve() [s] (default: the problem's)");
+  sub->add_option("--compile-time-limit", flags->compile_limit,
+                  "wall-time limit of one compile [s] (default: the problem's)");
   sub->add_option("--jobs,-j", flags->jobs, "parallel compiles (default: cores)");
 }
 

@@ -24,7 +24,8 @@ int verify(const context& ctx, const verify_flags& f) {
   run_request request = grading_request(ctx, f.problem);
   const auto submissions = request.problems_root / f.problem / "submissions";
   if (!std::filesystem::is_directory(submissions))
-    throw usage_error(fmt::format("{} does not exist: put example solutions in submissions/<expected verdict>/", submissions.string()));
+    throw usage_error(fmt::format("{} does not exist: put example solutions in submissions/<expected verdict>/",
+                                  submissions.string()));
   std::map<std::string, verdict> expected; // by display path
   std::vector<std::filesystem::path> folders;
   for (const auto& e : std::filesystem::directory_iterator(submissions)) {
@@ -32,12 +33,14 @@ int verify(const context& ctx, const verify_flags& f) {
     const auto v = verdict_from_folder(e.path().filename().string());
     if (!v)
       throw usage_error(fmt::format("{}: a submissions folder must be named after a verdict (accepted, wrong_answer, "
-                                    "compile_error, run_time_error, time_limit_exceeded)", e.path().string()));
+                                    "compile_error, run_time_error, time_limit_exceeded)",
+                                    e.path().string()));
     folders.push_back(e.path());
   }
   std::sort(folders.begin(), folders.end());
   for (const auto& folder : folders)
-    for (const auto& s : collect_solutions({folder})) expected[s.display] = *verdict_from_folder(folder.filename().string());
+    for (const auto& s : collect_solutions({folder}))
+      expected[s.display] = *verdict_from_folder(folder.filename().string());
   request.solutions = collect_solutions(folders);
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
@@ -51,7 +54,8 @@ int verify(const context& ctx, const verify_flags& f) {
     const bool ok = r.v == want;
     if (!ok && !not_run) ++mismatches;
     ran = ran || !not_run;
-    std::string line = fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want), coloured_verdict(r.v, style));
+    std::string line =
+        fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want), coloured_verdict(r.v, style));
     if (r.v == verdict::accepted && r.score > 0) line += fmt::format("  {:.1f} {}", r.score, r.speed_unit);
     line += not_run ? "  (not run)" : ok ? "  ok" : "  MISMATCH";
     std::fprintf(stdout, "%s\n", line.c_str());
@@ -72,7 +76,8 @@ int verify(const context& ctx, const verify_flags& f) {
                  outcome.no_device_reason.c_str());
     return mismatches ? some_not_accepted : no_gpu;
   }
-  std::fprintf(stdout, "verify %s: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(), outcome.results.size(), mismatches);
+  std::fprintf(stdout, "verify %s: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(), outcome.results.size(),
+               mismatches);
   return mismatches ? some_not_accepted : all_accepted;
 }
 } // namespace

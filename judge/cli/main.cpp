@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   ctx.where.root = root_env && *root_env ? root_env : JUDGE_SOURCE_DIR;
 
   CLI::App app{"gpu-judge: compiles, runs, checks and times CUDA solutions.\n"
-               "  judge <problem> [solution files or folders]   grade (same as `judge run`)", "judge"};
+               "  judge <problem> [solution files or folders]   grade (same as `judge run`)",
+               "judge"};
   app.require_subcommand(1);
   app.add_option("--root", ctx.where.root, "folder holding problems/, testcases/, solutions/ and results/")
       ->check(CLI::ExistingDirectory);
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
   // neither an option nor a subcommand.
   std::vector<std::string> args(argv + 1, argv + argc);
   std::set<std::string> commands;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) commands.insert(sub->get_name());
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    commands.insert(sub->get_name());
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--root") {
       ++i;

@@ -13,21 +13,21 @@
 
 namespace judge {
 
-bool references_disagree(const problem_spec &spec, const test_case &c, const float_outputs &baseline,
-                         const double_outputs &reference) {
-  for (const auto &[name, values] : baseline)
-    for (const parameter *p : spec.buffers())
+bool references_disagree(const problem_spec& spec, const test_case& c, const float_outputs& baseline,
+                         const double_outputs& reference) {
+  for (const auto& [name, values] : baseline)
+    for (const parameter* p : spec.buffers())
       if (p->name == name && compare_output(name, values, reference.at(name), buffer_shape(*p, c), spec.tolerance))
         return true;
   return false;
 }
 
-std::string grader::run_baseline(const build_result &baseline, const progress_fn &progress) {
+std::string grader::run_baseline(const build_result& baseline, const progress_fn& progress) {
   if (baseline.status != build_status::ok) return "the baseline did not build: " + baseline.message;
   runner_session session(runner_options_for(baseline, true, "baseline"));
   if (!session.start()) return "the baseline runner did not start: " + describe(session.start_facts());
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
-    const test_case &c = m_cases[i];
+    const test_case& c = m_cases[i];
     if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) return why;
     if (progress) progress(m_spec.baseline.label, i, m_cases.size(), c.name);
     const auto request =
@@ -35,19 +35,19 @@ std::string grader::run_baseline(const build_result &baseline, const progress_fn
     const auto calls = session.run_checks(request, call_seconds() + 30);
     const auto counts = buffer_counts(m_spec, c);
     for (std::size_t k = 0; k < calls.size(); ++k) {
-      const call_facts &call = calls[k];
+      const call_facts& call = calls[k];
       if (!call.answer) return fmt::format("the baseline failed on case {}: {}", c.name, describe(call.request));
-      const judge_wire::check_answer &answer = *call.answer;
+      const judge_wire::check_answer& answer = *call.answer;
       if (answer.status != judge_wire::call_status::ok)
         return fmt::format("the baseline failed on case {}: {}", c.name,
                            answer.error.value_or(judge_wire::to_string(answer.status)));
       if (!m_spec.baseline.is_reference) {
         std::error_code ec;
-        for (const judge_wire::output_file &o : answer.outputs) std::filesystem::remove(o.file, ec);
+        for (const judge_wire::output_file& o : answer.outputs) std::filesystem::remove(o.file, ec);
         continue;
       }
       float_outputs outputs;
-      for (const judge_wire::output_file &o : answer.outputs) {
+      for (const judge_wire::output_file& o : answer.outputs) {
         output_read read = take_output(answer, o.name, counts.at(o.name));
         if (!read.values) return fmt::format("the baseline's output {} of case {} could not be read", o.name, c.name);
         outputs[o.name] = std::move(*read.values);

@@ -27,7 +27,7 @@ struct baseline_record {
 };
 
 /// Whether any output of case `c` in `baseline` is outside the spec's tolerance of `reference`.
-bool references_disagree(const problem_spec &spec, const test_case &c, const float_outputs &baseline,
-                         const double_outputs &reference);
+bool references_disagree(const problem_spec& spec, const test_case& c, const float_outputs& baseline,
+                         const double_outputs& reference);
 
 } // namespace judge

@@ -23,9 +23,9 @@ std::vector<std::int64_t> ordered_sizes(const problem_spec& spec, const test_cas
   return sizes;
 }
 
-judge_wire::case_request make_case_request(const problem_spec &spec, const test_case &c, int case_index,
+judge_wire::case_request make_case_request(const problem_spec& spec, const test_case& c, int case_index,
                                            std::uint64_t case_seed, int checks,
-                                           const std::optional<judge_wire::timing_spec> &timing) {
+                                           const std::optional<judge_wire::timing_spec>& timing) {
   const auto counts = buffer_counts(spec, c);
   judge_wire::case_request request;
   request.name = c.name;
@@ -54,7 +54,8 @@ judge_wire::case_request make_case_request(const problem_spec &spec, const test_
 
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,
                                                             std::uint64_t case_seed, int check) {
-  const std::uint64_t seed = judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(check));
+  const std::uint64_t seed =
+      judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(check));
   const auto counts = buffer_counts(spec, c);
   std::map<std::string, std::vector<float>> inputs;
   const auto buffers = spec.buffers();

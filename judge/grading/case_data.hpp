@@ -16,9 +16,9 @@ namespace judge {
 
 /// The "case" request (docs/architecture.md) for case `c`: `checks` checked calls, their seeds derived
 /// from `case_seed` and their poison alternating, and, if given, timing.
-judge_wire::case_request make_case_request(const problem_spec &spec, const test_case &c, int case_index,
+judge_wire::case_request make_case_request(const problem_spec& spec, const test_case& c, int case_index,
                                            std::uint64_t case_seed, int checks,
-                                           const std::optional<judge_wire::timing_spec> &timing);
+                                           const std::optional<judge_wire::timing_spec>& timing);
 
 /// The inputs of checked call `check`, exactly as the runner generated them.
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,

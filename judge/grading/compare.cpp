@@ -22,8 +22,9 @@ std::vector<std::int64_t> unflatten(std::int64_t index, const std::vector<std::i
 
 namespace {
 template <class Ref>
-std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got, const std::vector<Ref>& ref,
-                                    const std::vector<std::int64_t>& shape, const tolerance& tol) {
+std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
+                                    const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
+                                    const tolerance& tol) {
   mismatch m;
   m.buffer = buffer;
   m.total = static_cast<std::int64_t>(ref.size());

@@ -26,14 +26,16 @@ std::uint64_t fresh_seed() {
 }
 
 std::filesystem::path make_scratch_root() {
-  auto base = std::filesystem::temp_directory_path() / fmt::format("gpu-judge-{}-{:x}", ::getpid(), fresh_seed() & 0xffffff);
+  auto base =
+      std::filesystem::temp_directory_path() / fmt::format("gpu-judge-{}-{:x}", ::getpid(), fresh_seed() & 0xffffff);
   std::filesystem::create_directories(base);
   std::filesystem::permissions(base, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
   return base;
 }
 } // namespace
 
-grader::grader(problem_spec spec, std::vector<test_case> cases, std::uint64_t secret, device_info device, grade_options options)
+grader::grader(problem_spec spec, std::vector<test_case> cases, std::uint64_t secret, device_info device,
+               grade_options options)
     : m_spec(std::move(spec)), m_cases(std::move(cases)), m_timing_seed(fresh_seed()), m_device(std::move(device)),
       m_options(std::move(options)), m_scratch_root(make_scratch_root()) {
   for (const test_case& c : m_cases)
@@ -46,12 +48,14 @@ grader::~grader() {
   std::filesystem::remove_all(m_scratch_root, ec);
 }
 
-double grader::call_seconds() const { return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds; }
+double grader::call_seconds() const {
+  return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds;
+}
 double grader::budget_seconds() const {
   return m_options.budget_seconds > 0 ? m_options.budget_seconds : m_spec.limits.timing_budget_seconds;
 }
 
-double grader::speed(const test_case &c, double ms) const { return speed_of(m_spec, c, ms); }
+double grader::speed(const test_case& c, double ms) const { return speed_of(m_spec, c, ms); }
 
 runner_options grader::runner_options_for(const build_result& runner, bool baseline, const std::string& tag) {
   runner_options o;
@@ -65,15 +69,15 @@ runner_options grader::runner_options_for(const build_result& runner, bool basel
   return o;
 }
 
-const reference_cache::outputs &grader::cpu_reference(std::size_t case_index, int check) {
+const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check) {
   return m_references.get(case_index, check, [&] {
-    const test_case &c = m_cases[case_index];
+    const test_case& c = m_cases[case_index];
     const auto inputs = regenerate_inputs(m_spec, c, m_case_seeds[case_index], check);
     return cpu_reference_outputs(m_spec, c, inputs, m_options.cpu_threads);
   });
 }
 
-void grader::check_outputs(std::size_t case_index, int check, call_facts &facts) {
+void grader::check_outputs(std::size_t case_index, int check, call_facts& facts) {
   if (!facts.answer || facts.answer->status != judge_wire::call_status::ok) return;
   const test_case& c = m_cases[case_index];
   const auto counts = buffer_counts(m_spec, c);
@@ -110,7 +114,7 @@ static sandbox_status sandbox_state(const runner_session& session, bool asked) {
   return {sandbox_mode::unavailable, session.sandbox_failure()};
 }
 
-timing_facts grader::time_case(runner_session &session, std::size_t i) {
+timing_facts grader::time_case(runner_session& session, std::size_t i) {
   judge_wire::timing_spec timing;
   // The same fresh seed for the baseline and every solution of this run: all are timed on equal data.
   timing.seed = judge_data::mix64(m_timing_seed + i);
@@ -121,7 +125,7 @@ timing_facts grader::time_case(runner_session &session, std::size_t i) {
                             budget_seconds() + 4 * call_seconds() + 30);
 }
 
-void grader::add_figures(case_result &cr, const test_case &c) const {
+void grader::add_figures(case_result& cr, const test_case& c) const {
   cr.speed = speed(c, cr.timing->median_ms);
   if (auto b = m_baseline.timings.find(c.name); b != m_baseline.timings.end()) {
     cr.baseline_timing = b->second;
@@ -133,9 +137,9 @@ void grader::add_figures(case_result &cr, const test_case &c) const {
   cr.feedback = timing_feedback(*cr.timing);
 }
 
-case_result grader::grade_case(runner_session &session, std::size_t i, const std::string &who,
-                               const progress_fn &progress) {
-  const test_case &c = m_cases[i];
+case_result grader::grade_case(runner_session& session, std::size_t i, const std::string& who,
+                               const progress_fn& progress) {
+  const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
   cr.hidden = c.visibility == visibility::hidden;
@@ -167,11 +171,11 @@ case_result grader::grade_case(runner_session &session, std::size_t i, const std
   return cr;
 }
 
-double grader::score(const solution_result &result) const {
+double grader::score(const solution_result& result) const {
   if (result.v != verdict::accepted) return 0;
   std::vector<double> hidden_speeds;
   for (std::size_t i = 0; i < result.cases.size(); ++i) {
-    const case_result &cr = result.cases[i];
+    const case_result& cr = result.cases[i];
     // A case that should have been timed but has no samples leaves the score undefined.
     if (m_options.timing && m_cases[i].timed && !cr.timing) return 0;
     if (cr.timing && cr.hidden) hidden_speeds.push_back(cr.speed);
@@ -191,7 +195,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   std::vector<decision> decisions;
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
     result.cases.push_back(grade_case(session, i, result.path, progress));
-    const case_result &cr = result.cases.back();
+    const case_result& cr = result.cases.back();
     decisions.push_back({cr.v, cr.message});
     // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
     // and holds the GPU, so its remaining cases are not run.

@@ -15,26 +15,26 @@ namespace judge {
 struct timing_summary {
   double median_ms = 0; ///< [ms] the ranked figure
   double min_ms = 0, max_ms = 0;
-  double noise = 0;            ///< relative standard deviation of the kept samples [fraction]
-  int samples = 0;             ///< kept samples
-  int discarded = 0;           ///< samples dropped because the SM clock was throttled
-  double host_median_ms = 0;   ///< [ms] host wall time of solve() including synchronisation
-  double sm_clock_mhz = 0;     ///< median SM clock during the kept samples [MHz]
-  std::string method;          ///< "cupti" or "events"
+  double noise = 0;          ///< relative standard deviation of the kept samples [fraction]
+  int samples = 0;           ///< kept samples
+  int discarded = 0;         ///< samples dropped because the SM clock was throttled
+  double host_median_ms = 0; ///< [ms] host wall time of solve() including synchronisation
+  double sm_clock_mhz = 0;   ///< median SM clock during the kept samples [MHz]
+  std::string method;        ///< "cupti" or "events"
   bool cold_l2 = true;
-  std::string stop_reason;     ///< why sampling stopped: "noise", "budget" or "max_samples"
+  std::string stop_reason; ///< why sampling stopped: "noise", "budget" or "max_samples"
   int warmup_calls = 0;
 };
 
 struct case_result {
   std::string name;
   bool hidden = true;
-  std::string shape;           ///< "1024x512x1024"
+  std::string shape; ///< "1024x512x1024"
   std::vector<std::int64_t> sizes;
   verdict v = verdict::internal_error;
   std::string message;
   std::optional<timing_summary> timing;
-  double speed = 0;            ///< GFLOPS or GB/s from timing.median_ms; 0 when untimed
+  double speed = 0; ///< GFLOPS or GB/s from timing.median_ms; 0 when untimed
   std::optional<timing_summary> baseline_timing;
   double baseline_speed = 0;
   double pct_of_baseline = 0;  ///< speed / baseline_speed * 100
@@ -61,18 +61,18 @@ struct sandbox_status {
 
 struct solution_result {
   std::string problem;
-  std::string path;         ///< as given on the command line / found in the folder
+  std::string path; ///< as given on the command line / found in the folder
   std::string author;
   std::string content_hash;
-  std::string graded_at;    ///< ISO-8601 UTC
+  std::string graded_at; ///< ISO-8601 UTC
   verdict v = verdict::internal_error;
   std::string message;
   std::string compile_output;
   std::string learner_output; ///< stdout+stderr kept (capped)
   std::vector<case_result> cases;
-  double score = 0;         ///< geometric mean of speed over timed hidden cases; 0 if not AC
-  std::string speed_unit;   ///< "GFLOPS" or "GB/s"
-  sandbox_status sandbox;   ///< how its runner ran
+  double score = 0;       ///< geometric mean of speed over timed hidden cases; 0 if not AC
+  std::string speed_unit; ///< "GFLOPS" or "GB/s"
+  sandbox_status sandbox; ///< how its runner ran
   /// It compiled but was not run, because the run had no CUDA device (its verdict is internal_error):
   /// its verdict says nothing about the solution.
   bool compiled_only = false;

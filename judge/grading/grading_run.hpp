@@ -37,18 +37,18 @@ struct run_request {
   std::filesystem::path testcases_root;
   std::string problem;
   std::vector<solution_entry> solutions;
-  std::vector<std::string> only_cases;  ///< empty: every case
+  std::vector<std::string> only_cases; ///< empty: every case
   grade_options grading;
-  unsigned compile_jobs = 0;            ///< 0: cores
-  double compile_seconds = 0;           ///< 0: the spec's
-  run_progress_fn progress;             ///< told what the run is doing; empty: nobody is told
+  unsigned compile_jobs = 0;  ///< 0: cores
+  double compile_seconds = 0; ///< 0: the spec's
+  run_progress_fn progress;   ///< told what the run is doing; empty: nobody is told
 };
 
 struct run_outcome {
   problem_spec spec;
-  std::optional<device_info> device;    ///< nullopt: no GPU; solutions were compiled only
+  std::optional<device_info> device; ///< nullopt: no GPU; solutions were compiled only
   std::string no_device_reason;
-  std::string baseline_error;           ///< the baseline could not run (figures then lack "% of")
+  std::string baseline_error; ///< the baseline could not run (figures then lack "% of")
   std::vector<std::pair<std::string, timing_summary>> baseline_timings; ///< case order
   std::vector<double> baseline_speeds;
   std::vector<solution_result> results; ///< one per solution, in order

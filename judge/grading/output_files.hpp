@@ -13,7 +13,7 @@
 namespace judge {
 
 /// Reads a raw float32 file of exactly `count` elements; nullopt if absent or of another size.
-std::optional<std::vector<float>> read_floats(const std::filesystem::path &file, std::int64_t count);
+std::optional<std::vector<float>> read_floats(const std::filesystem::path& file, std::int64_t count);
 
 /// One output of a checked call: its values, or why they could not be read.
 struct output_read {
@@ -22,6 +22,6 @@ struct output_read {
 };
 
 /// Reads output `name` (`count` floats) from the file `answer` names for it, then removes the file.
-output_read take_output(const judge_wire::check_answer &answer, const std::string &name, std::int64_t count);
+output_read take_output(const judge_wire::check_answer& answer, const std::string& name, std::int64_t count);
 
 } // namespace judge

@@ -19,7 +19,7 @@ public:
   explicit reference_cache(std::size_t limit_bytes = std::size_t{4} << 30) : m_limit_bytes(limit_bytes) {}
 
   /// The outputs of checked call `check` of case `case_index`: kept ones, else `compute()`'s.
-  const outputs &get(std::size_t case_index, int check, const std::function<outputs()> &compute);
+  const outputs& get(std::size_t case_index, int check, const std::function<outputs()>& compute);
 
   std::size_t kept_bytes() const { return m_bytes; }
 

@@ -6,7 +6,7 @@
 
 namespace judge {
 
-std::optional<timing_summary> summarise(const judge_wire::timing_answer &t) {
+std::optional<timing_summary> summarise(const judge_wire::timing_answer& t) {
   if (t.gpu_ms.empty()) return std::nullopt;
   std::vector<double> kept, host, clocks;
   for (std::size_t i = 0; i < t.gpu_ms.size(); ++i) {
@@ -38,7 +38,7 @@ std::optional<timing_summary> summarise(const judge_wire::timing_answer &t) {
   return s;
 }
 
-double speed_of(const problem_spec &spec, const test_case &c, double ms) {
+double speed_of(const problem_spec& spec, const test_case& c, double ms) {
   if (!(ms > 0)) return 0;
   const double work = static_cast<double>(spec.unit == speed_unit::gflops ? spec.flops.evaluate(c.sizes)
                                                                           : spec.bytes.evaluate(c.sizes));

@@ -12,10 +12,10 @@ namespace judge {
 
 /// Statistics over the samples of `t` taken at an unthrottled clock (over all of them when every one
 /// was throttled, flagged by the discarded count); nullopt when there are no samples.
-std::optional<timing_summary> summarise(const judge_wire::timing_answer &t);
+std::optional<timing_summary> summarise(const judge_wire::timing_answer& t);
 
 /// Speed of one call of case `c` that took `ms` milliseconds, in the spec's unit (GFLOPS or GB/s); 0
 /// when `ms` is not positive.
-double speed_of(const problem_spec &spec, const test_case &c, double ms);
+double speed_of(const problem_spec& spec, const test_case& c, double ms);
 
 } // namespace judge

@@ -10,7 +10,7 @@ namespace judge {
 
 namespace {
 
-constexpr const char *judges_fault = "; this is the judge's fault, not yours";
+constexpr const char* judges_fault = "; this is the judge's fault, not yours";
 
 std::string where(const mismatch& m) {
   if (m.first_coords.size() == 2)
@@ -19,7 +19,7 @@ std::string where(const mismatch& m) {
   return fmt::format("index {}", m.first_index);
 }
 
-std::string mismatch_text(const mismatch &m) {
+std::string mismatch_text(const mismatch& m) {
   std::string got = std::isnan(m.got) ? "NaN" : fmt::format("{:.9g}", m.got);
   // The runner fills outputs with a poison value before each call; seeing one back means the element
   // was never written, which is the most useful thing a learner can be told about it.
@@ -30,16 +30,16 @@ std::string mismatch_text(const mismatch &m) {
 
 std::string joined(const std::vector<std::string>& items) { return fmt::format("{}", fmt::join(items, "; ")); }
 
-std::string inputs_text(const std::vector<judge_wire::input_modification> &modified) {
+std::string inputs_text(const std::vector<judge_wire::input_modification>& modified) {
   std::vector<std::string> items;
-  for (const auto &m : modified)
+  for (const auto& m : modified)
     items.push_back(fmt::format("{} (first changed element at index {})", m.name, m.index));
   return joined(items);
 }
 
-std::string guards_text(const std::vector<judge_wire::named_guard_violation> &violations) {
+std::string guards_text(const std::vector<judge_wire::named_guard_violation>& violations) {
   std::vector<std::string> items;
-  for (const auto &g : violations) {
+  for (const auto& g : violations) {
     // The offset counts from the edge: 0 is the first byte past the end, 1 the last byte before the start.
     const bool before = g.violation.side == judge_wire::guard_side::before;
     items.push_back(fmt::format("{}: {} bytes {} its {}", g.name, before ? g.violation.offset : g.violation.offset + 1,
@@ -49,16 +49,16 @@ std::string guards_text(const std::vector<judge_wire::named_guard_violation> &vi
 }
 
 /// How the runner ended, as a predicate: "exited with code 3", "was killed by signal 11 (SIGSEGV)".
-std::string ended(const std::optional<child_process::exit_status> &exit) {
+std::string ended(const std::optional<child_process::exit_status>& exit) {
   if (!exit) return "stopped";
   const std::string how = judge::describe(*exit);
   return exit->exited ? how : "was " + how;
 }
 
-bool exited_with_0(const request_facts &r) { return r.exit && r.exit->exited && r.exit->exit_code == 0; }
+bool exited_with_0(const request_facts& r) { return r.exit && r.exit->exited && r.exit->exit_code == 0; }
 
 /// The decision when `request` got no answer; nullopt when it got one.
-std::optional<decision> unanswered(const request_facts &request, const std::string &what) {
+std::optional<decision> unanswered(const request_facts& request, const std::string& what) {
   const std::string message = what + ": " + describe(request);
   switch (request.outcome) {
   case request_outcome::answered:
@@ -76,16 +76,16 @@ std::optional<decision> unanswered(const request_facts &request, const std::stri
   return decision{verdict::internal_error, message + judges_fault};
 }
 
-std::string place_text(const judge_wire::sample_place &p) {
+std::string place_text(const judge_wire::sample_place& p) {
   return fmt::format("{} run {}", p.warmup ? "warmup" : "timed", p.sample);
 }
 
 /// The first wrong timed run, in words.
-std::string first_wrong_run(const judge_wire::timing_answer &t) {
-  if (const auto &m = t.first_mismatch)
+std::string first_wrong_run(const judge_wire::timing_answer& t) {
+  if (const auto& m = t.first_mismatch)
     return fmt::format("{}: {} at index {}: expected {}, got {}", place_text(m->place), m->buffer, m->index,
                        judge_wire::float_text(m->expected), judge_wire::float_text(m->got));
-  if (const auto &m = t.first_input_modification)
+  if (const auto& m = t.first_input_modification)
     return fmt::format("{}: solve() wrote into its input {} (first changed element at index {})", place_text(m->place),
                        m->buffer, m->index);
   return "";
@@ -93,7 +93,7 @@ std::string first_wrong_run(const judge_wire::timing_answer &t) {
 
 } // namespace
 
-std::string describe(const request_facts &r) {
+std::string describe(const request_facts& r) {
   switch (r.outcome) {
   case request_outcome::answered:
     return "the runner answered";
@@ -121,7 +121,7 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
     const std::string call = fmt::format("checked call {}", k + 1);
     if (auto d = unanswered(c.request, call)) return *d;
     if (!c.answer) return {verdict::internal_error, call + ": the runner's answer was lost" + judges_fault};
-    const judge_wire::check_answer &a = *c.answer;
+    const judge_wire::check_answer& a = *c.answer;
     const std::string error = a.error.value_or("");
     if (a.status == call_status::cuda_error) return {verdict::run_time_error, fmt::format("{}: {}", call, error)};
     if (a.status == call_status::banned_library || !a.banned_loaded.empty())
@@ -149,7 +149,7 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
     const std::string what = "timed runs";
     if (auto d = unanswered(timing->request, what)) return *d;
     if (!timing->answer) return {verdict::internal_error, what + ": the runner's answer was lost" + judges_fault};
-    const judge_wire::timing_answer &t = *timing->answer;
+    const judge_wire::timing_answer& t = *timing->answer;
     if (t.status != call_status::ok)
       return {verdict::run_time_error, fmt::format("{}: {}", what, t.error.value_or(judge_wire::to_string(t.status)))};
     // Writing into an input during a timed run is as wrong as during a checked one.

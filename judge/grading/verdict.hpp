@@ -19,7 +19,7 @@ struct decision {
 
 /// What became of a request that got no answer, in words, e.g. "the runner exited with code 0 before
 /// reporting a result (exit() inside solve()?)" or "the runner could not start: no CUDA device: ...".
-std::string describe(const request_facts &request);
+std::string describe(const request_facts& request);
 
 /// The verdict of one case from its checked calls (and timing, if it ran).
 decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);

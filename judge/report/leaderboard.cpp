@@ -63,8 +63,8 @@ board_entry make_entry(const solution_result& r, const std::vector<board_case>& 
 
 leaderboard make_board(std::vector<const solution_result*> ranked) {
   std::stable_sort(ranked.begin(), ranked.end(), ranks_before);
-  const solution_result* latest = *std::max_element(
-      ranked.begin(), ranked.end(), [](auto* a, auto* b) { return a->graded_at < b->graded_at; });
+  const solution_result* latest =
+      *std::max_element(ranked.begin(), ranked.end(), [](auto* a, auto* b) { return a->graded_at < b->graded_at; });
   leaderboard board;
   board.problem = ranked.front()->problem;
   board.device = latest->device;
@@ -135,8 +135,8 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
                        "% baseline", "graded at", "path");
     for (const board_entry& e : b.entries) {
       const std::string pct = b.baseline_score > 0 ? number(pct_of_baseline_score(b, e)) + "%" : "-";
-      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", e.rank, e.author, author_width,
-                         number(e.score), pct, e.graded_at, e.path);
+      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", e.rank, e.author, author_width, number(e.score),
+                         pct, e.graded_at, e.path);
     }
     if (b.baseline_score > 0)
       out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}\n", "-", "baseline", author_width, number(b.baseline_score),
@@ -163,9 +163,9 @@ std::string leaderboard_csv(const std::vector<leaderboard>& boards) {
         if (!e.cells[k]) continue;
         // 10 significant digits: all a timing holds, without floating-point noise like 35.00000000000003.
         out += fmt::format("{},{},{},{},{:.10g},{},{:.10g},{},{},{},{:.10g},{:.10g},{:.10g}\r\n",
-                           csv_field(b.device.name), csv_field(b.device.cc), e.rank, csv_field(e.author), e.score, csv_field(b.speed_unit),
-                           pct_of_baseline_score(b, e), csv_field(e.graded_at), csv_field(e.path),
-                           csv_field(b.cases[k].name), e.cells[k]->speed, b.cases[k].baseline_speed,
+                           csv_field(b.device.name), csv_field(b.device.cc), e.rank, csv_field(e.author), e.score,
+                           csv_field(b.speed_unit), pct_of_baseline_score(b, e), csv_field(e.graded_at),
+                           csv_field(e.path), csv_field(b.cases[k].name), e.cells[k]->speed, b.cases[k].baseline_speed,
                            e.cells[k]->pct_of_baseline);
       }
   return out;

@@ -30,20 +30,20 @@ struct board_entry {
   std::string path;
   std::string content_hash;
   std::string graded_at;
-  double score = 0;                     ///< [speed unit] geometric mean of the case speeds
+  double score = 0;                             ///< [speed unit] geometric mean of the case speeds
   std::vector<std::optional<board_cell>> cells; ///< one per board case; empty where the entry lacks the case
-  double intensity = 0;                 ///< [FLOP/byte] geometric mean over its cases; 0 if unknown
-  double gflops = 0;                    ///< [GFLOPS] the score as compute throughput (for the roofline)
+  double intensity = 0;                         ///< [FLOP/byte] geometric mean over its cases; 0 if unknown
+  double gflops = 0;                            ///< [GFLOPS] the score as compute throughput (for the roofline)
 };
 
 /// The ranking of one problem on one GPU model.
 struct leaderboard {
   std::string problem;
-  device_info device;                 ///< the GPU model; its figures from the most recent entry
-  std::string speed_unit;             ///< "GFLOPS" or "GB/s"
-  std::vector<board_case> cases;      ///< in case order
-  double baseline_score = 0;          ///< geometric mean of the cases' baseline speeds; 0 if any is missing
-  std::vector<board_entry> entries;   ///< best first
+  device_info device;               ///< the GPU model; its figures from the most recent entry
+  std::string speed_unit;           ///< "GFLOPS" or "GB/s"
+  std::vector<board_case> cases;    ///< in case order
+  double baseline_score = 0;        ///< geometric mean of the cases' baseline speeds; 0 if any is missing
+  std::vector<board_entry> entries; ///< best first
 };
 
 /// One board per GPU model that has an accepted, timed result for `problem`, ordered by device name.

@@ -66,16 +66,16 @@ std::string ranking_table(const leaderboard& b) {
     out += fmt::format("<th>{}<br><span class=\"shape\">{}</span></th>", wrappable(c.name, "_"), esc(c.shape));
   out += "<th>graded at</th><th>solution</th></tr></thead>\n<tbody>\n";
   for (const board_entry& e : b.entries) {
-    out += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.1f}</td>", e.rank,
-                       esc(e.author), e.score);
+    out += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.1f}</td>", e.rank, esc(e.author),
+                       e.score);
     out += b.baseline_score > 0 ? fmt::format("<td class=\"num\">{:.1f}%</td>", pct_of_baseline_score(b, e))
                                 : std::string("<td class=\"num\">–</td>");
     for (const auto& cell : e.cells)
       out += cell ? fmt::format("<td class=\"num\">{:.1f}<br><span class=\"pct\">{:.1f}%</span></td>", cell->speed,
                                 cell->pct_of_baseline)
                   : std::string("<td class=\"num\">–</td>");
-    out += fmt::format("<td>{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", wrappable_time(e.graded_at), esc(e.content_hash),
-                       wrappable(e.path, "/"));
+    out += fmt::format("<td>{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", wrappable_time(e.graded_at),
+                       esc(e.content_hash), wrappable(e.path, "/"));
   }
   if (b.baseline_score > 0) {
     out += fmt::format("<tr class=\"baseline\"><td class=\"num\">–</td><td>baseline</td>"

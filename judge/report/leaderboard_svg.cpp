@@ -102,8 +102,8 @@ namespace {
 
 // ---- roofline ----
 
-constexpr double roof_width = 760, roof_height = 460, roof_left = 70, roof_right = 30, roof_top = 20,
-                 roof_bottom = 50, roof_label_gap = 13,
+constexpr double roof_width = 760, roof_height = 460, roof_left = 70, roof_right = 30, roof_top = 20, roof_bottom = 50,
+                 roof_label_gap = 13,
                  roof_char_width = 7; // [px] a generous average at 12px sans-serif
 
 struct point {
@@ -182,13 +182,13 @@ std::string roofline_svg(const leaderboard& board) {
                          X(end) - 4, Y(peak) - 6, peak);
     if (bandwidth > 0) {
       const double to = xs.size() == 3 ? xs[1] : end;
-      const double angle =
-          std::atan2(Y(roof(to)) - Y(roof(start)), X(to) - X(start)) * 180.0 / 3.14159265358979323846;
+      const double angle = std::atan2(Y(roof(to)) - Y(roof(start)), X(to) - X(start)) * 180.0 / 3.14159265358979323846;
       // dy shifts the text off the line in the rotated frame, i.e. perpendicular to it.
       const double at = start * std::pow(to / start, 0.08);
       out += fmt::format("<text class=\"roof-label\" transform=\"translate({:.1f} {:.1f}) rotate({:.1f})\" "
                          "dy=\"-6\">{} {:.0f} GB/s</text>\n",
-                         X(at), Y(roof(at)), angle, board.device.dram_peak_gbps > 0 ? "DRAM peak" : "measured bandwidth", bandwidth);
+                         X(at), Y(roof(at)), angle,
+                         board.device.dram_peak_gbps > 0 ? "DRAM peak" : "measured bandwidth", bandwidth);
     }
   }
 

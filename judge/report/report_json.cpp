@@ -8,10 +8,18 @@ namespace judge {
 
 namespace {
 nlohmann::json timing_json(const timing_summary& t) {
-  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms},     {"max_ms", t.max_ms},
-          {"noise", t.noise},         {"samples", t.samples},   {"discarded_throttled", t.discarded},
-          {"host_median_ms", t.host_median_ms}, {"sm_clock_mhz", t.sm_clock_mhz}, {"method", t.method},
-          {"cold_l2", t.cold_l2}, {"stop_reason", t.stop_reason}, {"warmup_calls", t.warmup_calls}};
+  return {{"median_ms", t.median_ms},
+          {"min_ms", t.min_ms},
+          {"max_ms", t.max_ms},
+          {"noise", t.noise},
+          {"samples", t.samples},
+          {"discarded_throttled", t.discarded},
+          {"host_median_ms", t.host_median_ms},
+          {"sm_clock_mhz", t.sm_clock_mhz},
+          {"method", t.method},
+          {"cold_l2", t.cold_l2},
+          {"stop_reason", t.stop_reason},
+          {"warmup_calls", t.warmup_calls}};
 }
 } // namespace
 
@@ -19,10 +27,16 @@ nlohmann::json to_json(const solution_result& r) {
   nlohmann::json cases = nlohmann::json::array();
   const bool gflops = r.speed_unit == unit_name(speed_unit::gflops);
   for (const case_result& c : r.cases) {
-    nlohmann::json j = {{"name", c.name},         {"hidden", c.hidden},  {"dims", c.sizes},
-                        {"shape", c.shape},       {"verdict", short_name(c.v)}, {"message", c.message},
-                        {"median_ms", nullptr},   {gflops ? "gflops" : "gbps", nullptr},
-                        {"pct_of_baseline", nullptr}, {"pct_of_peak", nullptr}};
+    nlohmann::json j = {{"name", c.name},
+                        {"hidden", c.hidden},
+                        {"dims", c.sizes},
+                        {"shape", c.shape},
+                        {"verdict", short_name(c.v)},
+                        {"message", c.message},
+                        {"median_ms", nullptr},
+                        {gflops ? "gflops" : "gbps", nullptr},
+                        {"pct_of_baseline", nullptr},
+                        {"pct_of_peak", nullptr}};
     if (c.timing) {
       j["median_ms"] = c.timing->median_ms;
       j[gflops ? "gflops" : "gbps"] = c.speed;
@@ -40,13 +54,18 @@ nlohmann::json to_json(const solution_result& r) {
           {"cases", std::move(cases)}};
 }
 
-nlohmann::json run_to_json(const std::string& problem, const device_info& device, const std::vector<solution_result>& results) {
+nlohmann::json run_to_json(const std::string& problem, const device_info& device,
+                           const std::vector<solution_result>& results) {
   nlohmann::json solutions = nlohmann::json::array();
   for (const auto& r : results) solutions.push_back(to_json(r));
   return {{"problem", problem},
           {"device",
-           {{"name", device.name}, {"cc", device.cc}, {"sms", device.sms}, {"sm_clock_max_mhz", device.clock_max_mhz},
-            {"fp32_peak_gflops", device.fp32_peak_gflops}, {"copy_gbps", device.measured_bandwidth_gbps},
+           {{"name", device.name},
+            {"cc", device.cc},
+            {"sms", device.sms},
+            {"sm_clock_max_mhz", device.clock_max_mhz},
+            {"fp32_peak_gflops", device.fp32_peak_gflops},
+            {"copy_gbps", device.measured_bandwidth_gbps},
             {"dram_peak_gbps", device.dram_peak_gbps}}},
           {"solutions", std::move(solutions)}};
 }

@@ -19,14 +19,17 @@ terminal_style terminal_style::for_stream(std::FILE* stream) {
 std::string coloured_verdict(verdict v, const terminal_style& style) {
   const std::string name = short_name(v);
   if (!style.colour) return name;
-  const char* colour = v == verdict::accepted ? "\033[1;32m" : v == verdict::internal_error ? "\033[1;35m" : "\033[1;31m";
+  const char* colour = v == verdict::accepted         ? "\033[1;32m"
+                       : v == verdict::internal_error ? "\033[1;35m"
+                                                      : "\033[1;31m";
   return fmt::format("{}{}\033[0m", colour, name);
 }
 
 namespace {
 std::string padded_verdict(verdict v, const terminal_style& style, int width) {
   const std::string name = short_name(v);
-  return coloured_verdict(v, style) + std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(name.size()))), ' ');
+  return coloured_verdict(v, style) +
+         std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(name.size()))), ' ');
 }
 
 std::string time_text(double ms) {
@@ -119,7 +122,8 @@ std::string render_summary(const std::vector<solution_result>& results, const te
   std::string out = fmt::format("\n{} solution(s):", results.size());
   for (const auto& [v, n] : counts) out += fmt::format(" {} {}", n, coloured_verdict(v, style));
   out += "\n";
-  if (fastest) out += fmt::format("fastest accepted: {} ({:.1f} {})\n", fastest->path, fastest->score, fastest->speed_unit);
+  if (fastest)
+    out += fmt::format("fastest accepted: {} ({:.1f} {})\n", fastest->path, fastest->score, fastest->speed_unit);
   if (!failures_by_case.empty()) {
     out += "first failing case:";
     for (const auto& [name, n] : failures_by_case) out += fmt::format(" {} ({})", name, n);

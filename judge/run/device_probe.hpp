@@ -12,7 +12,7 @@ namespace judge {
 
 struct probe_result {
   std::optional<device_info> device; ///< nullopt: no usable CUDA device
-  std::string error;                  ///< why not, in the CUDA runtime's words
+  std::string error;                 ///< why not, in the CUDA runtime's words
 };
 
 /// Runs the probe (with `bandwidth`, it also measures device-to-device copy bandwidth).

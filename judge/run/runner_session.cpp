@@ -58,11 +58,11 @@ bool runner_session::start() {
   m_sandbox_failure = m_child->sandbox_note();
   const auto answer = next_answer(after(m_options.hello_seconds), m_start);
   if (!answer) return false;
-  if (const auto *hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
+  if (const auto* hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
     m_hello = *hello;
     return true;
   }
-  if (const auto *no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
+  if (const auto* no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
     m_start.outcome = request_outcome::not_started;
     m_start.detail = no_device->error;
     m_start.exit = end_child(false);
@@ -73,7 +73,7 @@ bool runner_session::start() {
   return false;
 }
 
-std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_point deadline, request_facts &facts) {
+std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_point deadline, request_facts& facts) {
   while (m_child) {
     const auto line = m_child->read_result_line(deadline);
     if (!line) {
@@ -89,7 +89,7 @@ std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_p
     if (parsed.is_discarded() || !parsed.is_object()) continue;
     try {
       return judge_wire::answer_from_json(parsed);
-    } catch (const judge_wire::protocol_error &e) {
+    } catch (const judge_wire::protocol_error& e) {
       facts.outcome = request_outcome::out_of_step;
       facts.detail = e.what();
       facts.exit = end_child(true);
@@ -101,9 +101,9 @@ std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_p
   return std::nullopt;
 }
 
-request_facts runner_session::unexpected(const judge_wire::answer &answer, const std::string &due) {
+request_facts runner_session::unexpected(const judge_wire::answer& answer, const std::string& due) {
   request_facts facts;
-  if (const auto *error = std::get_if<judge_wire::error_answer>(&answer)) {
+  if (const auto* error = std::get_if<judge_wire::error_answer>(&answer)) {
     // The runner exits by itself after an error answer.
     facts.outcome = request_outcome::runner_failed;
     facts.detail = error->error;
@@ -136,7 +136,7 @@ std::string runner_session::learner_output() const {
   return text;
 }
 
-std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request &request, double call_seconds) {
+std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request& request, double call_seconds) {
   std::vector<call_facts> calls;
   const auto unanswered = [&calls](request_facts why) {
     call_facts c;
@@ -152,7 +152,7 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
     auto answer = next_answer(after(call_seconds), facts);
     if (!answer) return unanswered(facts);
     const std::string due = fmt::format("the check answer of case '{}' check {}", request.name, k);
-    auto *check = std::get_if<judge_wire::check_answer>(&*answer);
+    auto* check = std::get_if<judge_wire::check_answer>(&*answer);
     if (!check) return unanswered(unexpected(*answer, due));
     // An answer for another case or check means the protocol is out of step.
     if (check->case_name != request.name || check->check != k) {
@@ -176,7 +176,7 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
   return calls;
 }
 
-timing_facts runner_session::run_timing(const judge_wire::case_request &request, double limit_seconds) {
+timing_facts runner_session::run_timing(const judge_wire::case_request& request, double limit_seconds) {
   timing_facts t;
   if (!start()) {
     t.request = m_start;
@@ -188,7 +188,7 @@ timing_facts runner_session::run_timing(const judge_wire::case_request &request,
   }
   auto answer = next_answer(after(limit_seconds), t.request);
   if (!answer) return t;
-  auto *timing = std::get_if<judge_wire::timing_answer>(&*answer);
+  auto* timing = std::get_if<judge_wire::timing_answer>(&*answer);
   if (!timing) {
     t.request = unexpected(*answer, fmt::format("the timing answer of case '{}'", request.name));
     return t;

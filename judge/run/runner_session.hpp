@@ -33,16 +33,16 @@ public:
   /// Starts the runner (if it is not running) and reads its hello; false if it did not say hello
   /// (then start_facts() says why).
   bool start();
-  const request_facts &start_facts() const { return m_start; }
+  const request_facts& start_facts() const { return m_start; }
   /// The hello of the running runner (after a successful start()).
-  const judge_wire::hello_answer &hello() const { return m_hello; }
+  const judge_wire::hello_answer& hello() const { return m_hello; }
 
   /// Sends `request` (a case with checks and no timing) and collects one answer per check, waiting at
   /// most `call_seconds` for each. Stops at the first answer that is not ok, and at the first request
   /// that got no answer (the last facts then say why; the runner has ended or was killed).
-  std::vector<call_facts> run_checks(const judge_wire::case_request &request, double call_seconds);
+  std::vector<call_facts> run_checks(const judge_wire::case_request& request, double call_seconds);
   /// Sends `request` (a case with timing and no checks) and collects the timing answer.
-  timing_facts run_timing(const judge_wire::case_request &request, double limit_seconds);
+  timing_facts run_timing(const judge_wire::case_request& request, double limit_seconds);
 
   /// Sends "end", waits for "done" and the exit; kills the runner if it lingers.
   void finish();
@@ -55,9 +55,9 @@ public:
 private:
   using clock_type = std::chrono::steady_clock;
   /// The next answer; nullopt when none came (then `facts` says why, and the runner has ended).
-  std::optional<judge_wire::answer> next_answer(clock_type::time_point deadline, request_facts &facts);
+  std::optional<judge_wire::answer> next_answer(clock_type::time_point deadline, request_facts& facts);
   /// Facts for `answer`, which came where `due` was due; ends the runner.
-  request_facts unexpected(const judge_wire::answer &answer, const std::string &due);
+  request_facts unexpected(const judge_wire::answer& answer, const std::string& due);
   /// Waits for the runner to end (killing it at once when `kill`) and keeps its output.
   child_process::exit_status end_child(bool kill);
 

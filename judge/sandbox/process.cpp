@@ -4,19 +4,19 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <utility>
+#include <mutex>
 #include <string>
+#include <utility>
 
+#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <unistd.h>
 
 extern char** environ;
@@ -204,13 +204,17 @@ unsigned child_process::drain(int timeout_ms, unsigned wanted) {
     if (fds[i].revents == 0) continue;
     int& fd = *owners[i];
     bool open = true;
-    if (&fd == &m_stdout) open = read_available(fd, &m_out, nullptr, m_cap);
-    else if (&fd == &m_stderr) open = read_available(fd, &m_err, nullptr, m_cap);
+    if (&fd == &m_stdout)
+      open = read_available(fd, &m_out, nullptr, m_cap);
+    else if (&fd == &m_stderr)
+      open = read_available(fd, &m_err, nullptr, m_cap);
     else if (&fd == &m_result) {
       open = read_available(fd, nullptr, &m_result_buffer, 0);
       found |= for_result;
-    } else if (&fd == &m_stdin) found |= for_stdin_space;
-    else if (&fd == &m_pidfd) found |= for_exit;
+    } else if (&fd == &m_stdin)
+      found |= for_stdin_space;
+    else if (&fd == &m_pidfd)
+      found |= for_exit;
     if (!open) close_fd(fd);
   }
   return found;
@@ -357,9 +361,9 @@ std::map<std::string, std::string> child_environment() {
     std::string name = text.substr(0, equals);
     // JUDGE_* names the secret and the judge's own settings: never for learner code.
     if (name.rfind("JUDGE_", 0) == 0) continue;
-    bool keep = std::any_of(std::begin(exact), std::end(exact), [&](const char* e) { return name == e; }) ||
-                std::any_of(std::begin(prefixes), std::end(prefixes),
-                            [&](const char* p) { return name.rfind(p, 0) == 0; });
+    bool keep =
+        std::any_of(std::begin(exact), std::end(exact), [&](const char* e) { return name == e; }) ||
+        std::any_of(std::begin(prefixes), std::end(prefixes), [&](const char* p) { return name.rfind(p, 0) == 0; });
     if (keep) env[name] = text.substr(equals + 1);
   }
   return env;

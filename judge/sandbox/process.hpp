@@ -20,12 +20,12 @@ struct captured_output {
 };
 
 struct process_options {
-  std::vector<std::string> argv;              ///< argv[0] is the program (absolute or on PATH)
-  std::filesystem::path working_dir;          ///< empty: inherit
-  std::map<std::string, std::string> env;     ///< the complete environment (nothing is inherited)
-  std::size_t output_cap = 64 * 1024;         ///< [B] per stream kept
-  bool result_channel = false;                ///< open fd 3 in the child for the runner protocol
-  bool sandbox = false;                       ///< new user, network and mount namespaces where possible
+  std::vector<std::string> argv;          ///< argv[0] is the program (absolute or on PATH)
+  std::filesystem::path working_dir;      ///< empty: inherit
+  std::map<std::string, std::string> env; ///< the complete environment (nothing is inherited)
+  std::size_t output_cap = 64 * 1024;     ///< [B] per stream kept
+  bool result_channel = false;            ///< open fd 3 in the child for the runner protocol
+  bool sandbox = false;                   ///< new user, network and mount namespaces where possible
   /// With sandbox: each folder is covered by an empty read-only tmpfs and each file by /dev/null, in a
   /// mount namespace whose mounts the child cannot undo. Paths that do not exist are skipped.
   std::vector<std::filesystem::path> hidden_paths;
@@ -61,7 +61,7 @@ public:
   void kill_group();
   /// Waits for the child to exit (draining output) up to `deadline`; kills the group after it.
   struct exit_status {
-    bool exited = false;   ///< normal exit
+    bool exited = false; ///< normal exit
     int exit_code = 0;
     bool signaled = false; ///< killed by a signal
     int signal = 0;

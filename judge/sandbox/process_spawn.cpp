@@ -26,16 +26,26 @@ enum class step : char { none, unshare, uid_map, gid_map, private_mounts, hide, 
 
 const char* step_name(step s) {
   switch (s) {
-  case step::none: return "";
-  case step::unshare: return "unshare";
-  case step::uid_map: return "writing uid_map";
-  case step::gid_map: return "writing gid_map";
-  case step::private_mounts: return "making mounts private";
-  case step::hide: return "covering a hidden path";
-  case step::lock: return "locking the mounts";
-  case step::fds: return "setting up file descriptors";
-  case step::chdir: return "entering the working directory";
-  case step::exec: return "exec";
+  case step::none:
+    return "";
+  case step::unshare:
+    return "unshare";
+  case step::uid_map:
+    return "writing uid_map";
+  case step::gid_map:
+    return "writing gid_map";
+  case step::private_mounts:
+    return "making mounts private";
+  case step::hide:
+    return "covering a hidden path";
+  case step::lock:
+    return "locking the mounts";
+  case step::fds:
+    return "setting up file descriptors";
+  case step::chdir:
+    return "entering the working directory";
+  case step::exec:
+    return "exec";
   }
   return "?";
 }
@@ -282,7 +292,8 @@ spawned_child spawn_child(const process_options& options) {
   plan.status_fd = status.write.get();
 
   pid_t pid = ::fork();
-  if (pid < 0) throw std::system_error(errno, std::generic_category(), "cannot start " + options.argv.front() + ": fork");
+  if (pid < 0)
+    throw std::system_error(errno, std::generic_category(), "cannot start " + options.argv.front() + ": fork");
   if (pid == 0) run_child(plan);
 
   // Also here, so that the group exists before the judge could ever signal it.
@@ -304,8 +315,10 @@ spawned_child spawn_child(const process_options& options) {
       while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
       }
       std::string what = "cannot start " + plan.program;
-      if (r.failed == step::chdir) what += " in " + plan.working_dir;
-      else if (r.failed != step::exec) what += std::string(" (") + step_name(r.failed) + ")";
+      if (r.failed == step::chdir)
+        what += " in " + plan.working_dir;
+      else if (r.failed != step::exec)
+        what += std::string(" (") + step_name(r.failed) + ")";
       throw std::system_error(r.error, std::generic_category(), what);
     }
   }

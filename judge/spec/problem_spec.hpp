@@ -47,30 +47,30 @@ struct baseline_spec {
 };
 
 struct limits {
-  double compile_seconds = 60;         // [s]
-  double case_seconds = 10;            // [s] one checked call
-  double timing_budget_seconds = 3;    // [s] adaptive timing of one case
+  double compile_seconds = 60;          // [s]
+  double case_seconds = 10;             // [s] one checked call
+  double timing_budget_seconds = 3;     // [s] adaptive timing of one case
   std::size_t output_bytes = 64 * 1024; // [B] learner output kept
 };
 
 struct problem_spec {
-  std::string name;                 ///< folder name
-  std::filesystem::path dir;        ///< absolute path of problems/<name>
-  std::filesystem::path spec_file;  ///< problems/<name>/problem.yaml
+  std::string name;                ///< folder name
+  std::filesystem::path dir;       ///< absolute path of problems/<name>
+  std::filesystem::path spec_file; ///< problems/<name>/problem.yaml
   std::string title;
-  std::filesystem::path statement;  ///< absolute
+  std::filesystem::path statement; ///< absolute
   std::vector<parameter> signature;
   judge::tolerance tolerance;
-  size_expr flops;                  ///< [FLOP] per call
-  size_expr bytes;                  ///< [B] per call
+  size_expr flops; ///< [FLOP] per call
+  size_expr bytes; ///< [B] per call
   speed_unit unit = speed_unit::gflops;
   judge_data::distribution input_distribution;
   baseline_spec baseline;
   std::vector<std::string> banned_libraries;
   judge::limits limits;
 
-  std::vector<std::string> size_names() const;          ///< size parameters in signature order
-  std::vector<const parameter*> buffers() const;        ///< pointer parameters in signature order
+  std::vector<std::string> size_names() const;   ///< size parameters in signature order
+  std::vector<const parameter*> buffers() const; ///< pointer parameters in signature order
   /// `extern "C" void solve(const float* A, ...)` exactly as learners must write it.
   std::string solve_declaration() const;
 };

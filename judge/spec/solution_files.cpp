@@ -14,11 +14,16 @@ bool valid_utf8(const std::string& text) {
   while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
     std::size_t extra;
-    if (c < 0x80) extra = 0;
-    else if ((c >> 5) == 0x6) extra = 1;
-    else if ((c >> 4) == 0xE) extra = 2;
-    else if ((c >> 3) == 0x1E) extra = 3;
-    else return false;
+    if (c < 0x80)
+      extra = 0;
+    else if ((c >> 5) == 0x6)
+      extra = 1;
+    else if ((c >> 4) == 0xE)
+      extra = 2;
+    else if ((c >> 3) == 0x1E)
+      extra = 3;
+    else
+      return false;
     if (i + extra >= text.size() && extra > 0) return false; // truncated sequence
     for (std::size_t k = 1; k <= extra; ++k)
       if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;

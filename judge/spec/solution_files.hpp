@@ -15,9 +15,9 @@ public:
 };
 
 struct solution_entry {
-  std::filesystem::path source;  ///< a .cu file, or a folder of .cu files
-  std::string display;           ///< how reports name it
-  std::string name;              ///< unique within the run (file stem or folder name)
+  std::filesystem::path source; ///< a .cu file, or a folder of .cu files
+  std::string display;          ///< how reports name it
+  std::string name;             ///< unique within the run (file stem or folder name)
 };
 
 /// Expands `paths`: a .cu file is one solution, and a folder holds the solutions that solutions_in()

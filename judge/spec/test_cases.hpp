@@ -16,12 +16,12 @@ enum class visibility { sample, hidden };
 struct test_case {
   std::string name;
   judge::visibility visibility = visibility::hidden;
-  size_values sizes;                                        ///< every size parameter
-  std::uint64_t seed = 0;                                   ///< as written; see effective_seed()
+  size_values sizes;      ///< every size parameter
+  std::uint64_t seed = 0; ///< as written; see effective_seed()
   bool timed = true;
   std::map<std::string, judge_data::distribution> distributions; ///< per input buffer, resolved
-  std::map<std::string, std::vector<float>> data;           ///< explicit inputs, by buffer name
-  int line = 0;                                             ///< line in cases.yaml, for messages
+  std::map<std::string, std::vector<float>> data;                ///< explicit inputs, by buffer name
+  int line = 0;                                                  ///< line in cases.yaml, for messages
 };
 
 /// Loads and validates the cases of `spec` from `cases_file` (sizes complete and ≥ 1, buffer counts

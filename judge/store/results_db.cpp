@@ -72,8 +72,8 @@ void results_db::migrate() {
   auto refuse_newer = [&](int version) {
     if (version > schema_version())
       throw store_error(fmt::format("database '{}' has schema version {}, newer than this judge's {}: "
-                                           "update the judge, or pass another --db",
-                                           m_db.file(), version, schema_version()));
+                                    "update the judge, or pass another --db",
+                                    m_db.file(), version, schema_version()));
   };
   // A store already current needs no write lock: a leaderboard reader then never waits for a writer.
   int version = user_version(m_db);

@@ -27,9 +27,9 @@ error make_error(const std::string& file, sqlite3* db, int code, const std::stri
   // sqlite3_errmsg holds the specific text ("CHECK constraint failed: ...") only while it belongs to
   // this failure; fall back to the generic text for the code.
   const char* text = db != nullptr && sqlite3_extended_errcode(db) == code ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-  return error(fmt::format("sqlite error in database '{}': {} (code {}), running SQL: {}", file, text, code,
-                           one_line(sql)),
-               code);
+  return error(
+      fmt::format("sqlite error in database '{}': {} (code {}), running SQL: {}", file, text, code, one_line(sql)),
+      code);
 }
 
 } // namespace

@@ -30,22 +30,22 @@ using namespace judge_wire;
 struct fake {
   std::string scenario;
   std::string scratch;
-  std::FILE *results = nullptr;
+  std::FILE* results = nullptr;
 
-  void send_line(const std::string &line) const {
+  void send_line(const std::string& line) const {
     std::fprintf(results, "%s\n", line.c_str());
     std::fflush(results);
   }
-  template <typename Message> void send(const Message &message) const {
+  template <typename Message> void send(const Message& message) const {
     if (scenario == "noise") send_line("this is not JSON {");
     send_line(encode(message));
   }
 
   /// Outputs of check `k` of `c`, as the scenario has them.
-  std::vector<std::vector<float>> solve(const case_request &c, std::size_t k) const {
+  std::vector<std::vector<float>> solve(const case_request& c, std::size_t k) const {
     std::vector<float> sum;
     for (std::size_t b = 0; b < c.buffers.size(); ++b) {
-      const buffer_spec &spec = c.buffers[b];
+      const buffer_spec& spec = c.buffers[b];
       if (!spec.is_input()) continue;
       sum.resize(spec.count, 0.0f);
       for (std::size_t i = 0; i < spec.count; ++i)
@@ -53,7 +53,7 @@ struct fake {
                             : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i);
     }
     std::vector<std::vector<float>> outputs;
-    for (const buffer_spec &spec : c.buffers) {
+    for (const buffer_spec& spec : c.buffers) {
       if (spec.is_input()) continue;
       std::vector<float> out = sum;
       out.resize(spec.count, 0.0f);
@@ -66,7 +66,7 @@ struct fake {
     return outputs;
   }
 
-  check_answer check(const case_request &c, std::size_t k) const {
+  check_answer check(const case_request& c, std::size_t k) const {
     check_answer a;
     a.case_name = scenario == "wrong_case" ? "other" : c.name;
     a.check = k;
@@ -84,11 +84,11 @@ struct fake {
     }
     const auto outputs = solve(c, k);
     std::size_t o = 0;
-    for (const buffer_spec &spec : c.buffers) {
+    for (const buffer_spec& spec : c.buffers) {
       if (spec.is_input()) continue;
       const std::string file =
           scratch + "/" + std::to_string(c.case_index) + "." + std::to_string(k) + "." + spec.name + ".bin";
-      std::FILE *f = std::fopen(file.c_str(), "wb");
+      std::FILE* f = std::fopen(file.c_str(), "wb");
       std::fwrite(outputs[o].data(), sizeof(float), outputs[o].size(), f);
       std::fclose(f);
       a.outputs.push_back({spec.name, file});
@@ -97,7 +97,7 @@ struct fake {
     return a;
   }
 
-  timing_answer timing(const case_request &c) const {
+  timing_answer timing(const case_request& c) const {
     timing_answer t;
     t.case_name = c.name;
     t.cold_l2 = c.timing->cold_l2;
@@ -117,7 +117,7 @@ struct fake {
     return t;
   }
 
-  void run_case(const case_request &c) const {
+  void run_case(const case_request& c) const {
     if (scenario == "exit_in_solve") std::exit(0);
     if (scenario == "segfault") {
       std::signal(SIGSEGV, SIG_DFL);
@@ -149,7 +149,7 @@ struct fake {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   fake f;
   if (argc < 2) return 2;
   f.scenario = argv[1];
@@ -177,7 +177,7 @@ int main(int argc, char **argv) {
         return 0;
       }
       f.run_case(std::get<case_request>(r));
-    } catch (const protocol_error &e) {
+    } catch (const protocol_error& e) {
       f.send(error_answer{e.what()});
       return 2;
     }

@@ -13,7 +13,7 @@ namespace judge_test {
 /// A folder under the system's temporary folder, removed with everything in it at the end.
 class temp_folder {
 public:
-  explicit temp_folder(const std::string &tag)
+  explicit temp_folder(const std::string& tag)
       : m_path(std::filesystem::temp_directory_path() /
                ("judge-test-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(next_number()))) {
     std::filesystem::create_directories(m_path);
@@ -22,9 +22,9 @@ public:
     std::error_code ec;
     std::filesystem::remove_all(m_path, ec);
   }
-  temp_folder(const temp_folder &) = delete;
-  temp_folder &operator=(const temp_folder &) = delete;
-  const std::filesystem::path &path() const { return m_path; }
+  temp_folder(const temp_folder&) = delete;
+  temp_folder& operator=(const temp_folder&) = delete;
+  const std::filesystem::path& path() const { return m_path; }
 
 private:
   static int next_number() {
@@ -35,7 +35,7 @@ private:
 };
 
 /// The runner to start for `scenario` (see fake_runner.cpp for the list).
-inline std::filesystem::path fake_runner(const std::string &scenario) {
+inline std::filesystem::path fake_runner(const std::string& scenario) {
   static const temp_folder scripts("fake-runners");
   const std::filesystem::path script = scripts.path() / ("runner-" + scenario);
   if (!std::filesystem::exists(script)) {
