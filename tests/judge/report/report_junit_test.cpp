@@ -2,11 +2,14 @@
 #include "file_input.hpp"
 #include "report_junit.hpp"
 #include "results_fixtures.hpp"
+#include "text_match.hpp"
 
 #include <cctype>
 #include <fstream>
 #include <set>
 #include <vector>
+
+using judge_test::contains;
 
 using namespace judge;
 using judge::testing::accepted_result;
@@ -14,8 +17,6 @@ using judge::testing::scratch_dir;
 using judge::testing::wrong_result;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::size_t occurrences(const std::string& text, const std::string& part) {
   std::size_t n = 0;

@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "compile.hpp"
 #include "content_hash.hpp"
@@ -12,6 +13,8 @@
 
 #include <unistd.h>
 
+using judge_test::contains;
+
 namespace fs = std::filesystem;
 using judge::build_status;
 using judge::problem_spec;
@@ -22,8 +25,6 @@ namespace {
 
 const fs::path data_dir = fs::path(JUDGE_TEST_DATA_DIR) / "compile";
 const fs::path solutions = data_dir / "solutions";
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 judge::parameter param(const std::string& name, const std::string& type, judge::param_role role) {
   judge::parameter p;

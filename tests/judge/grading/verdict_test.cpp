@@ -1,6 +1,9 @@
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "verdict.hpp"
+
+using judge_test::contains;
 
 using namespace judge;
 
@@ -37,7 +40,6 @@ timing_facts timing_answered() {
   t.answer = judge_wire::timing_answer{};
   return t;
 }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 } // namespace
 
 TEST_CASE("calls that reported ok with right outputs are accepted", "[verdict]") {

@@ -2,6 +2,7 @@
 #include "leaderboard.hpp"
 #include "leaderboard_svg.hpp"
 #include "results_fixtures.hpp"
+#include "text_match.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -15,10 +16,9 @@ using namespace judge;
 using judge::testing::accepted_result;
 using judge::testing::scratch_dir;
 using judge::testing::wrong_result;
+using judge_test::contains;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::size_t occurrences(const std::string& text, const std::string& part) {
   std::size_t n = 0;

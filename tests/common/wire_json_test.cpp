@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "wire_json.hpp"
 
@@ -10,6 +11,8 @@
 #include <vector>
 
 // Field-by-field equality, for the round trips only: the wire types need none elsewhere.
+using judge_test::contains;
+
 namespace judge_data {
 bool operator==(const distribution& a, const distribution& b) { return a.kind == b.kind && a.a == b.a && a.b == b.b; }
 } // namespace judge_data
@@ -76,8 +79,6 @@ bool operator==(const error_answer& a, const error_answer& b) { return a.error =
 using namespace judge_wire;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 case_request full_case() {
   case_request c;

@@ -1,5 +1,6 @@
 // The problems' CPU references, built and loaded the way the judge does (reference_library.hpp).
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "problem_spec.hpp"
 #include "reference_build.hpp"
@@ -16,6 +17,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+using judge_test::contains;
 
 namespace fs = std::filesystem;
 
@@ -80,8 +83,6 @@ template <class Body> std::string thrown_message(const Body& body) {
   }
   return "";
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 buffers_out run_matmul(const std::vector<float>& a, const std::vector<float>& b, std::int64_t m, std::int64_t n,
                        std::int64_t k, unsigned threads = 1) {

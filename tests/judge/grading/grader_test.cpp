@@ -2,12 +2,15 @@
 // for a GPU: the requests the grader sends are decoded by the same codec, the outputs it reads are the
 // fake runner's files, and the verdicts and messages are what a learner would see.
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
 #include "grade.hpp"
 
 #include <string>
 #include <tuple>
+
+using judge_test::contains;
 
 using namespace judge;
 using judge_test::fake_runner;
@@ -16,8 +19,6 @@ using Catch::Approx; // Catch2 2.13 declares it globally
 #endif
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 test_case vector_case(const std::string& name, std::int64_t n, visibility v, bool timed) {
   test_case c;

@@ -1,6 +1,8 @@
 // One problem's broken CPU reference must not lock out the others: the real `judge` executable on a
 // copy of the shipped problems (JUDGE_ROOT), with one problem's reference.cpp broken, then missing.
 #include "catch.hpp"
+#include "judge_command.hpp"
+#include "text_match.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,46 +15,14 @@
 
 namespace fs = std::filesystem;
 
+using judge_test::contains;
+
 namespace {
+using copied_root = judge_test::scratch_root;
 
-/// A copy of the shipped problems and test cases, with its own runner cache, removed afterwards.
-struct copied_root {
-  fs::path dir;
-  copied_root() {
-    std::string pattern = (fs::temp_directory_path() / "reference_isolation_test.XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    dir = pattern;
-    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems", dir / "problems", fs::copy_options::recursive);
-    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "testcases", dir / "testcases", fs::copy_options::recursive);
-  }
-  ~copied_root() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-};
-
-struct cli_run {
-  int status = -1;
-  std::string output; // stdout and stderr together
-};
-
-cli_run judge_in(const copied_root& root, const std::string& args) {
-  const std::string command = "env JUDGE_ROOT=" + root.dir.string() +
-                              " JUDGE_CACHE_DIR=" + (root.dir / "runner-cache").string() + " " + JUDGE_CLI + " " +
-                              args + " 2>&1";
-  cli_run r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
-  const int raw = ::pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+judge_test::command_result judge_in(const copied_root& root, const std::string& args) {
+  return judge_test::run_judge(args, root.environment());
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 } // namespace
 
 TEST_CASE("a problem whose CPU reference does not compile fails alone, with the compiler's message",

@@ -2,6 +2,8 @@
 // without a device. Each test runs the real `judge` executable.
 #include "catch.hpp"
 #include "file_input.hpp"
+#include "judge_command.hpp"
+#include "text_match.hpp"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,51 +17,11 @@
 
 namespace fs = std::filesystem;
 
+using judge_test::contains;
+using judge_test::scratch_root;
+
 namespace {
-struct cli_run {
-  int status = -1;
-  std::string output; // stdout and stderr together
-};
-
-cli_run judge_cli(const std::string& args) {
-  const std::string command = std::string(JUDGE_CLI) + " " + args + " 2>&1";
-  cli_run r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), n);
-  const int raw = ::pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// A scratch root holding copies of the shipped problems, so tests can break things freely.
-struct scratch_root {
-  fs::path dir;
-  scratch_root() {
-    dir = fs::temp_directory_path() /
-          ("judge-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
-    fs::create_directories(dir / "solutions");
-    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems", dir / "problems", fs::copy_options::recursive);
-    fs::copy(fs::path(JUDGE_SOURCE_DIR) / "testcases", dir / "testcases", fs::copy_options::recursive);
-  }
-  ~scratch_root() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  static int& counter() {
-    static int n = 0;
-    return n;
-  }
-  std::string root_arg() const { return "--root " + dir.string(); }
-  void write(const fs::path& relative, const std::string& text) const {
-    fs::create_directories((dir / relative).parent_path());
-    std::ofstream(dir / relative) << text;
-  }
-};
+judge_test::command_result judge_cli(const std::string& args) { return judge_test::run_judge(args); }
 } // namespace
 
 TEST_CASE("judge --help lists the subcommands and exits 0", "[cli]") {

@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
 #include "runner_session.hpp"
@@ -6,13 +7,13 @@
 #include <csignal>
 #include <string>
 
+using judge_test::contains;
+
 using namespace judge;
 using judge_test::fake_runner;
 using judge_test::temp_folder;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 /// Vector addition of 8 elements: A and B generated (B from explicit data), C out, `checks` checks.
 judge_wire::case_request vector_add_case(std::size_t checks, bool timed = false) {
