@@ -1,4 +1,4 @@
-// Asks the gpu_probe program (harness/gpu_probe.cu) what GPU is present. The judge itself never links
+// Asks the gpu_probe program (harness/probe/gpu_probe.cu) what GPU is present. The judge itself never links
 // CUDA, so it can run, compile and report on a machine without a GPU or a driver.
 #pragma once
 
