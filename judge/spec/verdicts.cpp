@@ -1,47 +1,41 @@
 #include "verdicts.hpp"
 
+#include <array>
+
 namespace judge {
+namespace {
 
-std::string short_name(verdict v) {
-  switch (v) {
-  case verdict::accepted:
-    return "AC";
-  case verdict::wrong_answer:
-    return "WA";
-  case verdict::compile_error:
-    return "CE";
-  case verdict::run_time_error:
-    return "RTE";
-  case verdict::time_limit_exceeded:
-    return "TLE";
-  case verdict::internal_error:
-    return "IE";
-  }
-  return "IE";
+struct verdict_names {
+  verdict v;
+  const char* short_name;
+  const char* folder;
+};
+
+// One row per verdict, in the enum's order: every name of a verdict is here and nowhere else.
+constexpr std::array<verdict_names, 6> names{{
+    {verdict::accepted, "AC", "accepted"},
+    {verdict::wrong_answer, "WA", "wrong_answer"},
+    {verdict::compile_error, "CE", "compile_error"},
+    {verdict::run_time_error, "RTE", "run_time_error"},
+    {verdict::time_limit_exceeded, "TLE", "time_limit_exceeded"},
+    {verdict::internal_error, "IE", "internal_error"},
+}};
+
+const verdict_names& row(verdict v) {
+  for (const verdict_names& r : names)
+    if (r.v == v) return r;
+  return names.back(); // not reached: every enumerator has a row
 }
 
-std::string folder_name(verdict v) {
-  switch (v) {
-  case verdict::accepted:
-    return "accepted";
-  case verdict::wrong_answer:
-    return "wrong_answer";
-  case verdict::compile_error:
-    return "compile_error";
-  case verdict::run_time_error:
-    return "run_time_error";
-  case verdict::time_limit_exceeded:
-    return "time_limit_exceeded";
-  case verdict::internal_error:
-    return "internal_error";
-  }
-  return "internal_error";
-}
+} // namespace
+
+std::string short_name(verdict v) { return row(v).short_name; }
+
+std::string folder_name(verdict v) { return row(v).folder; }
 
 std::optional<verdict> verdict_from_folder(const std::string& folder) {
-  for (verdict v : {verdict::accepted, verdict::wrong_answer, verdict::compile_error, verdict::run_time_error,
-                    verdict::time_limit_exceeded, verdict::internal_error})
-    if (folder == folder_name(v)) return v;
+  for (const verdict_names& r : names)
+    if (folder == r.folder) return r.v;
   return std::nullopt;
 }
 
