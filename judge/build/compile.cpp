@@ -89,8 +89,13 @@ solution_files find_solution_files(const fs::path& source) {
     files.hashed = files.units;
     return files;
   }
-  for (const auto& entry : fs::recursive_directory_iterator(source))
-    if (entry.is_regular_file()) files.hashed.push_back(entry.path());
+  // Links to folders are not followed (solution_units() does not follow them either), and a broken link
+  // or a link loop is no file of the solution: neither may abort the run.
+  for (fs::recursive_directory_iterator it(source, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    std::error_code not_a_file;
+    if (it->is_regular_file(not_a_file)) files.hashed.push_back(it->path());
+  }
   std::sort(files.hashed.begin(), files.hashed.end());
   return files;
 }
@@ -124,6 +129,8 @@ private:
   fs::path m_final, m_path;
 };
 
+bool stopped(const toolchain& tools) { return tools.stop && tools.stop->load(); }
+
 struct step_result {
   bool ok = false;
   bool timed_out = false;
@@ -132,6 +139,7 @@ struct step_result {
 
 step_result run_nvcc(const toolchain& tools, std::vector<std::string> args, const fs::path& work_dir,
                      clock::time_point deadline) {
+  if (stopped(tools)) return {false, false, "stopped before nvcc started"};
   process_options options;
   options.argv = {tools.nvcc.string()};
   options.argv.insert(options.argv.end(), args.begin(), args.end());
@@ -323,6 +331,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       return output;
     };
     auto failed = [&](const step_result& step) {
+      if (stopped(tools)) return finish(build_status::internal_error, "stopped: the compile was interrupted");
       if (step.timed_out)
         return finish(build_status::compile_error, "compiling took longer than the limit of " +
                                                        display_limit(spec.limits.compile_seconds) +
@@ -334,7 +343,10 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     for (const fs::path& unit : files.units) {
       std::vector<std::string> args = code_flags(tools);
       args.insert(args.end(), {"-include", declaration_file.string()});
-      const std::string object = (work / (unit.stem().string() + ".o")).string();
+      // Units may sit in sub-folders (src/a.cu, kernels/a.cu): one object name each.
+      std::string stem = (unit == source ? unit.filename() : fs::relative(unit, source)).replace_extension().string();
+      std::replace(stem.begin(), stem.end(), '/', '_');
+      const std::string object = (work / (stem + ".o")).string();
       args.insert(args.end(), {"-c", fs::absolute(unit).string(), "-o", object});
       step_result step = run_nvcc(tools, args, work, deadline);
       if (!step.ok) return failed(step);
@@ -374,6 +386,10 @@ std::vector<build_result> build_runners(const problem_spec& spec, const std::vec
   std::size_t done = 0;
   auto work = [&] {
     for (std::size_t i = next++; i < sources.size(); i = next++) {
+      if (stopped(tools)) {
+        results[i].message = "not compiled: stopped";
+        continue;
+      }
       try {
         results[i] = build_runner(spec, sources[i], kind, tools);
       } catch (...) {

@@ -4,6 +4,7 @@
 
 #include "problem_spec.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -25,6 +26,9 @@ struct toolchain {
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths;
   std::filesystem::path host_cxx; ///< host C++ compiler that builds problems' CPU references
+  /// When set and true (Ctrl-C), no compiler is started any more: builds not begun are not begun, and a
+  /// build in progress ends at its next step as internal_error "stopped" (never the learner's fault).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 /// The toolchain found from the build configuration and the environment (JUDGE_NVCC, JUDGE_ARCHS,
@@ -54,7 +58,8 @@ build_result build_runner(const problem_spec& spec, const std::filesystem::path&
 
 /// build_runner for every source, up to `jobs` at once; results in the order of `sources`. `progress`
 /// (may be empty) is called after each build, one call at a time, from the building threads. Rethrows
-/// the first build_runner exception after every build has finished.
+/// the first build_runner exception after every build has finished. Once `tools.stop` is set, no
+/// further build starts: the sources not begun get internal_error "not compiled: stopped".
 std::vector<build_result> build_runners(const problem_spec& spec, const std::vector<std::filesystem::path>& sources,
                                         runner_kind kind, const toolchain& tools, unsigned jobs,
                                         const std::function<void(std::size_t done, std::size_t total)>& progress);

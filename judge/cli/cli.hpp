@@ -80,6 +80,12 @@ std::pair<CLI::App*, std::shared_ptr<Flags>> add_problem_command(CLI::App& app, 
 /// that an unknown problem is reported as such rather than as a missing folder.
 run_request grading_request(const context& ctx, const std::string& problem);
 
+/// Checks, before any work, that `path` given to `option` (e.g. "--json") can be written: not a folder,
+/// its folder exists (it is not created: a mistyped path should not grow a tree of folders), and the
+/// file or, when it does not exist yet, its folder is writable. Throws usage_error naming the option,
+/// the path and why. An empty path (option not given) passes.
+void check_output_path(const std::string& option, const std::filesystem::path& path);
+
 /// The --db option of the commands that read or write the results store (paths::store()).
 void add_store_option(CLI::App& sub, std::string& db_option);
 

@@ -12,6 +12,8 @@
 
 #include <cstdio>
 
+#include <unistd.h>
+
 namespace judge::cli {
 
 int guarded(const std::function<int()>& body) {
@@ -48,6 +50,25 @@ run_request grading_request(const context& ctx, const std::string& problem) {
   request.progress = terminal_progress(stderr);
   load_problem(request.problems_root / problem);
   return request;
+}
+
+void check_output_path(const std::string& option, const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  if (path.empty()) return;
+  auto refuse = [&](const std::string& why) {
+    throw usage_error(fmt::format("{} {}: {}", option, path.string(), why));
+  };
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::is_directory(status)) refuse("is a folder; name a file in it");
+  const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec))
+    refuse(fmt::format("the folder {} does not exist; create it first", folder.string()));
+  if (fs::exists(status)) {
+    if (::access(path.c_str(), W_OK) != 0) refuse("the file is not writable");
+  } else if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    refuse(fmt::format("the folder {} is not writable", folder.string()));
+  }
 }
 
 void add_store_option(CLI::App& sub, std::string& db_option) {

@@ -40,9 +40,12 @@ struct new_flags {
 
 int new_solution(const context& ctx, const new_flags& f) {
   const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
-  if (!std::regex_match(f.author, std::regex("[A-Za-z0-9_.-]+")))
-    throw usage_error(
-        fmt::format("author '{}': use letters, digits, '_', '.' and '-' only (it becomes a file name)", f.author));
+  // The name becomes a file name: starting with a letter or digit, it is never hidden (".", "..", ".x")
+  // nor taken for an option ("-x").
+  if (!std::regex_match(f.author, std::regex("[A-Za-z0-9][A-Za-z0-9_.-]*")))
+    throw usage_error(fmt::format("author '{}': use letters, digits, '_', '.' and '-' only, starting with a letter or "
+                                  "digit (it becomes a file name)",
+                                  f.author));
   const fs::path target = ctx.where.solutions() / f.problem / (f.author + ".cu");
   std::string starter = read_template(spec.dir / "starter.cu");
   write_new_file(target, "// author: " + f.author + "\n" + starter);

@@ -33,17 +33,27 @@ std::string timing_mode(const grade_options& o) {
 }
 
 int run(const context& ctx, const run_flags& f) {
+  // Before any work: a report that cannot be written should not cost a whole grading run.
+  check_output_path("--json", f.json_file);
+  check_output_path("--junit", f.junit_file);
+  if (!f.no_db) check_output_path("--db", f.db_file);
   run_request request = grading_request(ctx, f.problem);
   std::vector<std::filesystem::path> paths;
   for (const auto& p : f.paths) paths.emplace_back(p);
   if (paths.empty()) {
     const auto folder = ctx.where.solutions() / f.problem;
-    if (!std::filesystem::is_directory(folder) || solutions_in(folder).empty())
+    if (!std::filesystem::is_directory(folder) || solutions_in(folder).solutions.empty())
       throw usage_error("no solutions in " + folder.string() + " yet: create one with `bin/judge new " + f.problem +
                         " <your name>`, or name files to grade");
     paths.push_back(folder);
   }
-  request.solutions = collect_solutions(paths);
+  const solution_set chosen = collect_solutions(paths);
+  if (chosen.solutions.empty()) {
+    std::string why = render_skipped(chosen.skipped);
+    why.pop_back(); // its last newline: the error line ends it
+    throw usage_error("nothing to grade; " + why);
+  }
+  request.solutions = chosen.solutions;
   request.only_cases = f.cases;
   request.grading.timing = !f.no_timing;
   request.grading.cold_l2 = !f.warm_l2;
@@ -84,12 +94,17 @@ int run(const context& ctx, const run_flags& f) {
   };
   const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);
+  std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
+  std::fputs(render_not_graded(outcome.not_graded).c_str(), stdout);
   if (!f.json_file.empty())
-    write_json_file(f.json_file,
-                    run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results));
+    write_json_file(f.json_file, run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results,
+                                             chosen.skipped, outcome.not_graded));
   if (!f.junit_file.empty()) write_junit(f.junit_file, outcome.results);
   if (g_interrupted) {
-    std::fprintf(stderr, "judge: interrupted; results of solutions graded before the interruption are kept\n");
+    std::fprintf(stderr,
+                 "judge: interrupted; %zu solution(s) not graded; results of solutions graded before the "
+                 "interruption are kept\n",
+                 outcome.not_graded.size());
     return interrupted;
   }
   if (!outcome.device) {
@@ -117,11 +132,14 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");
   sub->add_flag("--contest", flags->contest,
                 "show only name, shape and verdict of a failed hidden case (the store and --json keep the details)");
-  sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)");
+  sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--time-limit", flags->time_limit,
-                  "wall-time limit of one call of solve() [s] (default: the problem's)");
+                  "wall-time limit of one call of solve() [s] (default: the problem's)")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--compile-time-limit", flags->compile_limit,
-                  "wall-time limit of one compile [s] (default: the problem's)");
+                  "wall-time limit of one compile [s] (default: the problem's)")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--jobs,-j", flags->jobs, "parallel compiles (default: cores)");
 }
 

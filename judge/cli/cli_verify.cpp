@@ -39,14 +39,18 @@ int verify(const context& ctx, const verify_flags& f) {
   }
   std::sort(folders.begin(), folders.end());
   for (const auto& folder : folders)
-    for (const auto& s : collect_solutions({folder}))
+    for (const auto& s : collect_solutions({folder}).solutions)
       expected[s.display] = *verdict_from_folder(folder.filename().string());
-  request.solutions = collect_solutions(folders);
+  const solution_set chosen = collect_solutions(folders);
+  request.solutions = chosen.solutions;
+
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
 
   const terminal_style style = terminal_style::for_stream(stdout);
-  int mismatches = 0;
+  // An example that is not graded would pass verify unchecked: each skipped entry is a mismatch.
+  std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
+  int mismatches = static_cast<int>(chosen.skipped.size());
   bool ran = false;
   auto on_result = [&](const solution_result& r) {
     const verdict want = expected.at(r.path);
@@ -70,7 +74,10 @@ int verify(const context& ctx, const verify_flags& f) {
     }
   };
   const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
-  if (g_interrupted) return interrupted;
+  if (g_interrupted) {
+    std::fputs(render_not_graded(outcome.not_graded).c_str(), stdout);
+    return interrupted;
+  }
   if (!outcome.device) {
     std::fprintf(stderr, "judge: no CUDA device is present (%s): compile verdicts were checked, nothing was run\n",
                  outcome.no_device_reason.c_str());

@@ -54,7 +54,10 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   try {
     load_cpu_reference(spec, default_toolchain());
   } catch (const std::exception&) {
-    if (g_interrupted) return outcome; // the compiler was stopped by Ctrl-C, not by a broken reference
+    if (g_interrupted) { // the compiler was stopped by Ctrl-C, not by a broken reference
+      for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
+      return outcome;
+    }
     throw;
   }
 
@@ -63,7 +66,8 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
 
-  const toolchain tools = toolchain_for(probe);
+  toolchain tools = toolchain_for(probe);
+  tools.stop = &g_interrupted;
   const unsigned jobs = request.compile_jobs ? request.compile_jobs : std::max(1u, std::thread::hardware_concurrency());
 
   std::vector<std::filesystem::path> sources;
@@ -78,6 +82,11 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     baseline = build_runner(spec, spec.baseline.source, runner_kind::baseline, tools);
   }
   tell(request.progress, run_progress::step::none);
+  // Every solution is compiled before any runs: an interrupt now leaves all of them ungraded.
+  if (g_interrupted) {
+    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
+    return outcome;
+  }
 
   auto make_result = [&](std::size_t i) {
     solution_result r;
@@ -122,10 +131,19 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   }
   tell(request.progress, run_progress::step::none);
   if (on_baseline) on_baseline(outcome);
-  for (std::size_t i = 0; i < builds.size() && !g_interrupted; ++i) {
+  for (std::size_t i = 0; i < builds.size(); ++i) {
+    if (g_interrupted) {
+      outcome.not_graded.push_back(request.solutions[i].display);
+      continue;
+    }
     solution_result r = make_result(i);
     g.grade(builds[i], r, progress);
     tell(request.progress, run_progress::step::none);
+    // Its runner may have been killed mid-case by the interrupt: what it got says nothing about it.
+    if (g_interrupted) {
+      outcome.not_graded.push_back(r.path);
+      continue;
+    }
     outcome.results.push_back(r);
     if (on_result) on_result(outcome.results.back());
   }

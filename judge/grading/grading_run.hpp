@@ -51,13 +51,17 @@ struct run_outcome {
   std::string baseline_error; ///< the baseline could not run (figures then lack "% of")
   std::vector<std::pair<std::string, timing_summary>> baseline_timings; ///< case order
   std::vector<double> baseline_speeds;
-  std::vector<solution_result> results; ///< one per solution, in order
+  std::vector<solution_result> results; ///< one per solution graded, in order
+  /// Interrupted (Ctrl-C): the solutions (their display paths) that were not graded to the end. Nothing
+  /// is known about them, so they have no result: never a CE or RTE for a compile or run cut short.
+  std::vector<std::string> not_graded;
 };
 
 /// Called as each solution finishes, for printing and recording as the run goes.
 using result_sink = std::function<void(const solution_result&)>;
 
-/// Throws spec_error (bad problem or cases) and usage_error (bad paths) before anything runs.
+/// Throws spec_error (bad problem or cases) and usage_error (bad paths) before anything runs. On an
+/// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const std::function<void(const run_outcome&)>& on_baseline);
 

@@ -2,6 +2,7 @@
 
 #include "file_output.hpp"
 #include "problem_spec.hpp"
+#include "report_terminal.hpp"
 #include "sandbox_text.hpp"
 
 namespace judge {
@@ -55,9 +56,13 @@ nlohmann::json to_json(const solution_result& r) {
 }
 
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
-                           const std::vector<solution_result>& results) {
+                           const std::vector<solution_result>& results, const std::vector<skipped_entry>& skipped,
+                           const std::vector<std::string>& not_graded) {
   nlohmann::json solutions = nlohmann::json::array();
   for (const auto& r : results) solutions.push_back(to_json(r));
+  nlohmann::json skipped_list = nlohmann::json::array();
+  for (const auto& s : skipped)
+    skipped_list.push_back({{"path", s.path.string()}, {"reason", skip_reason_text(s.reason)}});
   return {{"problem", problem},
           {"device",
            {{"name", device.name},
@@ -67,7 +72,9 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
             {"fp32_peak_gflops", device.fp32_peak_gflops},
             {"copy_gbps", device.measured_bandwidth_gbps},
             {"dram_peak_gbps", device.dram_peak_gbps}}},
-          {"solutions", std::move(solutions)}};
+          {"solutions", std::move(solutions)},
+          {"skipped", std::move(skipped_list)},
+          {"not_graded", not_graded}};
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "grade_result.hpp"
+#include "solution_files.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,9 +12,11 @@
 namespace judge {
 
 nlohmann::json to_json(const solution_result& r);
-/// {"problem", "device": {...}, "solutions": [...]}
+/// {"problem", "device": {...}, "solutions": [...], "skipped": [{"path", "reason"}], "not_graded": [paths]}
+/// ("skipped": entries of a class folder that are not solutions; "not_graded": left by an interrupt).
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
-                           const std::vector<solution_result>& results);
+                           const std::vector<solution_result>& results, const std::vector<skipped_entry>& skipped = {},
+                           const std::vector<std::string>& not_graded = {});
 /// Writes atomically (temporary file, then rename); throws std::runtime_error naming the path.
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document);
 

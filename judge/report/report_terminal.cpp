@@ -143,4 +143,42 @@ std::string render_summary(const std::vector<solution_result>& results, const te
   return out;
 }
 
+std::string skip_reason_text(skip_reason reason) {
+  switch (reason) {
+  case skip_reason::not_cu:
+    return "not a .cu file";
+  case skip_reason::upper_case_cu:
+    return "rename it to .cu (lower case): nvcc takes only .cu as CUDA source";
+  case skip_reason::no_cu_files:
+    return fmt::format("no .cu file in this folder or up to {} folders below it", max_student_depth);
+  case skip_reason::too_deep:
+    return fmt::format("more than {} folders below the student's folder; move it up", max_student_depth);
+  case skip_reason::broken_link:
+    return "a broken symbolic link (what it points to does not exist)";
+  case skip_reason::link_loop:
+    return "a symbolic link loop (it leads back to itself)";
+  case skip_reason::folder_link:
+    return "a symbolic link to a folder inside a student's folder; not followed";
+  case skip_reason::not_a_file:
+    return "neither a file nor a folder";
+  case skip_reason::unreadable:
+    return "cannot be read (permissions?)";
+  }
+  return "skipped";
+}
+
+std::string render_skipped(const std::vector<skipped_entry>& skipped) {
+  if (skipped.empty()) return "";
+  std::string out = fmt::format("skipped {} entr{} (not graded):\n", skipped.size(), skipped.size() == 1 ? "y" : "ies");
+  for (const auto& s : skipped) out += fmt::format("  {}: {}\n", s.path.string(), skip_reason_text(s.reason));
+  return out;
+}
+
+std::string render_not_graded(const std::vector<std::string>& not_graded) {
+  if (not_graded.empty()) return "";
+  std::string out = fmt::format("not graded, interrupted ({}; nothing recorded for them):", not_graded.size());
+  for (const auto& path : not_graded) out += " " + path;
+  return out + "\n";
+}
+
 } // namespace judge

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "grade_result.hpp"
+#include "solution_files.hpp"
 
 #include <cstdio>
 #include <map>
@@ -27,6 +28,15 @@ std::string render_solution(const solution_result& r, const std::string& baselin
 
 /// Closing summary: counts per verdict, fastest accepted, failures by case.
 std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style);
+
+/// Why an entry was not graded, in words a learner can act on ("rename it to .cu").
+std::string skip_reason_text(skip_reason reason);
+
+/// The entries of a class folder that are not graded, one line each with its reason; "" when none.
+std::string render_skipped(const std::vector<skipped_entry>& skipped);
+
+/// The solutions an interrupt left ungraded (nothing is recorded for them); "" when none.
+std::string render_not_graded(const std::vector<std::string>& not_graded);
 
 /// Contest mode: the same result with what failed on a hidden case reduced to its name, shape and
 /// verdict (a sample case keeps every detail, and so does the results store).

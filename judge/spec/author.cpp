@@ -49,8 +49,6 @@ std::string declared_author(const std::string& source_text) {
 } // namespace
 
 std::string author_from(const std::filesystem::path& solution, const std::string& source_text) {
-  if (std::string name = declared_author(source_text); !name.empty()) return name;
-
   std::error_code ignored; // a path that cannot be examined is not a folder
   std::filesystem::path full = std::filesystem::absolute(solution).lexically_normal();
   if (!full.has_filename()) full = full.parent_path(); // "alice/" names the folder alice
@@ -62,6 +60,7 @@ std::string author_from(const std::filesystem::path& solution, const std::string
   if (problem_folder.parent_path().filename() == "solutions" && !problem_folder.filename().empty() &&
       !student.empty() && !verdict_from_folder(student))
     return student;
+  if (std::string name = declared_author(source_text); !name.empty()) return name;
   return full.stem().string();
 }
 

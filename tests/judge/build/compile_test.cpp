@@ -5,6 +5,7 @@
 #include "content_hash.hpp"
 #include "file_input.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -251,4 +252,32 @@ TEST_CASE("build_runners builds folders and changed files in parallel, each in i
   auto again = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, test_tools());
   CHECK(again.cached);
   CHECK(again.content_hash == results[0].content_hash);
+}
+
+TEST_CASE("a student's .cu files in sub-folders are compiled together, even two of the same name", "[compile][nvcc]") {
+  temp_dir dir;
+  const fs::path student = dir.path / "alice";
+  fs::create_directories(student / "kernels");
+  fs::copy_file(solutions / "folder" / "solve.cu", student / "solve.cu");
+  // kernel.cu under the name solve.cu, one folder down: its object must not overwrite the first one's.
+  fs::copy_file(solutions / "folder" / "kernel.cu", student / "kernels" / "solve.cu");
+  fs::copy_file(solutions / "folder" / "shape.cuh", student / "kernels" / "shape.cuh");
+  fs::create_symlink("loop", student / "loop"); // no file of the solution, and no reason to abort
+  const auto result = judge::build_runner(matmul_like(), student, runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::ok);
+}
+
+TEST_CASE("once the toolchain is stopped no build starts, and none is a compile error", "[compile]") {
+  std::atomic<bool> stop{true};
+  judge::toolchain tools = test_tools();
+  tools.stop = &stop;
+  const std::vector<fs::path> sources = {solutions / "good.cu", solutions / "broken.cu"};
+  const auto results = judge::build_runners(matmul_like(), sources, runner_kind::solution, tools, 2, {});
+  REQUIRE(results.size() == 2);
+  for (const auto& r : results) {
+    CAPTURE(r.message);
+    CHECK(r.status == build_status::internal_error);
+    CHECK(judge_test::contains(r.message, "stopped"));
+  }
 }

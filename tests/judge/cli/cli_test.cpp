@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "file_input.hpp"
 #include "judge_command.hpp"
+#include "results_db.hpp"
 #include "text_match.hpp"
 
 #include <signal.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -134,6 +136,15 @@ TEST_CASE("judge new copies the starter once and refuses to overwrite", "[cli]")
   CHECK(contains(second.output, "already exists"));
 }
 
+TEST_CASE("judge new refuses an author name that would make a hidden or odd file", "[cli]") {
+  scratch_root root;
+  const std::string name = GENERATE(".", "..", ".hidden", "-x", "a/b", "");
+  const auto r = judge_cli(root.root_arg() + " new matmul '" + name + "'");
+  CAPTURE(name, r.output);
+  CHECK(r.status == 2);
+  CHECK_FALSE(fs::exists(root.dir / "solutions/matmul"));
+}
+
 TEST_CASE("judge new-problem scaffolds a package the judge can load", "[cli]") {
   scratch_root root;
   const auto made = judge_cli(root.root_arg() + " new-problem scaled_copy");
@@ -164,26 +175,57 @@ TEST_CASE("without a GPU the judge compiles, reports compile errors and says no 
 
 TEST_CASE("Ctrl-C stops a run cleanly: exit status 130, no compiler left running", "[cli][nvcc]") {
   scratch_root root;
-  root.write("solutions/matmul/slow.cu",
-             "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) {}\n");
+  // Many solutions, so that most are still queued when the interrupt comes.
+  constexpr int solutions = 16;
+  for (int i = 0; i < solutions; ++i)
+    root.write("solutions/matmul/s" + std::to_string(i) + ".cu",
+               "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) {}\n");
   const fs::path cache = root.dir / "runner-cache";
+  const fs::path output = root.dir / "output.txt";
+  const fs::path json = root.dir / "run.json";
+  const fs::path junit = root.dir / "run.xml";
   const std::string command = "exec env JUDGE_CACHE_DIR=" + cache.string() + " " + JUDGE_CLI + " " + root.root_arg() +
-                              " matmul --no-db >/dev/null 2>&1";
+                              " matmul --jobs 2 --json " + json.string() + " --junit " + junit.string() + " >" +
+                              output.string() + " 2>&1";
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Long enough for nvcc to be running, far shorter than the compile takes.
-  ::usleep(1500 * 1000);
+  // Interrupt while solutions compile: once an nvcc with a solution's declaration header runs (the
+  // bracket keeps the pattern from matching the shell that runs pgrep).
+  const std::string compiling =
+      "pgrep -f '" + (root.dir / "[r]unner-cache").string() + "/matmul/.*expected_solve.h' >/dev/null";
+  for (int waited = 0; waited < 1200 && std::system(compiling.c_str()) != 0; ++waited) ::usleep(50 * 1000);
   ::kill(pid, SIGINT);
+  const auto interrupted_at = std::chrono::steady_clock::now();
   int raw = 0;
   REQUIRE(::waitpid(pid, &raw, 0) == pid);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - interrupted_at).count();
   REQUIRE(WIFEXITED(raw));
   CHECK(WEXITSTATUS(raw) == 130);
+  // No new compile starts: the judge is gone in far less time than one compile takes.
+  CHECK(seconds < 3.0);
   // Every compiler the judge started had the cache folder on its command line. The bracket keeps the
   // pattern from matching the shell that runs pgrep, whose own command line holds it.
   const std::string leftovers = "pgrep -f '" + (root.dir / "[r]unner-cache").string() + "' >/dev/null";
   CHECK(std::system(leftovers.c_str()) != 0);
+  // Nothing is blamed on the learners: no CE, no signal 9; what was not graded is said.
+  std::error_code ignored;
+  const std::string text = judge::read_file(output, ignored).value_or("");
+  CAPTURE(text);
+  CHECK_FALSE(contains(text, "CE"));
+  CHECK_FALSE(contains(text, "signal 9"));
+  CHECK(contains(text, "not graded"));
+  CHECK(contains(text, "s15.cu"));
+  for (const fs::path& report : {json, junit}) {
+    const std::string written = judge::read_file(report, ignored).value_or("");
+    CAPTURE(report, written);
+    CHECK_FALSE(contains(written, "compile_error"));
+    CHECK_FALSE(contains(written, "signal 9"));
+  }
+  // Nothing was recorded for the solutions cut short.
+  const fs::path store = root.dir / "results" / "judge.db";
+  if (fs::exists(store)) CHECK(judge::results_db(store).results_for("matmul").empty());
 }

@@ -71,3 +71,21 @@ TEST_CASE("the summary says when solutions ran outside the sandbox, and why", "[
   CHECK(text.find("sandbox unavailable: unshare: Operation not permitted for 2 solution(s)") != std::string::npos);
   CHECK(text.find("sandbox off (--no-sandbox) for 1 solution(s)") != std::string::npos);
 }
+
+TEST_CASE("skipped entries are listed one a line with a reason to act on", "[report]") {
+  CHECK(render_skipped({}).empty());
+  const std::string text = render_skipped({{"class/dave/s.CU", skip_reason::upper_case_cu},
+                                           {"class/loop", skip_reason::link_loop},
+                                           {"class/erin", skip_reason::no_cu_files}});
+  CHECK(text.find("skipped 3 entries") != std::string::npos);
+  CHECK(text.find("  class/dave/s.CU: rename it to .cu") != std::string::npos);
+  CHECK(text.find("  class/loop: a symbolic link loop") != std::string::npos);
+  CHECK(text.find("  class/erin: no .cu file") != std::string::npos);
+}
+
+TEST_CASE("solutions an interrupt left are named as not graded", "[report]") {
+  CHECK(render_not_graded({}).empty());
+  const std::string text = render_not_graded({"a.cu", "bob/"});
+  CHECK(text.find("not graded") != std::string::npos);
+  CHECK(text.find("a.cu bob/") != std::string::npos);
+}

@@ -48,5 +48,13 @@ TEST_CASE("a folder solution is its folder's", "[author]") {
   std::filesystem::create_directories(dir / "erin");
   CHECK(author_from(dir / "erin", "") == "erin");
   CHECK(author_from((dir / "erin").string() + "/", "") == "erin");
-  CHECK(author_from(dir / "erin", "// author: Erin Q.\n") == "Erin Q.");
+}
+
+TEST_CASE("in a class folder the student's folder is the author, whatever an author line says", "[author]") {
+  scratch_dir dir;
+  std::filesystem::create_directories(dir / "erin");
+  CHECK(author_from(dir / "erin", "// author: Erin Q.\n") == "erin");
+  CHECK(author_from("/srv/course/solutions/matmul/bob/b.cu", "// author: alice\n") == "bob");
+  // A loose file takes the hint.
+  CHECK(author_from("/srv/course/solutions/matmul/b.cu", "// author: alice\n") == "alice");
 }
