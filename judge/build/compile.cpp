@@ -1,9 +1,11 @@
 #include "compile.hpp"
 
 #include "content_hash.hpp"
+#include "file_input.hpp"
 #include "process.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
+#include "solve_binding.hpp"
 #include "text.hpp"
 
 #include <algorithm>
@@ -27,7 +29,7 @@ using clock = std::chrono::steady_clock;
 constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
 constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
 /// Bump when the way runners are built changes, so that old cache entries are not reused.
-constexpr const char* cache_format = "gpu-judge runner v1";
+constexpr const char* cache_format = "gpu-judge runner v2";
 
 std::string env_or(const char* name, const std::string& fallback) {
   const char* value = std::getenv(name);
@@ -137,11 +139,11 @@ struct step_result {
   std::string output; ///< stdout + stderr of the tool
 };
 
-step_result run_nvcc(const toolchain& tools, std::vector<std::string> args, const fs::path& work_dir,
-                     clock::time_point deadline) {
-  if (stopped(tools)) return {false, false, "stopped before nvcc started"};
+step_result run_tool(const toolchain& tools, const std::string& program, std::vector<std::string> args,
+                     const fs::path& work_dir, clock::time_point deadline) {
+  if (stopped(tools)) return {false, false, "stopped before " + fs::path(program).filename().string() + " started"};
   process_options options;
-  options.argv = {tools.nvcc.string()};
+  options.argv = {program};
   options.argv.insert(options.argv.end(), args.begin(), args.end());
   options.env = child_environment();
   // nvcc's temporary files stay in the build folder, removed with it.
@@ -156,8 +158,29 @@ step_result run_nvcc(const toolchain& tools, std::vector<std::string> args, cons
   step.timed_out = run.status.killed_by_judge;
   step.ok = run.status.exited && run.status.exit_code == 0;
   step.output = run.out.kept + run.err.kept;
-  if (!step.ok && !step.timed_out && step.output.empty()) step.output = "nvcc " + describe(run.status);
+  if (!step.ok && !step.timed_out && step.output.empty()) step.output = program + " " + describe(run.status);
   return step;
+}
+
+step_result run_nvcc(const toolchain& tools, std::vector<std::string> args, const fs::path& work_dir,
+                     clock::time_point deadline) {
+  return run_tool(tools, tools.nvcc.string(), std::move(args), work_dir, deadline);
+}
+
+/// The symbols `object` defines (nm from binutils, which nvcc's host toolchain brings along).
+std::vector<defined_symbol> defined_symbols(const toolchain& tools, const fs::path& object, const fs::path& work_dir,
+                                            clock::time_point deadline) {
+  step_result nm = run_tool(tools, "nm", {"-P", "--defined-only", object.string()}, work_dir, deadline);
+  if (!nm.ok) throw std::runtime_error("cannot list the symbols of " + object.filename().string() + ": " + nm.output);
+  return parse_nm_output(nm.output);
+}
+
+/// Whether nvcc refused a unit because its own extern "C" solve() conflicts with the declaration the
+/// judge included first (step 2 in solve_binding.hpp).
+bool solve_conflicts(const std::string& output) {
+  return output.find("solve") != std::string::npos &&
+         (output.find("incompatible") != std::string::npos || output.find("conflicting") != std::string::npos ||
+          output.find("has \"C\" linkage") != std::string::npos);
 }
 
 /// The problem's part of every runner, compiled once per problem and toolchain: the call shim and the
@@ -317,8 +340,14 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   try {
     staging_dir staging(final_dir);
     const fs::path work = staging.path();
-    const fs::path declaration_file = work / "expected_solve.h";
+    // The only folder on the learner's include path: solve.h, the declaration also included first.
+    const fs::path include_dir = work / "include";
+    fs::create_directories(include_dir);
+    const fs::path declaration_file = include_dir / "solve.h";
     write_text(declaration_file, declaration);
+    const fs::path check_file = work / "solve_check.h";
+    write_text(check_file, solve_check_header(spec));
+    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-I", include_dir.string()};
     // Messages name the learner's files as they know them, not by the judge's folders.
     auto clean = [&](std::string output) {
       output = replace_all(output, work.string() + "/", "");
@@ -339,34 +368,87 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       return finish(build_status::compile_error, explain_compile_error(spec, clean(step.output)));
     };
 
+    auto compile = [&](const fs::path& unit, const std::vector<std::string>& extra, const std::string& object) {
+      std::vector<std::string> args = code_flags(tools);
+      args.insert(args.end(), learner_flags.begin(), learner_flags.end());
+      args.insert(args.end(), extra.begin(), extra.end());
+      args.insert(args.end(), {"-c", unit.string(), "-o", object});
+      return run_nvcc(tools, args, work, deadline);
+    };
+
     std::vector<std::string> objects;
     for (const fs::path& unit : files.units) {
-      std::vector<std::string> args = code_flags(tools);
-      args.insert(args.end(), {"-include", declaration_file.string()});
       // Units may sit in sub-folders (src/a.cu, kernels/a.cu): one object name each.
       std::string stem = (unit == source ? unit.filename() : fs::relative(unit, source)).replace_extension().string();
       std::replace(stem.begin(), stem.end(), '/', '_');
       const std::string object = (work / (stem + ".o")).string();
-      args.insert(args.end(), {"-c", fs::absolute(unit).string(), "-o", object});
-      step_result step = run_nvcc(tools, args, work, deadline);
+      step_result step = compile(fs::absolute(unit), {"-include", declaration_file.string()}, object);
+      if (!step.ok && !step.timed_out && solve_conflicts(step.output)) {
+        // Step 2 (solve_binding.hpp): the unit without the judge's declaration, then the check.
+        const fs::path checked = work / ("judge_checked_" + stem + ".cu");
+        write_text(checked,
+                   "#include \"" + fs::absolute(unit).string() + "\"\n#include \"" + check_file.string() + "\"\n");
+        if (compile(checked, {}, object).ok) step = step_result{true, false, ""};
+      }
       if (!step.ok) return failed(step);
       objects.push_back(object);
     }
 
-    std::vector<std::string> args = code_flags(tools);
-    args.insert(args.end(), objects.begin(), objects.end());
-    for (const fs::path& object : common.objects) args.push_back(object.string());
-    args.push_back(tools.harness_library.string());
-    args.push_back(tools.cupti_library.string());
-    args.insert(args.end(), {"-ldl", "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string()});
-    if (!link_libraries.empty()) {
-      args.push_back("-L" + tools.cuda_library_dir.string());
-      for (const auto& library : link_libraries) args.push_back("-l" + library);
-      args.insert(args.end(), {"-Xlinker", "-rpath," + tools.cuda_library_dir.string()});
+    // A main() of the learner's would replace the harness's (a runner that never says hello): refused
+    // here, by the symbol tables rather than the source, so that a main() in a namespace, a class or a
+    // comment does not count. Once learner code is loaded as its own shared object this goes away.
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      for (const defined_symbol& symbol : defined_symbols(tools, objects[i], work, deadline)) {
+        if (symbol.name != "main" || symbol.type != 'T') continue;
+        const fs::path& unit = files.units[i];
+        const int line = main_definition_line(read_file(unit));
+        return finish(build_status::compile_error,
+                      unit.filename().string() + " defines main()" +
+                          (line > 0 ? " (line " + std::to_string(line) + ")" : "") +
+                          "; the judge calls solve() itself: remove main() or guard it with #ifndef " + judge_macro +
+                          " ... #endif");
+      }
     }
-    args.insert(args.end(), {"-o", (work / "runner").string()});
-    step_result link = run_nvcc(tools, args, work, deadline);
-    if (!link.ok) return failed(link);
+
+    auto link = [&](const std::vector<std::string>& learner_objects) {
+      std::vector<std::string> args = code_flags(tools);
+      args.insert(args.end(), learner_objects.begin(), learner_objects.end());
+      for (const fs::path& object : common.objects) args.push_back(object.string());
+      args.push_back(tools.harness_library.string());
+      args.push_back(tools.cupti_library.string());
+      args.insert(args.end(),
+                  {"-ldl", "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string()});
+      if (!link_libraries.empty()) {
+        args.push_back("-L" + tools.cuda_library_dir.string());
+        for (const auto& library : link_libraries) args.push_back("-l" + library);
+        args.insert(args.end(), {"-Xlinker", "-rpath," + tools.cuda_library_dir.string()});
+      }
+      args.insert(args.end(), {"-o", (work / "runner").string()});
+      return run_nvcc(tools, args, work, deadline);
+    };
+    step_result linked = link(objects);
+    if (!linked.ok && !linked.timed_out && linked.output.find("undefined reference to `solve'") != std::string::npos) {
+      // Step 3 (solve_binding.hpp): a C++ solve() with other pointer constness gets an adapter.
+      std::vector<std::string> found;
+      for (const std::string& object : objects)
+        for (const defined_symbol& symbol : defined_symbols(tools, object, work, deadline)) {
+          const std::string declaration = symbol.type == 'T' ? demangled_solve(symbol.name) : "";
+          if (!declaration.empty()) found.push_back(declaration);
+        }
+      if (found.size() == 1) {
+        const fs::path adapter = work / "judge_solve_adapter.cpp";
+        write_text(adapter, solve_adapter_source(spec, found.front()));
+        const std::string adapter_object = (work / "judge_solve_adapter.o").string();
+        if (compile(adapter, {}, adapter_object).ok) {
+          std::vector<std::string> with_adapter = objects;
+          with_adapter.push_back(adapter_object);
+          const step_result adapted = link(with_adapter);
+          if (adapted.ok || adapted.timed_out) linked = adapted;
+          objects.push_back(adapter_object);
+        }
+      }
+    }
+    if (!linked.ok) return failed(linked);
 
     for (const std::string& object : objects) fs::remove(object);
     staging.publish();

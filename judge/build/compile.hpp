@@ -1,5 +1,6 @@
 // Building one runner per solution: nvcc, the spec's declaration of solve() first, the harness linked
-// in, cached by content hash, compile errors turned into messages a learner can act on.
+// in, cached by content hash, compile errors turned into messages a learner can act on. A learner's
+// own main() is refused by name (its symbol), ONLINE_JUDGE is defined for test drivers to hide behind.
 #pragma once
 
 #include "problem_spec.hpp"
@@ -64,7 +65,9 @@ std::vector<build_result> build_runners(const problem_spec& spec, const std::vec
                                         runner_kind kind, const toolchain& tools, unsigned jobs,
                                         const std::function<void(std::size_t done, std::size_t total)>& progress);
 
-/// The header placed before the learner's file (`-include`): the spec's declaration of solve().
+/// The header placed before each learner unit (`-include`) and offered to them as "solve.h", alone in
+/// its folder on their include path: the spec's declaration of solve() (solve_binding.hpp says how a
+/// definition that differs only in pointer constness is accepted).
 std::string solve_declaration_header(const problem_spec& spec);
 /// The C++ that adapts the harness's generic call to this signature.
 std::string solve_call_shim(const problem_spec& spec);

@@ -50,8 +50,11 @@ int show(const context& ctx, const problem_flags& f) {
 int device() {
   const probe_result p = probe_device(false);
   if (!p.device) {
-    const bool says_so = p.error.rfind("no CUDA device", 0) == 0;
-    std::printf("%s%s\n", says_so ? "" : "no CUDA device: ", p.error.c_str());
+    if (p.no_device)
+      std::printf("no CUDA device: this machine has no usable NVIDIA GPU (the CUDA runtime says: %s)\n",
+                  p.error.c_str());
+    else
+      std::printf("no CUDA device: the GPU probe failed: %s\n", p.error.c_str());
     return no_gpu;
   }
   const device_info& d = *p.device;

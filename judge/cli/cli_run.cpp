@@ -108,8 +108,7 @@ int run(const context& ctx, const run_flags& f) {
     return interrupted;
   }
   if (!outcome.device) {
-    std::fprintf(stderr, "judge: no CUDA device is present (%s): solutions were compiled but not run\n",
-                 outcome.no_device_reason.c_str());
+    std::fputs(render_no_device_note(outcome.results, outcome.no_device_reason).c_str(), stderr);
     return no_gpu;
   }
   for (const auto& r : outcome.results)

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 
 #include "grading_run.hpp"
+#include "not_run_text.hpp"
 #include "report_terminal.hpp"
 
 #include <fmt/format.h>
@@ -58,8 +59,8 @@ int verify(const context& ctx, const verify_flags& f) {
     const bool ok = r.v == want;
     if (!ok && !not_run) ++mismatches;
     ran = ran || !not_run;
-    std::string line =
-        fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want), coloured_verdict(r.v, style));
+    std::string line = fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want),
+                                   not_run ? std::string(not_run_short) : coloured_verdict(r.v, style));
     if (r.v == verdict::accepted && r.score > 0) line += fmt::format("  {:.1f} {}", r.score, r.speed_unit);
     line += not_run ? "  (not run)" : ok ? "  ok" : "  MISMATCH";
     std::fprintf(stdout, "%s\n", line.c_str());
@@ -79,8 +80,7 @@ int verify(const context& ctx, const verify_flags& f) {
     return interrupted;
   }
   if (!outcome.device) {
-    std::fprintf(stderr, "judge: no CUDA device is present (%s): compile verdicts were checked, nothing was run\n",
-                 outcome.no_device_reason.c_str());
+    std::fputs(render_no_device_note(outcome.results, outcome.no_device_reason).c_str(), stderr);
     return mismatches ? some_not_accepted : no_gpu;
   }
   std::fprintf(stdout, "verify %s: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(), outcome.results.size(),

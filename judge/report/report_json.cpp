@@ -1,5 +1,7 @@
 #include "report_json.hpp"
 
+#include "not_run_text.hpp"
+
 #include "file_output.hpp"
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
@@ -49,8 +51,11 @@ nlohmann::json to_json(const solution_result& r) {
     if (!c.feedback.empty()) j["feedback"] = c.feedback;
     cases.push_back(std::move(j));
   }
+  // A solution not run has no verdict: "NR", and a message that says why (not_run_text.hpp).
+  const std::string verdict_name = r.compiled_only ? not_run_short : short_name(r.v);
+  const std::string message = r.compiled_only ? not_run_text : r.message;
   return {{"path", r.path},           {"author", r.author},         {"content_hash", r.content_hash},
-          {"graded_at", r.graded_at}, {"verdict", short_name(r.v)}, {"message", r.message},
+          {"graded_at", r.graded_at}, {"verdict", verdict_name},    {"message", message},
           {"score", r.score},         {"speed_unit", r.speed_unit}, {"sandbox", sandbox_text(r.sandbox)},
           {"cases", std::move(cases)}};
 }

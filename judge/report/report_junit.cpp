@@ -1,5 +1,7 @@
 #include "report_junit.hpp"
 
+#include "not_run_text.hpp"
+
 #include "file_output.hpp"
 #include "xml_escape.hpp"
 
@@ -30,12 +32,20 @@ std::string problem_element(verdict v, const std::string& message, const std::st
 }
 
 struct suite_counts {
-  int tests = 0, failures = 0, errors = 0;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
   double seconds = 0;
 };
 
 std::string testsuite(const solution_result& r, suite_counts& counts) {
   const std::string classname = esc(r.problem + "." + solution_name(r.path));
+  if (r.compiled_only) {
+    // Not run for want of a GPU: skipped, neither a failure of the solution nor an error of the judge.
+    ++counts.tests;
+    ++counts.skipped;
+    return fmt::format("    <testcase classname=\"{}\" name=\"solution\">\n      <skipped message=\"{}\"/>\n"
+                       "    </testcase>\n",
+                       classname, esc(not_run_text));
+  }
   std::string cases;
   bool case_failed = false;
   auto count = [&](verdict v) {
@@ -81,24 +91,26 @@ std::string junit_xml(const std::vector<solution_result>& results) {
   for (const solution_result& r : results) {
     suite_counts counts;
     const std::string cases = testsuite(r, counts);
-    suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" "
+    suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
                           "time=\"{:.9f}\" timestamp=\"{}\">\n",
                           esc(r.problem + "." + solution_name(r.path)), counts.tests, counts.failures, counts.errors,
-                          counts.seconds, esc(r.graded_at));
+                          counts.skipped, counts.seconds, esc(r.graded_at));
     suites += "    <properties>\n" + property("author", r.author) + property("path", r.path) +
-              property("verdict", short_name(r.v)) + property("score", fmt::format("{}", r.score)) +
-              property("speed_unit", r.speed_unit) + property("device", r.device.name) + "    </properties>\n";
+              property("verdict", r.compiled_only ? not_run_short : short_name(r.v)) +
+              property("score", fmt::format("{}", r.score)) + property("speed_unit", r.speed_unit) +
+              property("device", r.device.name) + "    </properties>\n";
     suites += cases;
     if (!r.learner_output.empty()) suites += "    <system-out>" + esc(r.learner_output) + "</system-out>\n";
     suites += "  </testsuite>\n";
     total.tests += counts.tests;
     total.failures += counts.failures;
     total.errors += counts.errors;
+    total.skipped += counts.skipped;
     total.seconds += counts.seconds;
   }
   return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpu-judge\" tests=\"{}\" "
-                     "failures=\"{}\" errors=\"{}\" time=\"{:.9f}\">\n{}</testsuites>\n",
-                     total.tests, total.failures, total.errors, total.seconds, suites);
+                     "failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.9f}\">\n{}</testsuites>\n",
+                     total.tests, total.failures, total.errors, total.skipped, total.seconds, suites);
 }
 
 void write_junit(const std::filesystem::path& path, const std::vector<solution_result>& results) {

@@ -1,5 +1,7 @@
 #include "report_terminal.hpp"
 
+#include "not_run_text.hpp"
+
 #include "sandbox_text.hpp"
 
 #include <fmt/format.h>
@@ -64,6 +66,10 @@ std::string render_baseline(const std::string& label, const std::string& unit,
 }
 
 std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style) {
+  if (r.compiled_only) {
+    const std::string label = style.colour ? fmt::format("\033[1;33m{}\033[0m", not_run_short) : not_run_short;
+    return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text);
+  }
   std::string out = fmt::format("\n{}  {}", r.path, coloured_verdict(r.v, style));
   if (r.v == verdict::accepted && r.score > 0) out += fmt::format("  score {:.1f} {}", r.score, r.speed_unit);
   out += "\n";
@@ -106,11 +112,29 @@ solution_result without_hidden_details(solution_result r) {
   return r;
 }
 
+std::string render_no_device_note(const std::vector<solution_result>& results, const std::string& reason) {
+  std::size_t compiled = 0;
+  for (const auto& r : results) compiled += r.compiled_only ? 1 : 0;
+  const std::string why = reason.empty() ? "" : fmt::format(" (the CUDA runtime says: {})", reason);
+  if (compiled == 0)
+    return fmt::format("judge: no CUDA device on this machine{}; no solution compiled, so there was "
+                       "nothing to run\n",
+                       why);
+  return fmt::format("judge: no CUDA device on this machine{}: {} solution(s) compiled but not run; "
+                     "run the judge on a machine with an NVIDIA GPU for their verdicts\n",
+                     why, compiled);
+}
+
 std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style) {
   std::map<verdict, int> counts;
   const solution_result* fastest = nullptr;
   std::map<std::string, int> failures_by_case;
+  int not_run = 0;
   for (const auto& r : results) {
+    if (r.compiled_only) {
+      ++not_run;
+      continue;
+    }
     ++counts[r.v];
     if (r.v == verdict::accepted && r.score > 0 && (!fastest || r.score > fastest->score)) fastest = &r;
     for (const auto& c : r.cases)
@@ -121,6 +145,7 @@ std::string render_summary(const std::vector<solution_result>& results, const te
   }
   std::string out = fmt::format("\n{} solution(s):", results.size());
   for (const auto& [v, n] : counts) out += fmt::format(" {} {}", n, coloured_verdict(v, style));
+  if (not_run > 0) out += fmt::format(" {} compiled, not run (no CUDA device)", not_run);
   out += "\n";
   if (fastest)
     out += fmt::format("fastest accepted: {} ({:.1f} {})\n", fastest->path, fastest->score, fastest->speed_unit);

@@ -26,6 +26,10 @@ std::string render_baseline(const std::string& label, const std::string& unit,
 /// One solution: verdict line, per-case table, failure explanation, learner output excerpt.
 std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style);
 
+/// The closing line of a run without a CUDA device: how many solutions compiled but were not run, or
+/// that none compiled. `reason` is the CUDA runtime's (probe_result::error), shown as its words only.
+std::string render_no_device_note(const std::vector<solution_result>& results, const std::string& reason);
+
 /// Closing summary: counts per verdict, fastest accepted, failures by case.
 std::string render_summary(const std::vector<solution_result>& results, const terminal_style& style);
 

@@ -17,7 +17,14 @@ probe_result parse_probe_output(const std::string& json_line) {
     return r;
   }
   if (j.contains("error")) {
-    r.error = j.value("error", "no CUDA device");
+    // gpu_probe.cu says "no CUDA device: <the runtime's words>" (and exits with 3) when the runtime finds
+    // none; any other error is the probe's own failure.
+    static const std::string no_device = "no CUDA device: ";
+    r.error = j.value("error", "");
+    if (r.error.rfind(no_device, 0) == 0) {
+      r.no_device = true;
+      r.error.erase(0, no_device.size());
+    }
     return r;
   }
   device_info d;

@@ -12,7 +12,12 @@ namespace judge {
 
 struct probe_result {
   std::optional<device_info> device; ///< nullopt: no usable CUDA device
-  std::string error;                 ///< why not, in the CUDA runtime's words
+  /// The probe ran and the CUDA runtime found no device (a machine without a GPU or its driver): not a
+  /// failure of the judge. false with no device: the probe itself failed (error says how).
+  bool no_device = false;
+  /// Why there is no device: with no_device the CUDA runtime's words ("CUDA driver version is
+  /// insufficient for CUDA runtime version"), otherwise what went wrong running the probe.
+  std::string error;
 };
 
 /// Runs the probe (with `bandwidth`, it also measures device-to-device copy bandwidth).

@@ -4,6 +4,7 @@
 #include "compile.hpp"
 #include "content_hash.hpp"
 #include "file_input.hpp"
+#include "solve_binding.hpp"
 
 #include <atomic>
 #include <cstdlib>
@@ -202,7 +203,7 @@ TEST_CASE("a file that does not compile is a compile error with the compiler's m
 TEST_CASE("solve with other parameters is a compile error naming the expected signature", "[compile][nvcc]") {
   // extern "C" with other parameters conflicts with the judge's declaration; without extern "C" it is an
   // overload that leaves the judge's solve undefined at link time. Both must say what was expected.
-  auto file = GENERATE(as<std::string>{}, "wrong_signature.cu", "overload.cu");
+  auto file = GENERATE(as<std::string>{}, "wrong_signature.cu", "wrong_count.cu", "overload.cu");
   auto result = judge::build_runner(matmul_like(), solutions / file, runner_kind::solution, test_tools());
   CAPTURE(file, result.message);
   CHECK(result.status == build_status::compile_error);
@@ -252,6 +253,74 @@ TEST_CASE("build_runners builds folders and changed files in parallel, each in i
   auto again = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, test_tools());
   CHECK(again.cached);
   CHECK(again.content_hash == results[0].content_hash);
+}
+
+TEST_CASE("solve with other pointer constness links, with or without extern \"C\", in one file or a folder",
+          "[compile][nvcc]") {
+  // float* where the declaration says const float* is the same ABI; LeetGPU accepts it and so does the judge.
+  auto source = GENERATE(as<std::string>{}, "nonconst_extern_c.cu", "nonconst_cpp.cu", "nonconst_folder");
+  auto result = judge::build_runner(matmul_like(), solutions / source, runner_kind::solution, test_tools());
+  CAPTURE(source, result.message);
+  CHECK(result.status == build_status::ok);
+}
+
+TEST_CASE("a solution that includes solve.h compiles: the judge provides it", "[compile][nvcc]") {
+  auto result =
+      judge::build_runner(matmul_like(), solutions / "includes_solve_h.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::ok);
+}
+
+TEST_CASE("a solution that defines main() is a compile error naming it and the guard", "[compile][nvcc]") {
+  auto result = judge::build_runner(matmul_like(), solutions / "own_main.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(result.message == "own_main.cu defines main() (line 8); the judge calls solve() itself: remove main() or "
+                          "guard it with #ifndef ONLINE_JUDGE ... #endif");
+}
+
+TEST_CASE("a main() guarded by ONLINE_JUDGE, in a namespace or in a class is not the program's main",
+          "[compile][nvcc]") {
+  auto result =
+      judge::build_runner(matmul_like(), solutions / "own_main_guarded.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::ok);
+}
+
+TEST_CASE("the signature check accepts pointee constness only", "[compile]") {
+  const std::string check = judge::solve_check_header(matmul_like());
+  CHECK(contains(check, "using expected = signature<void (*)(const float*, const float*, float*, int, int, int)>;"));
+  CHECK(contains(check, "template <class T> struct loose<const T*> { using type = T*; };"));
+  CHECK(contains(check, "solve() does not match the expected signature: extern \\\"C\\\" void solve("));
+  const std::string adapter =
+      judge::solve_adapter_source(matmul_like(), "solve(float*, float*, float*, int, int, int)");
+  CHECK(contains(adapter, "void solve(float*, float*, float*, int, int, int);"));
+  CHECK(contains(adapter, "const_cast<judge_solve_check::learner::param<1>>(B)"));
+  CHECK(contains(adapter, ", M, N, K);"));
+}
+
+TEST_CASE("a C++ solve is recognised from its mangled name, a solve elsewhere is not", "[compile]") {
+  CHECK(judge::demangled_solve("_Z5solvePfS_S_iii") == "solve(float*, float*, float*, int, int, int)");
+  CHECK(judge::demangled_solve("_Z5solvePKfS0_Pfiii") == "solve(float const*, float const*, float*, int, int, int)");
+  CHECK(judge::demangled_solve("solve") == "");
+  CHECK(judge::demangled_solve("_ZN2ns5solveEPf") == ""); // ns::solve
+  CHECK(judge::demangled_solve("_Z5solveIfEvPT_") == ""); // a template
+  CHECK(judge::demangled_solve("_Z6solvedPf") == "");     // solved()
+}
+
+TEST_CASE("nm's portable output gives each defined symbol and its type", "[compile]") {
+  auto symbols = judge::parse_nm_output("main T 0000000000000000 000000000000002a\n_Z5solvePfS_S_iii T 30 12\n"
+                                        "_ZL6helperv t 60 8\n");
+  REQUIRE(symbols.size() == 3);
+  CHECK(symbols[0].name == "main");
+  CHECK(symbols[0].type == 'T');
+  CHECK(symbols[2].type == 't');
+}
+
+TEST_CASE("the line of a main() definition is found, not a call through a name", "[compile]") {
+  CHECK(judge::main_definition_line("int x;\nint main() {\n") == 2);
+  CHECK(judge::main_definition_line("int main (int argc, char** argv)") == 1);
+  CHECK(judge::main_definition_line("// its main() would\n/* int main() */ x = driver::main();\nobj.main();\n") == 0);
 }
 
 TEST_CASE("a student's .cu files in sub-folders are compiled together, even two of the same name", "[compile][nvcc]") {

@@ -196,7 +196,7 @@ TEST_CASE("Ctrl-C stops a run cleanly: exit status 130, no compiler left running
   // Interrupt while solutions compile: once an nvcc with a solution's declaration header runs (the
   // bracket keeps the pattern from matching the shell that runs pgrep).
   const std::string compiling =
-      "pgrep -f '" + (root.dir / "[r]unner-cache").string() + "/matmul/.*expected_solve.h' >/dev/null";
+      "pgrep -f '" + (root.dir / "[r]unner-cache").string() + "/matmul/.*/include/solve.h' >/dev/null";
   for (int waited = 0; waited < 1200 && std::system(compiling.c_str()) != 0; ++waited) ::usleep(50 * 1000);
   ::kill(pid, SIGINT);
   const auto interrupted_at = std::chrono::steady_clock::now();

@@ -24,9 +24,15 @@ TEST_CASE("the probe's report of an H200 becomes device facts", "[probe]") {
 TEST_CASE("no device and unreadable probe output are errors, not devices", "[probe]") {
   const auto none = parse_probe_output(R"({"error":"no CUDA device: CUDA driver version is insufficient"})");
   CHECK_FALSE(none.device);
-  CHECK(none.error.find("no CUDA device") != std::string::npos);
+  CHECK(none.no_device);
+  CHECK(none.error == "CUDA driver version is insufficient");
+  const auto failed = parse_probe_output(R"({"error":"cudaSetDevice(device) failed: out of memory"})");
+  CHECK_FALSE(failed.device);
+  CHECK_FALSE(failed.no_device);
+  CHECK(failed.error == "cudaSetDevice(device) failed: out of memory");
   const auto garbage = parse_probe_output("Segmentation fault");
   CHECK_FALSE(garbage.device);
+  CHECK_FALSE(garbage.no_device);
   CHECK(garbage.error.find("unexpected") != std::string::npos);
 }
 

@@ -1,2 +1,2 @@
-// B is declared writable: not the signature the problem expects.
-extern "C" void solve(const float* A, float* B, float* C, int M, int N, int K) {}
+// B holds doubles: not the signature the problem expects (a real mismatch, not only constness).
+extern "C" void solve(const float* A, const double* B, float* C, int M, int N, int K) {}
