@@ -99,6 +99,8 @@ std::uintmax_t parse_size(const std::string& text) {
   return static_cast<std::uintmax_t>(value * it->second);
 }
 
+std::string entries_text(std::size_t n) { return fmt::format("{} entr{}", n, n == 1 ? "y" : "ies"); }
+
 int show(const context&) {
   const fs::path dir = default_toolchain().cache_dir;
   const auto entries = list_entries(dir);
@@ -107,10 +109,11 @@ int show(const context&) {
     by_problem[e.problem].first += 1;
     by_problem[e.problem].second += e.bytes;
   }
-  std::printf("runner cache %s: %zu entries, %s\n", dir.string().c_str(), entries.size(),
+  std::printf("runner cache %s: %s, %s\n", dir.string().c_str(), entries_text(entries.size()).c_str(),
               size_text(total_bytes(entries)).c_str());
   for (const auto& [problem, figures] : by_problem)
-    std::printf("  %-20s %5d entries  %s\n", problem.c_str(), figures.first, size_text(figures.second).c_str());
+    std::printf("  %-20s %12s  %s\n", problem.c_str(), entries_text(static_cast<std::size_t>(figures.first)).c_str(),
+                size_text(figures.second).c_str());
   std::printf("`judge cache prune` removes entries unused for %d days (--keep-days N, --max-size SIZE)\n",
               default_keep_days);
   return 0;
@@ -144,11 +147,11 @@ int prune(const context&, const cache_flags& f) {
     removed_bytes += e.bytes;
     ++removed;
   }
-  std::printf("removed %d cache entr%s (%s); %s left in %s\n", removed, removed == 1 ? "y" : "ies",
+  std::printf("removed %s (%s); %s left in %s\n", entries_text(static_cast<std::size_t>(removed)).c_str(),
               size_text(removed_bytes).c_str(), size_text(total).c_str(), dir.string().c_str());
   if (kept_in_use)
-    std::printf("kept %d entr%s used in the last hour (a judge may be using %s)\n", kept_in_use,
-                kept_in_use == 1 ? "y" : "ies", kept_in_use == 1 ? "it" : "them");
+    std::printf("kept %s used in the last hour (a judge may be using %s)\n",
+                entries_text(static_cast<std::size_t>(kept_in_use)).c_str(), kept_in_use == 1 ? "it" : "them");
   return 0;
 }
 } // namespace
