@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 struct cases_flags {
   std::string problem, show, out_dir;
-  bool check = false;
+  bool check = false, json = false;
 };
 
 // A terminal shows this much of a buffer; --out DIR has all of it.
@@ -129,9 +129,33 @@ void write_case_files(const fs::path& dir, const problem_spec& spec, const test_
   std::fprintf(stderr, "wrote %s (raw float32, row-major; manifest.json describes them)\n", dir.string().c_str());
 }
 
+/// Every value of every buffer, for a program to read.
+std::string case_json(const problem_spec& spec, const test_case& c, const case_values& v) {
+  nlohmann::json doc = {{"problem", spec.name}, {"case", c.name}, {"sizes", c.sizes}, {"buffers", {}}};
+  for (const parameter* p : spec.buffers()) {
+    const bool input = p->role == param_role::input;
+    nlohmann::json values = nlohmann::json::array();
+    if (input)
+      for (float x : v.inputs.at(p->name)) values.push_back(x);
+    else
+      for (double x : v.outputs.at(p->name)) values.push_back(x);
+    doc["buffers"].push_back({{"name", p->name},
+                              {"role", input ? "input" : "expected output"},
+                              {"shape", buffer_shape(*p, c)},
+                              {"values", std::move(values)}});
+  }
+  doc["tolerance"] = {{"atol", spec.tolerance.atol}, {"rtol", spec.tolerance.rtol}};
+  return doc.dump(2) + "\n";
+}
+
 int show_case(const problem_spec& spec, const std::vector<test_case>& cases, const cases_flags& f) {
   const test_case& c = sample_case(spec, cases, f.show);
   const case_values v = compute(spec, c);
+  if (f.json) {
+    std::fputs(case_json(spec, c, v).c_str(), stdout);
+    if (!f.out_dir.empty()) write_case_files(f.out_dir, spec, c, v);
+    return 0;
+  }
   std::string sizes;
   for (const auto& name : spec.size_names())
     sizes += fmt::format("{}{}={}", sizes.empty() ? "" : " ", name, c.sizes.at(name));
@@ -204,7 +228,8 @@ int check_samples(const problem_spec& spec, const std::vector<test_case>& cases)
 int list_cases(const context& ctx, const cases_flags& f) {
   const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
   const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
-  if (!f.out_dir.empty() && f.show.empty()) throw usage_error("--out needs --show CASE: the case whose data to write");
+  if ((!f.out_dir.empty() || f.json) && f.show.empty())
+    throw usage_error(std::string(f.json ? "--json" : "--out") + " needs --show CASE: the case whose data to give");
   if (!f.show.empty()) return show_case(spec, cases, f);
   if (f.check) return check_samples(spec, cases);
   std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
@@ -222,6 +247,7 @@ void add_cases(CLI::App& app, context& ctx) {
   auto* show = sub->add_option("--show", flags->show,
                                "print a sample case's inputs and the CPU reference's expected outputs (no GPU needed)");
   sub->add_option("--out", flags->out_dir, "with --show: also write each buffer to DIR/<name>.bin (raw float32)");
+  sub->add_flag("--json", flags->json, "with --show: print every value as JSON instead of the tables");
   sub->add_flag("--check", flags->check,
                 "run the CPU reference on every sample case, print its outputs and compare them with the "
                 "cases' `expected` values (exit 1 on a mismatch)")

@@ -1,5 +1,6 @@
 // `judge cache` and `judge cache prune` on a made-up runner cache.
 #include "catch.hpp"
+#include "compile.hpp"
 #include "judge_command.hpp"
 #include "text_match.hpp"
 
@@ -65,4 +66,15 @@ TEST_CASE("judge cache prune --max-size removes the least recently used first", 
   const auto bad = run_judge("cache prune --max-size lots", root.environment());
   CHECK(bad.status == 2);
   CHECK(contains(bad.output, "--max-size lots is not a size"));
+}
+
+TEST_CASE("a cache entry the judge reuses counts as just used", "[cli][cache]") {
+  const judge_test::scratch_root root;
+  const fs::path cache = root.dir / "runner-cache";
+  make_entry(cache, "matmul", "reused", 1000, std::chrono::hours(24 * 40));
+  judge::mark_cache_entry_used(cache / "matmul/reused");
+  CHECK(fs::file_time_type::clock::now() - fs::last_write_time(cache / "matmul/reused") < std::chrono::minutes(1));
+  const auto r = run_judge("cache prune --keep-days 1", root.environment());
+  CHECK(r.status == 0);
+  CHECK(fs::exists(cache / "matmul/reused"));
 }

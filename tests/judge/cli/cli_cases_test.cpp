@@ -60,6 +60,19 @@ TEST_CASE("cases --show --out writes every buffer as raw float32 with a manifest
   CHECK(fs::file_size(out / "A.bin") == 6 * sizeof(float));
 }
 
+TEST_CASE("cases --show --json gives every value of every buffer", "[cli][cases]") {
+  const scratch_root root;
+  const auto r = run_judge("cases vector_add --show sample_100 --json", root.environment());
+  REQUIRE(r.status == 0);
+  const auto doc = nlohmann::json::parse(r.output);
+  REQUIRE(doc["buffers"].size() == 3);
+  CHECK(doc["buffers"][0]["values"].size() == 100);
+  CHECK(doc["buffers"][2]["role"] == "expected output");
+  const double a = doc["buffers"][0]["values"][42], b = doc["buffers"][1]["values"][42],
+               c = doc["buffers"][2]["values"][42];
+  CHECK(c == static_cast<double>(a) + static_cast<double>(b));
+}
+
 TEST_CASE("cases --show refuses a hidden case, whose data stays with the judge", "[cli][cases]") {
   const auto r = run_judge("cases matmul --show aligned_1024x512x1024");
   CHECK(r.status == 2);
