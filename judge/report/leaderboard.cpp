@@ -178,6 +178,8 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& a
 }
 
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem, const board_filter& filter) {
+  // Unfiltered, the store picks the bests itself and nothing else is loaded.
+  if (filter.before.empty() && !filter.latest && !filter.anonymise) return build_leaderboard(db, problem);
   return build_leaderboard(db.results_for(problem), filter);
 }
 
