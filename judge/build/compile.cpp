@@ -211,6 +211,7 @@ common_objects build_common(const problem_spec& spec, const toolchain& tools, cl
   static std::mutex building;
   std::lock_guard<std::mutex> lock(building);
   if (fs::exists(common.objects.back())) {
+    mark_cache_entry_used(dir);
     common.ok = true;
     return common;
   }
@@ -241,6 +242,11 @@ std::string display_limit(double seconds) {
 }
 
 } // namespace
+
+void mark_cache_entry_used(const fs::path& entry) {
+  std::error_code ignored;
+  fs::last_write_time(entry, fs::file_time_type::clock::now(), ignored);
+}
 
 toolchain default_toolchain() {
   toolchain tools;
@@ -333,6 +339,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   const fs::path final_dir = tools.cache_dir / spec.name / result.content_hash;
   result.runner = final_dir / "runner";
   if (fs::exists(result.runner)) {
+    mark_cache_entry_used(final_dir);
     result.cached = true;
     return finish(build_status::ok, "");
   }

@@ -57,6 +57,11 @@ enum class runner_kind { solution, baseline };
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools);
 
+/// Marks the cache entry `entry` (a folder or file under cache_dir/<problem>/) as used now, by its
+/// modification time: `judge cache prune` removes the entries unused longest and never one used in the
+/// last hour. Best effort: a read-only cache is still usable.
+void mark_cache_entry_used(const std::filesystem::path& entry);
+
 /// build_runner for every source, up to `jobs` at once; results in the order of `sources`. `progress`
 /// (may be empty) is called after each build, one call at a time, from the building threads. Rethrows
 /// the first build_runner exception after every build has finished. Once `tools.stop` is set, no

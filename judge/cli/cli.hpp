@@ -54,6 +54,8 @@ void add_new_problem(CLI::App& app, context& ctx);
 void add_show(CLI::App& app, context& ctx);
 void add_device(CLI::App& app, context& ctx);
 void add_leaderboard(CLI::App& app, context& ctx);
+void add_history(CLI::App& app, context& ctx);
+void add_cache(CLI::App& app, context& ctx);
 void add_profile_request(CLI::App& app, context& ctx);
 
 /// Runs `body`, turning the judge's exceptions into one clear line on stderr and an exit status.

@@ -1,10 +1,9 @@
-// Small read-only subcommands: list, cases, show, device.
+// Small read-only subcommands: list, show, device (cases: cli_cases.cpp).
 #include "cli.hpp"
 
 #include "device_probe.hpp"
 #include "file_input.hpp"
 #include "problem_spec.hpp"
-#include "test_cases.hpp"
 
 #include <fmt/format.h>
 
@@ -27,16 +26,6 @@ int list(const context& ctx) {
       std::printf("%-16s (broken spec: %s)\n", name.c_str(), e.what());
     }
   }
-  return 0;
-}
-
-int list_cases(const context& ctx, const problem_flags& f) {
-  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
-  const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
-  std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
-  for (const auto& c : cases)
-    std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
-                shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
   return 0;
 }
 
@@ -68,11 +57,6 @@ int device() {
 
 void add_list(CLI::App& app, context& ctx) {
   add_command(app, ctx, "list", "list the problems", [&ctx] { return list(ctx); });
-}
-
-void add_cases(CLI::App& app, context& ctx) {
-  add_problem_command<problem_flags>(app, ctx, "cases", "list a problem's test cases (hidden ones are marked)",
-                                     list_cases);
 }
 
 void add_show(CLI::App& app, context& ctx) {

@@ -1,6 +1,7 @@
 // judge leaderboard <problem>: each author's best accepted solution, one board per GPU model.
 #include "cli.hpp"
 
+#include "cli_store.hpp"
 #include "file_output.hpp"
 #include "leaderboard.hpp"
 #include "problem_spec.hpp"
@@ -13,7 +14,8 @@ namespace judge::cli {
 
 namespace {
 struct board_flags {
-  std::string problem, db_file, html_file, csv_file, json_file;
+  std::string problem, db_file, html_file, csv_file, json_file, before;
+  bool latest = false, anonymise = false;
 };
 
 // A published page is replaced whole: a web server serving it never sends half of one.
@@ -23,13 +25,26 @@ void write_text(const std::string& file, const std::string& text) {
 }
 
 int show(const context& ctx, const board_flags& f) {
+  // Every output path is checked before any work, so a typo costs nothing.
+  check_output_path("--html", f.html_file);
+  check_output_path("--csv", f.csv_file);
+  check_output_path("--json", f.json_file);
   load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty board
-  const std::filesystem::path db_path = ctx.where.store(f.db_file);
-  if (!std::filesystem::exists(db_path))
-    throw usage_error(db_path.string() + " does not exist yet: grade some solutions first (bin/judge " + f.problem +
-                      ")");
-  results_db db(db_path);
-  const auto boards = build_leaderboard(db, f.problem);
+  board_filter filter;
+  filter.latest = f.latest;
+  filter.anonymise = f.anonymise;
+  if (!f.before.empty()) {
+    try {
+      filter.before = parse_before(f.before);
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(std::string("--before ") + e.what());
+    }
+  }
+  // No store yet (nothing graded) is an empty board, like an empty store; a --db that does not exist is
+  // a usage error (cli_store.hpp).
+  std::vector<leaderboard> boards;
+  if (std::optional<results_db> db = open_store_to_read(ctx, f.db_file))
+    boards = build_leaderboard(*db, f.problem, filter);
   std::fputs(leaderboard_text(f.problem, boards).c_str(), stdout);
   if (!f.html_file.empty()) write_text(f.html_file, leaderboard_html(f.problem, boards));
   if (!f.csv_file.empty()) write_text(f.csv_file, leaderboard_csv(boards));
@@ -45,6 +60,14 @@ void add_leaderboard(CLI::App& app, context& ctx) {
   sub->add_option("--html", flags->html_file, "write a self-contained HTML page to FILE");
   sub->add_option("--csv", flags->csv_file, "write CSV to FILE");
   sub->add_option("--json", flags->json_file, "write JSON to FILE");
+  sub->add_option("--before", flags->before,
+                  "only results graded before DATE (UTC; YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS])");
+  sub->add_flag("--latest", flags->latest,
+                "rank each author's latest graded submission (per GPU model) instead of their best; an author "
+                "whose latest was not accepted is left out");
+  sub->add_flag("--anonymise", flags->anonymise,
+                "show authors as \"student N\" (numbered by first submission to the problem) and leave out paths and "
+                "content hashes");
 }
 
 } // namespace judge::cli

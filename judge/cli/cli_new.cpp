@@ -76,10 +76,11 @@ int new_problem(const context& ctx, const std::string& name) {
   std::sort(created.begin(), created.end());
   std::printf("created problem %s:\n", name.c_str());
   for (const auto& f : created) std::printf("  %s\n", f.c_str());
-  std::printf("It is a working copy problem. Edit problem.yaml, the references and the cases, then run\n"
-              "  bin/judge verify %s\n(bin/judge rebuilds itself so the new CPU reference is compiled in.) "
-              "docs/instructors.md walks through it.\n",
-              name.c_str());
+  std::printf(
+      "It is a working copy problem. Edit problem.yaml, the references and the cases, then run\n"
+      "  bin/judge verify %s\n(the judge builds the CPU reference on its own when it is needed; nothing to rebuild.) "
+      "docs/instructors.md walks through it.\n",
+      name.c_str());
   return 0;
 }
 } // namespace

@@ -40,6 +40,8 @@ int main(int argc, char** argv) {
   judge::cli::add_show(app, ctx);
   judge::cli::add_device(app, ctx);
   judge::cli::add_leaderboard(app, ctx);
+  judge::cli::add_history(app, ctx);
+  judge::cli::add_cache(app, ctx);
   judge::cli::add_profile_request(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is

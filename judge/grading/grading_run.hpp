@@ -60,7 +60,8 @@ struct run_outcome {
 /// Called as each solution finishes, for printing and recording as the run goes.
 using result_sink = std::function<void(const solution_result&)>;
 
-/// Throws spec_error (bad problem or cases) and usage_error (bad paths) before anything runs. On an
+/// Throws spec_error (bad problem or cases, or a CPU reference that is missing or does not compile) and
+/// usage_error (bad paths) before anything runs. On an
 /// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const std::function<void(const run_outcome&)>& on_baseline);

@@ -93,6 +93,7 @@ reference_build build_cpu_reference(const problem_spec& spec, const toolchain& t
   static std::mutex building;
   std::lock_guard<std::mutex> lock(building);
   if (fs::exists(build.library, ec)) {
+    mark_cache_entry_used(build.library); // `judge cache prune` keeps what is in use
     build.cached = true;
     build.status = reference_build_status::ok;
     return build;

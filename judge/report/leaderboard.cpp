@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <stdexcept>
 
 namespace judge {
 
@@ -108,6 +110,77 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& r
 
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem) {
   return build_leaderboard(db.best_accepted(problem));
+}
+
+std::string parse_before(const std::string& text) {
+  // Digits where the pattern has 'd', the pattern's other characters as they are.
+  auto matches = [&](const std::string& pattern) {
+    if (text.size() != pattern.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if (pattern[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(text[i]))
+                            : !(text[i] == pattern[i] || (pattern[i] == 'T' && text[i] == ' ')))
+        return false;
+    return true;
+  };
+  std::string t;
+  if (matches("dddd-dd-dd"))
+    t = text + "T00:00:00Z";
+  else if (matches("dddd-dd-ddTdd:dd") || matches("dddd-dd-ddTdd:ddZ"))
+    t = text.substr(0, 16) + ":00Z";
+  else if (matches("dddd-dd-ddTdd:dd:dd") || matches("dddd-dd-ddTdd:dd:ddZ"))
+    t = text.substr(0, 19) + "Z";
+  else
+    throw std::invalid_argument("'" + text + "' is not a date: give YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS] (UTC)");
+  t[10] = 'T';
+  const int month = std::stoi(t.substr(5, 2)), day = std::stoi(t.substr(8, 2));
+  const int hour = std::stoi(t.substr(11, 2)), minute = std::stoi(t.substr(14, 2)), second = std::stoi(t.substr(17, 2));
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+    throw std::invalid_argument("'" + text + "' is not a valid date and time (UTC)");
+  return t;
+}
+
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& all, const board_filter& filter) {
+  std::vector<solution_result> kept;
+  for (const solution_result& r : all)
+    if (filter.before.empty() || r.graded_at < filter.before) kept.push_back(r);
+  if (filter.latest) {
+    // device name → author → the latest graded; among equal times the later stored (the store gives
+    // oldest first, and a stable order keeps that).
+    std::map<std::string, std::map<std::string, const solution_result*>> latest;
+    for (const solution_result& r : kept) {
+      const solution_result*& last = latest[r.device.name][r.author];
+      if (last == nullptr || !(r.graded_at < last->graded_at)) last = &r;
+    }
+    std::vector<solution_result> only_latest;
+    for (const auto& [device, authors] : latest)
+      for (const auto& [author, r] : authors) only_latest.push_back(*r);
+    kept = std::move(only_latest);
+  }
+  std::vector<leaderboard> boards = build_leaderboard(kept);
+  if (filter.anonymise) {
+    // Numbered by first submission to the problem over the whole store, filters aside, so that a
+    // student keeps their number from one published board to the next.
+    std::vector<const solution_result*> by_time;
+    for (const solution_result& r : all) by_time.push_back(&r);
+    std::stable_sort(by_time.begin(), by_time.end(), [](auto* a, auto* b) { return a->graded_at < b->graded_at; });
+    std::map<std::string, std::string> pseudonym;
+    for (const solution_result* r : by_time)
+      if (!pseudonym.count(r->author)) pseudonym[r->author] = fmt::format("student {}", pseudonym.size() + 1);
+    for (leaderboard& b : boards)
+      for (board_entry& e : b.entries) {
+        e.author = pseudonym.at(e.author);
+        // A path names the author's file or folder; a content hash lets whoever holds a file find its entry.
+        e.path.clear();
+        e.content_hash.clear();
+      }
+  }
+  return boards;
+}
+
+std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem, const board_filter& filter) {
+  // Unfiltered, the store picks the bests itself and nothing else is loaded.
+  if (filter.before.empty() && !filter.latest && !filter.anonymise) return build_leaderboard(db, problem);
+  return build_leaderboard(db.results_for(problem), filter);
 }
 
 std::string peaks_text(const leaderboard& b) {

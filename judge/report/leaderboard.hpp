@@ -51,6 +51,21 @@ struct leaderboard {
 /// each author appears once per board, with their best score.
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem);
 
+/// Which results a board is built from (`judge leaderboard` options); the default takes them all.
+struct board_filter {
+  std::string before;     ///< "YYYY-MM-DDTHH:MM:SSZ": only results graded strictly before it; "" for all
+  bool latest = false;    ///< only each author's latest graded result on each GPU model (ranked if accepted)
+  bool anonymise = false; ///< authors shown as "student N", numbered by first submission; paths and hashes left out
+};
+
+/// "2025-03-01" or "2025-03-01T10:00[:00][Z]" (also with a space for T), UTC, as board_filter::before
+/// holds it; throws std::invalid_argument saying what is accepted.
+std::string parse_before(const std::string& text);
+
+/// The boards of `problem` from `results` (every stored result for it, any order), filtered by `filter`.
+std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results, const board_filter& filter);
+std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem, const board_filter& filter);
+
 /// The same, from results already loaded (any of them: each author's best per device is picked here too).
 std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results);
 

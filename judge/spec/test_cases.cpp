@@ -100,6 +100,51 @@ void read_data(const reader& in, const YAML::Node& node, const problem_spec& spe
   }
 }
 
+void read_expected(const reader& in, const YAML::Node& node, const problem_spec& spec,
+                   const std::map<std::string, std::int64_t>& counts, const test_case& c,
+                   std::map<std::string, std::vector<double>>& expected) {
+  std::vector<std::string> outputs, missing;
+  for (const parameter* p : spec.buffers()) {
+    if (p->role == param_role::output)
+      outputs.push_back(p->name);
+    else if (!c.data.count(p->name))
+      missing.push_back(p->name);
+  }
+  // Generated inputs are not written in the file, so an expected output next to them could not be
+  // checked by whoever reads it: expected outputs belong to a worked example.
+  if (!missing.empty())
+    in.fail_field(node, "expected",
+                  "expected outputs need explicit data for every input buffer; " + join_list(missing) +
+                      (missing.size() == 1 ? " has" : " have") + " none");
+  if (node.IsMap())
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      const std::string key = it->first.Scalar();
+      for (const auto& p : spec.signature)
+        if (p.name == key && p.role != param_role::output)
+          in.fail_field(it->first, "expected." + key,
+                        key + " is " + (p.role == param_role::input ? "an input buffer" : "a size parameter") +
+                            "; only output buffers (" + join_list(outputs) + ") have expected values");
+    }
+  const fields f = in.mapping(node, "expected", outputs);
+  for (const auto& name : f.keys()) {
+    const YAML::Node& values = *f.find(name);
+    const std::string field = "expected." + name;
+    if (!values.IsSequence())
+      in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
+    const auto param =
+        std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
+    const std::int64_t count = counts.at(name);
+    if (static_cast<std::int64_t>(values.size()) != count)
+      in.fail_field(values, field,
+                    "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
+                        std::to_string(count) + (count == 1 ? " element" : " elements") + " (shape " +
+                        shape_of(*param, c.sizes) + ")");
+    std::vector<double>& out = expected[name];
+    for (std::size_t i = 0; i < values.size(); ++i)
+      out.push_back(in.number(values[i], field + "[" + std::to_string(i) + "]"));
+  }
+}
+
 void read_distributions(const reader& in, const fields& f, const problem_spec& spec, test_case& c) {
   judge_data::distribution all = spec.input_distribution;
   if (const YAML::Node* node = f.find("distribution")) all = in.distribution(*node, "distribution");
@@ -121,8 +166,8 @@ void read_distributions(const reader& in, const fields& f, const problem_spec& s
 
 test_case read_case(const reader& file_in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
                     bool timed_default) {
-  const fields f =
-      file_in.mapping(node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "distribution", "buffers"});
+  const fields f = file_in.mapping(
+      node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "expected", "distribution", "buffers"});
   test_case c;
   c.line = node.Mark().line + 1;
   const YAML::Node& name = file_in.required(f, field, "name", "unique in the file, from the letters A-Z a-z 0-9 _ . -");
@@ -149,6 +194,7 @@ test_case read_case(const reader& file_in, const YAML::Node& node, const std::st
   }
   read_distributions(in, f, spec, c);
   if (const YAML::Node* v = f.find("data")) read_data(in, *v, spec, counts, c);
+  if (const YAML::Node* v = f.find("expected")) read_expected(in, *v, spec, counts, c, c.expected);
   return c;
 }
 

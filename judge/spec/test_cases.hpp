@@ -21,11 +21,14 @@ struct test_case {
   bool timed = true;
   std::map<std::string, judge_data::distribution> distributions; ///< per input buffer, resolved
   std::map<std::string, std::vector<float>> data;                ///< explicit inputs, by buffer name
-  int line = 0;                                                  ///< line in cases.yaml, for messages
+  /// Expected outputs, by buffer name (only with explicit data for every input): what the CPU
+  /// reference must give, within the problem's tolerance (`judge cases <problem> --check`).
+  std::map<std::string, std::vector<double>> expected;
+  int line = 0; ///< line in cases.yaml, for messages
 };
 
 /// Loads and validates the cases of `spec` from `cases_file` (sizes complete and ≥ 1, buffer counts
-/// representable, explicit data of the right length, names unique); throws spec_error.
+/// representable, explicit data and expected outputs of the right length, names unique); throws spec_error.
 std::vector<test_case> load_cases(const problem_spec& spec, const std::filesystem::path& cases_file);
 
 /// Position of the case named `name` among `cases` (of problem `spec`); throws usage_error naming the

@@ -29,7 +29,7 @@ judge_test::command_result judge_cli(const std::string& args) { return judge_tes
 TEST_CASE("judge --help lists the subcommands and exits 0", "[cli]") {
   const auto r = judge_cli("--help");
   CHECK(r.status == 0);
-  for (const char* sub : {"run", "verify", "list", "cases", "new", "new-problem", "leaderboard"}) {
+  for (const char* sub : {"run", "verify", "list", "cases", "new", "new-problem", "leaderboard", "history", "cache"}) {
     CAPTURE(sub);
     CHECK(contains(r.output, sub));
   }

@@ -249,3 +249,78 @@ TEST_CASE("a leaderboard built from loaded results keeps each author's best", "[
   CHECK(boards[0].entries[0].graded_at == "2025-03-02T10:00:00Z");
   CHECK(boards[0].entries[1].author == "bob");
 }
+
+namespace {
+std::vector<std::string> authors_of(const leaderboard& board) {
+  std::vector<std::string> names;
+  for (const board_entry& e : board.entries) names.push_back(e.author);
+  return names;
+}
+
+/// alice improves then regresses to a wrong answer; bob submits once, late.
+std::vector<solution_result> filter_history() {
+  solution_result alice_wrong = wrong_result("alice");
+  alice_wrong.graded_at = "2025-03-05T08:00:00Z";
+  return {accepted_result("carol", 500, "NVIDIA H200", "2025-02-28T09:00:00Z"),
+          accepted_result("alice", 100, "NVIDIA H200", "2025-03-01T10:00:00Z"),
+          accepted_result("alice", 300, "NVIDIA H200", "2025-03-02T10:00:00Z"),
+          accepted_result("carol", 200, "NVIDIA H200", "2025-03-03T09:00:00Z"),
+          alice_wrong,
+          accepted_result("bob", 400, "NVIDIA H200", "2025-03-06T12:00:00Z")};
+}
+} // namespace
+
+TEST_CASE("a board before a date keeps only results graded before the moment given", "[leaderboard][filter]") {
+  board_filter filter;
+  filter.before = parse_before("2025-03-02");
+  auto boards = build_leaderboard(filter_history(), filter);
+  REQUIRE(boards.size() == 1);
+  CHECK(authors_of(boards[0]) == std::vector<std::string>{"carol", "alice"});
+  CHECK(boards[0].entries[1].score == 100); // alice's 300 came on the 2nd
+
+  filter.before = parse_before("2025-03-02T10:00:01");
+  boards = build_leaderboard(filter_history(), filter);
+  CHECK(boards[0].entries[1].score == 300);
+}
+
+TEST_CASE("dates for --before are read as UTC and anything else is refused", "[leaderboard][filter]") {
+  CHECK(parse_before("2025-03-02") == "2025-03-02T00:00:00Z");
+  CHECK(parse_before("2025-03-02T10:30") == "2025-03-02T10:30:00Z");
+  CHECK(parse_before("2025-03-02 10:30:15") == "2025-03-02T10:30:15Z");
+  CHECK(parse_before("2025-03-02T10:30:15Z") == "2025-03-02T10:30:15Z");
+  for (const char* bad : {"yesterday", "2025-3-2", "2025-13-01", "2025-03-02T25:00", "2025-03-02T10:30:15+01:00"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(parse_before(bad), std::invalid_argument);
+  }
+}
+
+TEST_CASE("a board of latest submissions ranks each author's latest submission and leaves out a latest that failed",
+          "[leaderboard][filter]") {
+  board_filter filter;
+  filter.latest = true;
+  const auto boards = build_leaderboard(filter_history(), filter);
+  REQUIRE(boards.size() == 1);
+  // alice's latest is a wrong answer; carol's latest (200) replaces her best (500).
+  CHECK(authors_of(boards[0]) == std::vector<std::string>{"bob", "carol"});
+  CHECK(boards[0].entries[1].score == 200);
+}
+
+TEST_CASE("an anonymised board numbers authors by first submission in every format, and drops paths",
+          "[leaderboard][filter]") {
+  board_filter filter;
+  filter.anonymise = true;
+  const auto boards = build_leaderboard(filter_history(), filter);
+  REQUIRE(boards.size() == 1);
+  // carol submitted first, then alice, then bob; ranked by best: carol 500, bob 400, alice 300.
+  CHECK(authors_of(boards[0]) == std::vector<std::string>{"student 1", "student 3", "student 2"});
+  for (const std::string& text : {leaderboard_text("matmul", boards), leaderboard_csv(boards),
+                                  leaderboard_json("matmul", boards), leaderboard_html("matmul", boards)}) {
+    CHECK_FALSE(contains(text, "alice"));
+    CHECK_FALSE(contains(text, "carol"));
+    CHECK(contains(text, "student 3"));
+  }
+  // A filter does not renumber: the names stay the same from one published board to the next.
+  filter.before = parse_before("2025-03-04");
+  CHECK(authors_of(build_leaderboard(filter_history(), filter)[0]) ==
+        std::vector<std::string>{"student 1", "student 2"});
+}

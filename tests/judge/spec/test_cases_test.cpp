@@ -251,6 +251,19 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
           "case x: field 'buffers.B.high' is required (for kind uniform)"},
       row{"cases:\n  - {name: x, " + sizes + ", data: {A: [1, 2, 3, 4]}, buffers: {A: {kind: constant, value: 1}}}\n",
           "case x: field 'buffers.A': buffer A has explicit data, which this distribution would not change"},
+      row{"cases:\n  - {name: x, " + sizes +
+              ", data: {A: [1, 2, 3, 4], B: [1, 2, 3, 4, 5, 6]}, expected: {C: [1, 2, 3]}}\n",
+          "case x: field 'expected.C': has 3 values, but buffer C has 6 elements (shape [M, N] = 2x3)"},
+      row{"cases:\n  - {name: x, " + sizes + ", data: {A: [1, 2, 3, 4]}, expected: {C: [1, 2, 3, 4, 5, 6]}}\n",
+          "case x: field 'expected': expected outputs need explicit data for every input buffer; B has none"},
+      row{"cases:\n  - {name: x, " + sizes +
+              ", data: {A: [1, 2, 3, 4], B: [1, 2, 3, 4, 5, 6]}, expected: {A: [1, 2, 3, 4]}}\n",
+          "case x: field 'expected.A': A is an input buffer; only output buffers (C) have expected values"},
+      row{"cases:\n  - {name: x, " + sizes +
+              ", data: {A: [1, 2, 3, 4], B: [1, 2, 3, 4, 5, 6]}, expected: {C: [1, 2, y, 4, 5, 6]}}\n",
+          "case x: field 'expected.C[2]': expected a number, got \"y\""},
+      row{"cases:\n  - {name: x, " + sizes + ", data: {A: [1, 2, 3, 4], B: [1, 2, 3, 4, 5, 6]}, expected: {D: [1]}}\n",
+          "case x: unknown field 'expected.D' (allowed in 'expected': C)"},
       row{"cases:\n  - {name: x, " + sizes + ", distribution: {kind: laplace}}\n",
           "case x: field 'distribution.kind': unknown distribution \"laplace\""},
       row{"cases:\n  - {name: x, " + sizes + ", distribution: {kind: normal, mean: 0, stddev: -1}}\n",
@@ -268,6 +281,25 @@ TEST_CASE("an invalid cases.yaml is rejected with a message saying what is wrong
   CAPTURE(message);
   CHECK(message.rfind("testcases/matmul/cases.yaml", 0) == 0);
   CHECK(message.find(r.expected) != std::string::npos);
+}
+
+TEST_CASE("expected outputs of a case with explicit data are read as written", "[cases]") {
+  const fixture f;
+  const auto cases = f.load(R"(cases:
+  - name: worked
+    visibility: sample
+    sizes: {M: 1, N: 2, K: 1}
+    seed: 1
+    data: {A: [2], B: [0.5, -1.25]}
+    expected: {C: [1.0, -2.5]}
+  - name: plain
+    sizes: {M: 1, N: 2, K: 1}
+    seed: 2
+)");
+  REQUIRE(cases.size() == 2);
+  REQUIRE(cases[0].expected.count("C") == 1);
+  CHECK(cases[0].expected.at("C") == std::vector<double>{1.0, -2.5});
+  CHECK(cases[1].expected.empty());
 }
 
 TEST_CASE("a missing cases.yaml is an error naming the file", "[cases]") {

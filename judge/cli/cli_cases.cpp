@@ -1,0 +1,257 @@
+// judge cases <problem> [--show CASE [--out DIR] | --check]: a problem's test cases; a sample case's
+// inputs and the CPU reference's outputs, to debug against; the reference checked on every sample case.
+#include "cli.hpp"
+
+#include "case_data.hpp"
+#include "compare.hpp"
+#include "file_output.hpp"
+#include "problem_spec.hpp"
+#include "reference_library.hpp"
+#include "secret.hpp"
+#include "solution_files.hpp"
+#include "test_cases.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+namespace judge::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct cases_flags {
+  std::string problem, show, out_dir;
+  bool check = false, json = false;
+};
+
+// A terminal shows this much of a buffer; --out DIR has all of it.
+constexpr std::int64_t shown_rows = 8, shown_columns = 8, shown_values = 16;
+
+unsigned reference_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+std::string value_text(double v) { return fmt::format("{}", static_cast<float>(v)); }
+
+/// "[M, N] = 2x3"
+std::string shape_label(const parameter& p, const test_case& c) {
+  std::string names, values;
+  for (const size_expr& e : p.shape) {
+    names += (names.empty() ? "" : ", ") + e.text();
+    values += (values.empty() ? "" : "x") + std::to_string(e.evaluate(c.sizes));
+  }
+  return "[" + names + "] = " + values;
+}
+
+/// A buffer as a terminal shows it: a matrix of rows for 2-D buffers, a list otherwise; the first
+/// rows, columns or values only, with a note saying what was left out.
+template <typename T> std::string buffer_text(const std::vector<T>& values, const std::vector<std::int64_t>& shape) {
+  std::string out;
+  if (shape.size() == 2) {
+    const std::int64_t rows = shape[0], cols = shape[1];
+    const std::int64_t show_r = std::min(rows, shown_rows), show_c = std::min(cols, shown_columns);
+    std::size_t width = 1;
+    for (std::int64_t r = 0; r < show_r; ++r)
+      for (std::int64_t k = 0; k < show_c; ++k)
+        width = std::max(width, value_text(values[static_cast<std::size_t>(r * cols + k)]).size());
+    for (std::int64_t r = 0; r < show_r; ++r) {
+      out += fmt::format("  row {:>3}:", r);
+      for (std::int64_t k = 0; k < show_c; ++k)
+        out += fmt::format(" {:>{}}", value_text(values[static_cast<std::size_t>(r * cols + k)]), width);
+      out += show_c < cols ? " ...\n" : "\n";
+    }
+    if (show_r < rows || show_c < cols)
+      out += fmt::format("  (showing {} of {} rows and {} of {} columns)\n", show_r, rows, show_c, cols);
+    return out;
+  }
+  const std::int64_t count = static_cast<std::int64_t>(values.size());
+  out += " ";
+  for (std::int64_t i = 0; i < std::min(count, shown_values); ++i)
+    out += " " + value_text(values[static_cast<std::size_t>(i)]);
+  out += count > shown_values ? fmt::format(" ...\n  (showing {} of {} values)\n", shown_values, count) : "\n";
+  return out;
+}
+
+const test_case& sample_case(const problem_spec& spec, const std::vector<test_case>& cases, const std::string& name) {
+  const test_case& c = cases[index_of_case(spec, cases, name)];
+  // A hidden case's data must stay with the judge; its seed is mixed with the judge's secret anyway.
+  if (c.visibility == visibility::hidden)
+    throw usage_error("case " + c.name + " of " + spec.name +
+                      " is hidden: its data is not shown; only sample cases can be (see `judge cases " + spec.name +
+                      "`)");
+  return c;
+}
+
+/// A sample case's inputs, exactly as a runner receives them in check 0 (sample seeds do not involve
+/// the judge's secret), and the CPU reference's outputs for them.
+struct case_values {
+  std::map<std::string, std::vector<float>> inputs;
+  std::map<std::string, std::vector<double>> outputs;
+};
+
+case_values compute(const problem_spec& spec, const test_case& c) {
+  case_values v;
+  v.inputs = regenerate_inputs(spec, c, effective_seed(c.seed, spec.name, c.name, false, 0), 0);
+  v.outputs = cpu_reference_outputs(spec, c, v.inputs, reference_threads());
+  return v;
+}
+
+void write_raw(const fs::path& file, const std::vector<float>& values) {
+  std::ofstream out(file, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(values.data()), static_cast<std::streamsize>(values.size() * sizeof(float)));
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+/// DIR/<buffer>.bin (raw float32, row-major, native byte order) and DIR/manifest.json describing them.
+void write_case_files(const fs::path& dir, const problem_spec& spec, const test_case& c, const case_values& v) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) throw usage_error("--out " + dir.string() + " is not a folder that can be made");
+  nlohmann::json manifest = {{"problem", spec.name}, {"case", c.name}, {"sizes", c.sizes}, {"buffers", {}}};
+  for (const parameter* p : spec.buffers()) {
+    const bool input = p->role == param_role::input;
+    std::vector<float> values;
+    if (input)
+      values = v.inputs.at(p->name);
+    else
+      for (double x : v.outputs.at(p->name)) values.push_back(static_cast<float>(x));
+    write_raw(dir / (p->name + ".bin"), values);
+    manifest["buffers"].push_back({{"name", p->name},
+                                   {"role", input ? "input" : "expected output"},
+                                   {"file", p->name + ".bin"},
+                                   {"dtype", "float32"},
+                                   {"shape", buffer_shape(*p, c)}});
+  }
+  write_file_atomically(dir / "manifest.json", manifest.dump(2) + "\n", "the case's manifest");
+  std::fprintf(stderr, "wrote %s (raw float32, row-major; manifest.json describes them)\n", dir.string().c_str());
+}
+
+/// Every value of every buffer, for a program to read.
+std::string case_json(const problem_spec& spec, const test_case& c, const case_values& v) {
+  nlohmann::json doc = {{"problem", spec.name}, {"case", c.name}, {"sizes", c.sizes}, {"buffers", {}}};
+  for (const parameter* p : spec.buffers()) {
+    const bool input = p->role == param_role::input;
+    nlohmann::json values = nlohmann::json::array();
+    if (input)
+      for (float x : v.inputs.at(p->name)) values.push_back(x);
+    else
+      for (double x : v.outputs.at(p->name)) values.push_back(x);
+    doc["buffers"].push_back({{"name", p->name},
+                              {"role", input ? "input" : "expected output"},
+                              {"shape", buffer_shape(*p, c)},
+                              {"values", std::move(values)}});
+  }
+  doc["tolerance"] = {{"atol", spec.tolerance.atol}, {"rtol", spec.tolerance.rtol}};
+  return doc.dump(2) + "\n";
+}
+
+int show_case(const problem_spec& spec, const std::vector<test_case>& cases, const cases_flags& f) {
+  const test_case& c = sample_case(spec, cases, f.show);
+  const case_values v = compute(spec, c);
+  if (f.json) {
+    std::fputs(case_json(spec, c, v).c_str(), stdout);
+    if (!f.out_dir.empty()) write_case_files(f.out_dir, spec, c, v);
+    return 0;
+  }
+  std::string sizes;
+  for (const auto& name : spec.size_names())
+    sizes += fmt::format("{}{}={}", sizes.empty() ? "" : " ", name, c.sizes.at(name));
+  std::printf("case %s of %s (sample): %s\n", c.name.c_str(), spec.name.c_str(), sizes.c_str());
+  for (const parameter* p : spec.buffers()) {
+    const auto shape = buffer_shape(*p, c);
+    if (p->role == param_role::input) {
+      std::printf("\ninput %s %s (%s):\n%s", p->name.c_str(), shape_label(*p, c).c_str(),
+                  c.data.count(p->name) ? "explicit data" : "generated from the seed",
+                  buffer_text(v.inputs.at(p->name), shape).c_str());
+    } else {
+      std::printf("\nexpected output %s %s (the CPU reference; accepted within |got - ref| <= %g + %g*|ref|):\n%s",
+                  p->name.c_str(), shape_label(*p, c).c_str(), spec.tolerance.atol, spec.tolerance.rtol,
+                  buffer_text(v.outputs.at(p->name), shape).c_str());
+    }
+  }
+  if (!f.out_dir.empty()) write_case_files(f.out_dir, spec, c, v);
+  return 0;
+}
+
+/// The first element where the reference disagrees with the case's `expected` values, as a message.
+std::optional<std::string> expected_mismatch(const problem_spec& spec, const test_case& c, const case_values& v) {
+  for (const auto& [name, expected] : c.expected) {
+    const auto& got = v.outputs.at(name);
+    const auto param = std::find_if(spec.signature.begin(), spec.signature.end(),
+                                    [&, &name = name](const parameter& p) { return p.name == name; });
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      if (within_tolerance(static_cast<float>(got[i]), expected[i], spec.tolerance)) continue;
+      std::string at;
+      for (std::int64_t k : unflatten(static_cast<std::int64_t>(i), buffer_shape(*param, c)))
+        at += "[" + std::to_string(k) + "]";
+      return fmt::format("{}{}: the CPU reference gives {}, cases.yaml expects {} (line {})", name, at,
+                         value_text(got[i]), value_text(expected[i]), c.line);
+    }
+  }
+  return std::nullopt;
+}
+
+/// Runs the CPU reference on every sample case (no GPU needed), prints its outputs and compares them with
+/// the cases' `expected` values. Exit 1 when one disagrees.
+int check_samples(const problem_spec& spec, const std::vector<test_case>& cases) {
+  int samples = 0, checked = 0, wrong = 0;
+  for (const test_case& c : cases) {
+    if (c.visibility != visibility::sample) continue;
+    ++samples;
+    const case_values v = compute(spec, c);
+    std::printf("%s (%s):\n", c.name.c_str(), shape_text(spec, c).c_str());
+    for (const parameter* p : spec.buffers())
+      if (p->role == param_role::output)
+        std::printf("  %s %s:\n%s", p->name.c_str(), shape_label(*p, c).c_str(),
+                    buffer_text(v.outputs.at(p->name), buffer_shape(*p, c)).c_str());
+    if (c.expected.empty()) {
+      std::printf("  no expected values in cases.yaml to compare with\n");
+      continue;
+    }
+    ++checked;
+    if (const auto mismatch = expected_mismatch(spec, c, v)) {
+      ++wrong;
+      std::printf("  WRONG: %s\n", mismatch->c_str());
+    } else {
+      std::printf("  matches the expected values in cases.yaml\n");
+    }
+  }
+  if (samples == 0) std::printf("%s has no sample cases\n", spec.name.c_str());
+  std::printf("%d sample case%s, %d with expected values, %d disagreeing with the CPU reference\n", samples,
+              samples == 1 ? "" : "s", checked, wrong);
+  return wrong ? some_not_accepted : all_accepted;
+}
+
+int list_cases(const context& ctx, const cases_flags& f) {
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
+  if ((!f.out_dir.empty() || f.json) && f.show.empty())
+    throw usage_error(std::string(f.json ? "--json" : "--out") + " needs --show CASE: the case whose data to give");
+  if (!f.show.empty()) return show_case(spec, cases, f);
+  if (f.check) return check_samples(spec, cases);
+  std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
+  for (const auto& c : cases)
+    std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
+                shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
+  return 0;
+}
+} // namespace
+
+void add_cases(CLI::App& app, context& ctx) {
+  auto [sub, flags] = add_problem_command<cases_flags>(
+      app, ctx, "cases", "list a problem's test cases (hidden ones are marked); show or check the sample ones",
+      list_cases);
+  auto* show = sub->add_option("--show", flags->show,
+                               "print a sample case's inputs and the CPU reference's expected outputs (no GPU needed)");
+  sub->add_option("--out", flags->out_dir, "with --show: also write each buffer to DIR/<name>.bin (raw float32)");
+  sub->add_flag("--json", flags->json, "with --show: print every value as JSON instead of the tables");
+  sub->add_flag("--check", flags->check,
+                "run the CPU reference on every sample case, print its outputs and compare them with the "
+                "cases' `expected` values (exit 1 on a mismatch)")
+      ->excludes(show);
+}
+
+} // namespace judge::cli
