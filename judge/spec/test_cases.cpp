@@ -71,6 +71,21 @@ void read_sizes(const reader& in, const YAML::Node& node, const problem_spec& sp
   }
 }
 
+/// `values` must be a list of exactly `count` numbers, the elements of buffer `name` (a case's `data` or
+/// `expected`); the error names the buffer's element count and shape.
+void check_buffer_values(const reader& in, const YAML::Node& values, const std::string& field, const problem_spec& spec,
+                         const std::string& name, std::int64_t count, const test_case& c) {
+  if (!values.IsSequence())
+    in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
+  if (static_cast<std::int64_t>(values.size()) == count) return;
+  const auto param =
+      std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
+  in.fail_field(values, field,
+                "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
+                    std::to_string(count) + (count == 1 ? " element" : " elements") + " (shape " +
+                    shape_of(*param, c.sizes) + ")");
+}
+
 void read_data(const reader& in, const YAML::Node& node, const problem_spec& spec,
                const std::map<std::string, std::int64_t>& counts, test_case& c) {
   reject_non_inputs(in, node, "data", spec, "take explicit data");
@@ -78,16 +93,7 @@ void read_data(const reader& in, const YAML::Node& node, const problem_spec& spe
   for (const auto& name : f.keys()) {
     const YAML::Node& values = *f.find(name);
     const std::string field = "data." + name;
-    if (!values.IsSequence())
-      in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
-    const auto param =
-        std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
-    const std::int64_t count = counts.at(name);
-    if (static_cast<std::int64_t>(values.size()) != count)
-      in.fail_field(values, field,
-                    "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
-                        std::to_string(count) + (count == 1 ? " element" : " elements") + " (shape " +
-                        shape_of(*param, c.sizes) + ")");
+    check_buffer_values(in, values, field, spec, name, counts.at(name), c);
     std::vector<float>& out = c.data[name];
     out.reserve(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -129,16 +135,7 @@ void read_expected(const reader& in, const YAML::Node& node, const problem_spec&
   for (const auto& name : f.keys()) {
     const YAML::Node& values = *f.find(name);
     const std::string field = "expected." + name;
-    if (!values.IsSequence())
-      in.fail_field(values, field, "expected a list of numbers, got " + spec_yaml::describe(values));
-    const auto param =
-        std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
-    const std::int64_t count = counts.at(name);
-    if (static_cast<std::int64_t>(values.size()) != count)
-      in.fail_field(values, field,
-                    "has " + std::to_string(values.size()) + " values, but buffer " + name + " has " +
-                        std::to_string(count) + (count == 1 ? " element" : " elements") + " (shape " +
-                        shape_of(*param, c.sizes) + ")");
+    check_buffer_values(in, values, field, spec, name, counts.at(name), c);
     std::vector<double>& out = expected[name];
     for (std::size_t i = 0; i < values.size(); ++i)
       out.push_back(in.number(values[i], field + "[" + std::to_string(i) + "]"));
