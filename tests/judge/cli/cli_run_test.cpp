@@ -57,6 +57,21 @@ TEST_CASE("a report path that cannot be written is a usage error before any grad
   }
 }
 
+TEST_CASE("a leaderboard page path that cannot be written is a usage error before the board is built", "[cli]") {
+  scratch_root root;
+  for (const char* option : {"--html", "--csv", "--json"}) {
+    CAPTURE(option);
+    const auto folder = judge_cli(root.root_arg() + " leaderboard matmul " + option + " " + root.dir.string());
+    CHECK(folder.status == 2);
+    CHECK(contains(folder.output, std::string(option) + " " + root.dir.string() + ": is a folder"));
+    const fs::path missing = root.dir / "no" / "board.out";
+    const auto r = judge_cli(root.root_arg() + " leaderboard matmul " + option + " " + missing.string());
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "does not exist"));
+    CHECK_FALSE(fs::exists(root.dir / "no"));
+  }
+}
+
 TEST_CASE("time options must be positive", "[cli]") {
   scratch_root root;
   root.write("solutions/matmul/alice.cu", broken_solution);
