@@ -58,7 +58,7 @@ TEST_CASE("judge history of one author shows only theirs, and --json says the sa
   CHECK(doc["submissions"][1]["first_failed_case"]["verdict"] == "WA");
 }
 
-TEST_CASE("no store yet is an empty history; a --db that does not exist is a usage error", "[cli][history]") {
+TEST_CASE("no store yet is an empty history, and a --db that does not exist is a usage error", "[cli][history]") {
   const judge_test::scratch_root root;
   const auto none = run_judge("history matmul", root.environment());
   CHECK(none.status == 0);
