@@ -2,7 +2,24 @@
 
 #include "cuda_check.hpp"
 
+#include <cstdio>
+
 namespace judge_harness {
+namespace {
+
+/// The 16 bytes of a UUID as nvidia-smi writes them: GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
+std::string uuid_text(const cudaUUID_t& uuid) {
+  std::string text = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) text += '-';
+    char hex[3];
+    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned>(static_cast<unsigned char>(uuid.bytes[i])));
+    text += hex;
+  }
+  return text;
+}
+
+} // namespace
 
 device_facts query_device(int device) {
   cudaDeviceProp properties{};
@@ -21,6 +38,7 @@ device_facts query_device(int device) {
   facts.l2_bytes = l2_bytes;
   facts.memory_bytes = static_cast<std::int64_t>(properties.totalGlobalMem);
   facts.clock_rate_mhz = clock_khz / 1000.0;
+  facts.uuid = uuid_text(properties.uuid);
   return facts;
 }
 

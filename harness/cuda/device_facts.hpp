@@ -15,6 +15,7 @@ struct device_facts {
   std::int64_t l2_bytes = 0;     ///< [B]
   std::int64_t memory_bytes = 0; ///< [B] global memory
   double clock_rate_mhz = 0;     ///< [MHz] the SM clock CUDA reports (cudaDevAttrClockRate)
+  std::string uuid;              ///< "GPU-1a2b3c4d-...", as nvidia-smi writes it: the GPU, whatever its index
 };
 
 /// Reads the facts of CUDA device `device`; throws cuda_error when CUDA cannot.

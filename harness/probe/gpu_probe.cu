@@ -118,8 +118,9 @@ int probe(bool bandwidth) {
   const double dram_peak_gbps = 2.0 * memory_clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
 
   std::string line =
-      "{\"device\":" + json_string(facts.name) + ",\"cc\":\"" + facts.cc + "\",\"sms\":" + std::to_string(facts.sms) +
-      ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) + ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
+      "{\"device\":" + json_string(facts.name) + ",\"uuid\":" + json_string(facts.uuid) + ",\"cc\":\"" + facts.cc +
+      "\",\"sms\":" + std::to_string(facts.sms) + ",\"l2_bytes\":" + std::to_string(facts.l2_bytes) +
+      ",\"memory_bytes\":" + std::to_string(facts.memory_bytes) +
       ",\"clock_max_mhz\":" + std::to_string(facts.clock_rate_mhz) +
       ",\"fp32_peak_gflops\":" + std::to_string(peak_gflops) + ",\"dram_peak_gbps\":" + std::to_string(dram_peak_gbps);
   if (bandwidth) {

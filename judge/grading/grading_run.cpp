@@ -4,6 +4,7 @@
 #include "compile.hpp"
 #include "device_probe.hpp"
 #include "file_input.hpp"
+#include "gpu_lock.hpp"
 #include "reference_library.hpp"
 #include "secret.hpp"
 
@@ -61,8 +62,9 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     throw;
   }
 
+  // What GPU there is, for the compile flags and the lock; its bandwidth is measured once the GPU is ours.
   tell(request.progress, run_progress::step::probing);
-  const probe_result probe = probe_device(true);
+  probe_result probe = probe_device(false);
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
 
@@ -117,6 +119,24 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     return outcome;
   }
 
+  // Only one judge times on a GPU at a time: its runs (and the bandwidth probe) start once it holds the
+  // GPU's lock, compiling having gone on meanwhile. The lock is released when the run ends.
+  const gpu_lock lock(
+      gpu_lock_dir(), probe.device->uuid, "judge " + spec.name,
+      [&](const gpu_lock_holder& h) {
+        tell(request.progress, run_progress::step::waiting_for_gpu, 0, 0,
+             h.pid ? "pid " + std::to_string(h.pid) + " (" + h.command + ", since " + h.since + ")" : "another judge");
+      },
+      &g_interrupted);
+  if (!lock.held()) { // interrupted while waiting
+    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
+    return outcome;
+  }
+  tell(request.progress, run_progress::step::probing);
+  if (probe_result measured = probe_device(true); measured.device) {
+    probe = measured;
+    outcome.device = probe.device;
+  }
   grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, request.grading);
   auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
     tell(request.progress, run_progress::step::running, i, n, who, name);

@@ -22,6 +22,7 @@ struct run_progress {
     compiling,          ///< compiling the solutions: `done` of `total` are compiled
     compiling_baseline, ///< compiling the problem's baseline
     running,            ///< running `who` (a solution, or the baseline's label) on case `done` (from 0) of `total`
+    waiting_for_gpu,    ///< another judge holds the GPU: `who` is its holder ("pid 123: judge matmul ...")
   };
   step now = step::none;
   std::size_t done = 0, total = 0;

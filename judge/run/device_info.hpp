@@ -17,6 +17,7 @@ struct device_info {
   double measured_bandwidth_gbps = 0; ///< [GB/s] best device-to-device copy the probe measured
   double dram_peak_gbps = 0;          ///< [GB/s] 2 × memory clock × bus width; 0 when unknown
   std::int64_t memory_bytes = 0;      ///< [B] device memory; 0 when unknown
+  std::string uuid; ///< "GPU-..." as nvidia-smi writes it: which GPU, whatever its index; "" when unknown
 };
 
 /// The bandwidth "% of peak" divides by: the DRAM's theoretical peak, as the FP32 peak is theoretical

@@ -29,6 +29,7 @@ probe_result parse_probe_output(const std::string& json_line) {
   }
   device_info d;
   d.name = j.value("device", "");
+  d.uuid = j.value("uuid", "");
   d.cc = j.value("cc", "");
   d.sms = j.value("sms", 0);
   d.l2_bytes = j.value("l2_bytes", std::int64_t{0});
