@@ -7,24 +7,14 @@
 #include "gpu_lock.hpp"
 #include "reference_library.hpp"
 #include "secret.hpp"
+#include "utc_time.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <thread>
 
 namespace judge {
 
 namespace {
-/// ISO-8601 UTC time now, e.g. 2026-11-29T14:20:00Z.
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
 /// The text of a solution's first .cu file, where its author line is; "" when it cannot be read.
 std::string first_source_text(const std::filesystem::path& source) {
   const std::vector<std::filesystem::path> units = solution_units(source);

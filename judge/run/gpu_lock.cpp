@@ -1,5 +1,7 @@
 #include "gpu_lock.hpp"
 
+#include "utc_time.hpp"
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -8,7 +10,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -17,15 +18,6 @@ namespace fs = std::filesystem;
 
 namespace judge {
 namespace {
-
-std::string now_utc() {
-  char text[32];
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
 
 std::string read_all(int fd) {
   std::string text;
@@ -93,7 +85,7 @@ gpu_lock::gpu_lock(const fs::path& dir, const std::string& uuid, const std::stri
       ::usleep(50 * 1000);
     }
   }
-  const std::string holder = std::to_string(::getpid()) + "\n" + command + "\n" + now_utc() + "\n";
+  const std::string holder = std::to_string(::getpid()) + "\n" + command + "\n" + utc_now() + "\n";
   if (::ftruncate(m_fd, 0) != 0 || ::pwrite(m_fd, holder.data(), holder.size(), 0) < 0) fail(m_file, "write");
 }
 

@@ -1,0 +1,11 @@
+// The judge's one way of writing a moment: ISO-8601 in UTC, as results, reports and lock files store it.
+#pragma once
+
+#include <string>
+
+namespace judge {
+
+/// The time now as ISO-8601 UTC, e.g. 2026-11-29T14:20:00Z.
+std::string utc_now();
+
+} // namespace judge
