@@ -31,6 +31,11 @@ void tell(const run_progress_fn& progress, run_progress::step now, std::size_t d
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const std::function<void(const run_outcome&)>& on_baseline) {
   run_outcome outcome;
+  // An interrupt before any solution ran (Ctrl-C): every solution is listed as not graded, none blamed.
+  auto nothing_graded = [&] {
+    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
+    return outcome;
+  };
   outcome.spec = load_problem(request.problems_root / request.problem);
   problem_spec& spec = outcome.spec;
   if (request.compile_seconds > 0) spec.limits.compile_seconds = request.compile_seconds;
@@ -46,8 +51,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     load_cpu_reference(spec, default_toolchain());
   } catch (const std::exception&) {
     if (g_interrupted) { // the compiler was stopped by Ctrl-C, not by a broken reference
-      for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
-      return outcome;
+      return nothing_graded();
     }
     throw;
   }
@@ -76,8 +80,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   tell(request.progress, run_progress::step::none);
   // Every solution is compiled before any runs: an interrupt now leaves all of them ungraded.
   if (g_interrupted) {
-    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
-    return outcome;
+    return nothing_graded();
   }
 
   auto make_result = [&](std::size_t i) {
@@ -119,8 +122,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
       },
       &g_interrupted);
   if (!lock.held()) { // interrupted while waiting
-    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
-    return outcome;
+    return nothing_graded();
   }
   tell(request.progress, run_progress::step::probing);
   if (probe_result measured = probe_device(true); measured.device) {
