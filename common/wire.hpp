@@ -31,7 +31,7 @@ enum class timing_method { cupti, events };
 /// Which side of a buffer a changed guard byte lies on.
 enum class guard_side { before, after };
 /// Why the runner stopped taking timed samples (when no failure stopped it).
-enum class stop_reason { noise, budget, max_samples };
+enum class stop_reason { precision, budget, max_samples };
 /// What an output buffer holds before solve() runs: something solve() must overwrite.
 enum class poison_kind { nan, big };
 enum class buffer_role { input, output };
@@ -61,8 +61,9 @@ template <> struct wire_names<guard_side> {
   static constexpr enum_name<guard_side> table[] = {{guard_side::before, "before"}, {guard_side::after, "after"}};
 };
 template <> struct wire_names<stop_reason> {
-  static constexpr enum_name<stop_reason> table[] = {
-      {stop_reason::noise, "noise"}, {stop_reason::budget, "budget"}, {stop_reason::max_samples, "max_samples"}};
+  static constexpr enum_name<stop_reason> table[] = {{stop_reason::precision, "precision"},
+                                                     {stop_reason::budget, "budget"},
+                                                     {stop_reason::max_samples, "max_samples"}};
 };
 template <> struct wire_names<poison_kind> {
   static constexpr enum_name<poison_kind> table[] = {{poison_kind::nan, "nan"}, {poison_kind::big, "big"}};
@@ -153,9 +154,12 @@ struct tolerance_spec {
 struct timing_spec {
   std::uint64_t seed = 0; ///< fresh per grading run: a solution cannot have seen these inputs before
   double budget_s = 3.0;  ///< [s] wall time after which sampling stops adapting
-  int min_samples = 10;
+  int min_samples = 50;   ///< never fewer samples, whatever the precision
+  double min_s = 0.1;     ///< [s] never a shorter sampling phase (clock and placement effects show over time)
   int max_samples = 2000;
-  double target_noise = 0.005; ///< [fraction] stop once stddev / mean of the kept samples is below it
+  /// [fraction] stop once the median of the kept samples is this precise: the half-width of its 95%
+  /// confidence interval, relative (judge_stats::median_relative_half_width; docs/timing.md says why 0.25%).
+  double target_precision = 0.0025;
   bool cold_l2 = true;
 };
 

@@ -206,8 +206,9 @@ inline timing_spec read_timing(const json& v, const where& w) {
   t.seed = r.get("seed", read_seed);
   t.budget_s = r.get("budget_s", read_number);
   t.min_samples = static_cast<int>(r.get("min_samples", integer_in(1, 1000000)));
+  t.min_s = r.get("min_s", read_number);
   t.max_samples = static_cast<int>(r.get("max_samples", integer_in(1, 1000000)));
-  t.target_noise = r.get("target_noise", read_number);
+  t.target_precision = r.get("target_precision", read_number);
   t.cold_l2 = r.get("cold_l2", read_bool);
   if (t.max_samples < t.min_samples) fail(w.at("max_samples"), "is below min_samples");
   return t;
@@ -385,11 +386,8 @@ inline json buffer_json(const buffer_spec& b) {
 }
 
 inline json timing_json(const timing_spec& t) {
-  return {{"seed", t.seed},
-          {"budget_s", t.budget_s},
-          {"min_samples", t.min_samples},
-          {"max_samples", t.max_samples},
-          {"target_noise", t.target_noise},
+  return {{"seed", t.seed},      {"budget_s", t.budget_s},       {"min_samples", t.min_samples},
+          {"min_s", t.min_s},    {"max_samples", t.max_samples}, {"target_precision", t.target_precision},
           {"cold_l2", t.cold_l2}};
 }
 

@@ -161,6 +161,8 @@ timing_outcome run_timing(const case_request& request, runner_context& context) 
     }
 
     std::vector<double> kept; // [ms] gpu time of the samples taken at an unthrottled clock
+    const clock::time_point sampling_start = clock::now();
+    const auto sampling_s = [&] { return std::chrono::duration<double>(clock::now() - sampling_start).count(); };
     for (std::int64_t n = 0; n < spec.max_samples; ++n) {
       const std::optional<sample_result> r = calls.run(
           {false, n}, judge_data::derive_seed(spec.seed, judge_data::seed_for_timing, static_cast<std::uint64_t>(n)));
@@ -170,9 +172,10 @@ timing_outcome run_timing(const case_request& request, runner_context& context) 
       answer.sm_clock_mhz.push_back(r->clock.sm_mhz);
       answer.throttled.push_back(r->clock.throttled);
       if (!r->clock.throttled) kept.push_back(r->gpu_ms);
-      if (n + 1 < spec.min_samples) continue;
-      if (kept.size() >= 2 && judge_stats::relative_stddev(kept) < spec.target_noise) {
-        answer.stop_reason = judge_wire::stop_reason::noise;
+      if (n + 1 < spec.min_samples || sampling_s() < spec.min_s) continue;
+      // Sorting every kept sample after every call would cost O(n log n) per sample: look every 16.
+      if (kept.size() % 16 == 0 && judge_stats::median_relative_half_width(kept) < spec.target_precision) {
+        answer.stop_reason = judge_wire::stop_reason::precision;
         break;
       }
       if (elapsed_s() > spec.budget_s) {

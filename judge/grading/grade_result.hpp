@@ -16,13 +16,16 @@ struct timing_summary {
   double median_ms = 0; ///< [ms] the ranked figure
   double min_ms = 0, max_ms = 0;
   double noise = 0;          ///< relative standard deviation of the kept samples [fraction]
+  /// Half-width of the median's 95% confidence interval, relative [fraction]: how precisely the ranked
+  /// figure is known (judge_stats::median_relative_half_width); 0 when too few samples for one.
+  double precision = 0;
   int samples = 0;           ///< kept samples
   int discarded = 0;         ///< samples dropped because the SM clock was throttled
   double host_median_ms = 0; ///< [ms] host wall time of solve() including synchronisation
   double sm_clock_mhz = 0;   ///< median SM clock during the kept samples [MHz]
   std::string method;        ///< "cupti" or "events"
   bool cold_l2 = true;
-  std::string stop_reason; ///< why sampling stopped: "noise", "budget" or "max_samples"
+  std::string stop_reason; ///< why sampling stopped: "precision", "budget" or "max_samples"
   int warmup_calls = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "stats.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace judge {
 
@@ -29,6 +30,8 @@ std::optional<timing_summary> summarise(const judge_wire::timing_answer& t) {
   s.min_ms = *std::min_element(kept.begin(), kept.end());
   s.max_ms = *std::max_element(kept.begin(), kept.end());
   s.noise = judge_stats::relative_stddev(kept);
+  const double precision = judge_stats::median_relative_half_width(kept);
+  s.precision = std::isfinite(precision) ? precision : 0;
   s.host_median_ms = judge_stats::median(host);
   s.sm_clock_mhz = judge_stats::median(clocks);
   s.method = judge_wire::to_string(t.method);

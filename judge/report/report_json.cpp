@@ -15,6 +15,7 @@ nlohmann::json timing_json(const timing_summary& t) {
           {"min_ms", t.min_ms},
           {"max_ms", t.max_ms},
           {"noise", t.noise},
+          {"precision", t.precision},
           {"samples", t.samples},
           {"discarded_throttled", t.discarded},
           {"host_median_ms", t.host_median_ms},

@@ -77,15 +77,17 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     if (!r.message.empty()) out += indent(r.message, "  | ");
     return out;
   }
-  out += fmt::format("  {:<28} {:<16} {:<4} {:>11} {:>10} {:>9} {:>8} {:>6} {:>5}\n", "case", "shape", "", "median",
-                     r.speed_unit, fmt::format("% {}", baseline_label.substr(0, 7)), "% peak", "noise", "n");
+  out +=
+      fmt::format("  {:<28} {:<16} {:<4} {:>11} {:>10} {:>9} {:>8} {:>6} {:>7} {:>5}\n", "case", "shape", "", "median",
+                  r.speed_unit, fmt::format("% {}", baseline_label.substr(0, 7)), "% peak", "noise", "±median", "n");
   for (const case_result& c : r.cases) {
     const std::string name = c.hidden ? c.name : c.name + "*";
     if (c.timing) {
-      out += fmt::format("  {:<28} {:<16} {} {:>11} {:>10.1f} {:>9} {:>8} {:>5.1f}% {:>5}\n", name, c.shape,
+      out += fmt::format("  {:<28} {:<16} {} {:>11} {:>10.1f} {:>9} {:>8} {:>5.1f}% {:>7} {:>5}\n", name, c.shape,
                          padded_verdict(c.v, style, 4), time_text(c.timing->median_ms), c.speed,
                          c.baseline_speed > 0 ? fmt::format("{:.1f}%", c.pct_of_baseline) : "-",
                          c.pct_of_peak > 0 ? fmt::format("{:.1f}%", c.pct_of_peak) : "-", c.timing->noise * 100.0,
+                         c.timing->precision > 0 ? fmt::format("{:.2f}%", c.timing->precision * 100.0) : "-",
                          c.timing->samples);
     } else {
       out += fmt::format("  {:<28} {:<16} {}\n", name, c.shape, padded_verdict(c.v, style, 4));

@@ -187,6 +187,7 @@ const std::vector<column<stored_case>> case_results_table = {
     timing_column("min_ms", "REAL", 1, &timing_summary::min_ms),
     timing_column("max_ms", "REAL", 1, &timing_summary::max_ms),
     timing_column("noise", "REAL", 1, &timing_summary::noise),
+    timing_column("precision", "REAL", 3, &timing_summary::precision),
     timing_column("samples", "INTEGER", 1, &timing_summary::samples),
     timing_column("discarded", "INTEGER", 1, &timing_summary::discarded),
     timing_column("host_median_ms", "REAL", 1, &timing_summary::host_median_ms),

@@ -24,7 +24,7 @@ bool operator==(const buffer_spec& a, const buffer_spec& b) {
 bool operator==(const check_spec& a, const check_spec& b) { return a.seed == b.seed && a.poison == b.poison; }
 bool operator==(const timing_spec& a, const timing_spec& b) {
   return a.seed == b.seed && a.budget_s == b.budget_s && a.min_samples == b.min_samples &&
-         a.max_samples == b.max_samples && a.target_noise == b.target_noise && a.cold_l2 == b.cold_l2;
+         a.max_samples == b.max_samples && a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2;
 }
 bool operator==(const case_request& a, const case_request& b) {
   return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.buffers == b.buffers &&
@@ -93,7 +93,7 @@ case_request full_case() {
   c.buffers = {a, b, out};
   c.checks = {{0, poison_kind::nan}, {std::numeric_limits<std::uint64_t>::max(), poison_kind::big}};
   c.tolerance = {1e-4, 2.5e-7};
-  c.timing = timing_spec{0x8000000000000001ull, 2.5, 3, 17, 0.0125, false};
+  c.timing = timing_spec{0x8000000000000001ull, 2.5, 3, 0.25, 17, 0.0125, false};
   return c;
 }
 
@@ -179,7 +179,7 @@ std::vector<std::pair<std::string, answer>> sample_answers() {
           {"a hello without a device", no_device_answer{protocol_version, "no CUDA device: no CUDA-capable device"}},
           {"a check answer with every field set", full_check()},
           {"an ok check answer", ok_check},
-          {"a timing stopped by noise", ok_timing(judge_wire::stop_reason::noise)},
+          {"a timing stopped by precision", ok_timing(judge_wire::stop_reason::precision)},
           {"a timing stopped by its budget", ok_timing(judge_wire::stop_reason::budget)},
           {"a timing stopped at max_samples", ok_timing(judge_wire::stop_reason::max_samples)},
           {"a timing stopped by a failure", failed_timing()},

@@ -109,7 +109,7 @@ struct fake {
     }
     t.warmup_calls = 3;
     t.checked_samples = c.timing->min_samples + 3;
-    t.stop_reason = judge_wire::stop_reason::noise;
+    t.stop_reason = judge_wire::stop_reason::precision;
     if (scenario == "timing_wrong") {
       t.mismatched_samples = 2;
       t.first_mismatch = sample_mismatch{{false, 4}, "C", 7, 0.0f, 1.5f};

@@ -54,6 +54,7 @@ inline case_result timed_case(const std::string& name, int n, double speed, doub
   t.min_ms = t.median_ms * 0.98;
   t.max_ms = t.median_ms * 1.05;
   t.noise = 0.004;
+  t.precision = 0.0011;
   t.samples = 120;
   t.discarded = 2;
   t.host_median_ms = t.median_ms + 0.01;

@@ -76,6 +76,10 @@ ALTER TABLE submissions ADD COLUMN dram_peak_gbps REAL;
 ALTER TABLE submissions ADD COLUMN sandbox TEXT NOT NULL DEFAULT '';
 )sql";
 
+const char* const hand_written_version_3 = R"sql(
+ALTER TABLE case_results ADD COLUMN precision REAL;
+)sql";
+
 /// SQL without comments, with one space for any run of white space, and none next to ( ) and ,
 std::string normalised(const std::string& sql) {
   std::string out;
@@ -122,6 +126,7 @@ TEST_CASE("a new store has the schema the hand-written statements made", "[resul
   sqlite::database by_hand(dir / "by_hand.db");
   by_hand.exec(hand_written_version_1);
   by_hand.exec(hand_written_version_2);
+  by_hand.exec(hand_written_version_3);
   results_db made(dir / "made.db");
   const std::vector<std::string> want = schema_of(by_hand);
   const std::vector<std::string> got = schema_of(made.connection());

@@ -54,6 +54,7 @@ void check_same_case(const case_result& got, const case_result& want) {
     CHECK(got.timing->min_ms == want.timing->min_ms);
     CHECK(got.timing->max_ms == want.timing->max_ms);
     CHECK(got.timing->noise == want.timing->noise);
+    CHECK(got.timing->precision == want.timing->precision);
     CHECK(got.timing->samples == want.timing->samples);
     CHECK(got.timing->discarded == want.timing->discarded);
     CHECK(got.timing->host_median_ms == want.timing->host_median_ms);
@@ -131,8 +132,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 2);
-  CHECK(pragma_text(db.connection(), "user_version") == "2");
+  CHECK(results_db::schema_version() == 3);
+  CHECK(pragma_text(db.connection(), "user_version") == "3");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -151,7 +152,7 @@ TEST_CASE("reopening a store keeps its results", "[results_db]") {
   CHECK(all[0].author == "alice");
   CHECK(all[1].author == "bob");
   CHECK(all[1].cases.size() == 3);
-  CHECK(pragma_text(again.connection(), "user_version") == "2");
+  CHECK(pragma_text(again.connection(), "user_version") == std::to_string(results_db::schema_version()));
 }
 
 TEST_CASE("a version 1 store is migrated on open and keeps its results", "[results_db]") {
@@ -166,10 +167,11 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
     sqlite::database raw(dir / "judge.db");
     raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
     raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
+    raw.exec("ALTER TABLE case_results DROP COLUMN precision");
     raw.exec("PRAGMA user_version = 1");
   }
   results_db db(dir / "judge.db");
-  CHECK(pragma_text(db.connection(), "user_version") == "2");
+  CHECK(pragma_text(db.connection(), "user_version") == std::to_string(results_db::schema_version()));
   solution_result newer = accepted_result("bob", 200);
   db.record(newer);
   const auto all = db.results_for("matmul");
@@ -179,6 +181,8 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK(all[0].cases.size() == old.cases.size());
   CHECK(all[0].device.dram_peak_gbps == 0);  // unknown before version 2
   CHECK(all[0].sandbox == sandbox_status{}); // not recorded before version 2
+  REQUIRE(all[0].cases[1].timing.has_value());
+  CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
   check_same_result(all[1], newer);
 }
 
