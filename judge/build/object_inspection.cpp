@@ -133,7 +133,6 @@ const symbol_rule rules[] = {
     {"dl", match::prefix, no_loading}, // dlopen, dlsym, dlmopen, dladdr, dl_iterate_phdr
     {"cudaGetDriverEntryPoint", match::prefix, no_loading},
     {"cudaGetExportTable", match::name, no_loading},
-    {"cudaGetFuncBySymbol", match::name, no_loading},
     {"syscall", match::name, no_syscalls},
     // Network, other processes, security settings, memory mapping.
     {"socket", match::name, no_network},

@@ -1,4 +1,6 @@
-// Hostile: resets the device inside solve(), destroying the judge's buffers with it.
+// Hostile: resets the device inside solve(), destroying the judge's buffers with it. Its object imports
+// cudaDeviceReset, which solutions may not use: a compile error (judge/build/object_inspection.cpp); the
+// runner's reset sentinel stays as a second line.
 #include <cuda_runtime.h>
 
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {
