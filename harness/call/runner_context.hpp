@@ -16,6 +16,7 @@ namespace judge_harness {
 
 /// The runner's command line.
 struct runner_options {
+  std::string solution;            ///< the learner's shared object (solution.so) to load
   std::string scratch;             ///< folder the output files of checked calls go to
   std::vector<std::string> banned; ///< library names solve() may not load ("cublas")
 };

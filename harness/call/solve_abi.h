@@ -1,4 +1,4 @@
-// The two entry points a runner is linked with besides this library (docs/architecture.md).
+// The two entry points a runner is built with besides this library (docs/architecture.md).
 //
 // Both take the arguments of the problem's `solve(...)` in a layout that does not depend on the
 // signature: `buffers` holds the pointer parameters in signature order, `sizes` the int parameters in
@@ -7,8 +7,12 @@
 
 extern "C" {
 
-/// Calls the learner's solve(...). Defined by the judge's generated shim.
-void judge_call_solve(void* const* buffers, const int* sizes);
+/// The learner's solve(), as found in their shared object (dlsym), before the shim gives it its type.
+typedef void (*judge_solve_fn)(void);
+
+/// Calls `solve`, the learner's solve(...) with the problem's signature. Defined by the judge's
+/// generated shim.
+void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes);
 
 /// The problem's trusted GPU reference (problems/<p>/reference_gpu.cu): same layout; writes every output
 /// buffer (float) on the legacy default stream, accumulating in double.

@@ -6,18 +6,32 @@
 #include "solve_abi.h"
 
 #include <chrono>
+#include <stdexcept>
 
 namespace judge_harness {
 namespace {
 
+// The learner's solve(), set once by the runner after loading their shared object. Process-wide like
+// the object it points into, and kept here so that every call site (checked calls, warm-up, timed
+// samples) goes through call_solve() unchanged.
+judge_solve_fn learner_solve = nullptr;
+
 // noexcept: an exception escaping the learner's solve() ends the process through std::terminate, as
 // it would in the learner's own program, and the judge sees a crash rather than a harness failure.
-void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept { judge_call_solve(buffers, sizes); }
+void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept {
+  judge_call_solve(learner_solve, buffers, sizes);
+}
 
 } // namespace
 
+void bind_learner_solve(judge_solve_fn solve) {
+  if (!solve) throw std::invalid_argument("bind_learner_solve: no solve()");
+  learner_solve = solve;
+}
+
 solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind) {
   using clock = std::chrono::steady_clock;
+  if (!learner_solve) throw std::logic_error("call_solve before bind_learner_solve");
   solve_observation seen;
   const bool timed = kind != call_kind::checked;
   const bool flush = kind == call_kind::timed_cold_l2;

@@ -4,6 +4,7 @@
 
 #include "process_watch.hpp"
 #include "runner_context.hpp"
+#include "solve_abi.h"
 
 #include <string>
 #include <vector>
@@ -26,13 +27,17 @@ std::string banned_library_message(const std::vector<loaded_library>& loaded, co
 /// "solve() left N thread(s) running<when>; join every thread before solve() returns".
 std::string stray_threads_message(const std::vector<std::string>& threads, const std::string& when);
 
+/// Makes `solve` (dlsym'd from the learner's shared object) the solve() every call_solve() calls. Throws
+/// std::invalid_argument for a null pointer.
+void bind_learner_solve(judge_solve_fn solve);
+
 enum class call_kind {
   checked,       ///< not timed
   timed_warm_l2, ///< timed, with whatever the previous work left in L2
   timed_cold_l2, ///< timed, after an L2 flush
 };
 
-/// Calls solve(buffers, sizes), then synchronises the device and looks for errors, a device reset,
+/// Calls the bound solve() with (buffers, sizes), then synchronises the device and looks for errors, a device reset,
 /// banned libraries and stray threads. A timed call is bracketed by `context.timer`, whose result the
 /// caller then reads; its L2 flush is enqueued here, where the timing method needs it (before a
 /// synchronisation for CUPTI; right before the start event for events, to hide the launch latency).

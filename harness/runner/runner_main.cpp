@@ -1,11 +1,15 @@
-// main() of every runner: `runner --scratch DIR [--banned cublas,cublasLt]`, speaking the protocol of
-// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. Exit status: 0
-// after "done"; 1 after answering a call that left the CUDA context unusable; 2 when the runner itself
-// cannot go on (no fd 3, bad command line, bad request, unwritable scratch folder); 3 when there is no
-// CUDA device.
+// main() of every runner: `runner --solution FILE.so --scratch DIR [--banned cublas,cublasLt]`, speaking
+// the protocol of docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. The
+// runner is the problem's (harness, call shim, GPU reference); the solution is the learner's shared
+// object, loaded once CUDA, CUPTI and the channels are set up, so that its static constructors find the
+// harness ready and cannot run before it. Exit status: 0 after "done"; 1 after answering a call that
+// left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad
+// request, unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device.
 #include "channels.hpp"
 #include "check_call.hpp"
 #include "runner_context.hpp"
+#include "solution_loader.hpp"
+#include "solve_call.hpp"
 #include "timing_loop.hpp"
 #include "wire_json.hpp"
 
@@ -27,7 +31,7 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage = "usage: runner --scratch DIR [--banned NAME[,NAME...]]\n"
+const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]]\n"
                           "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
@@ -47,11 +51,13 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
   bool have_scratch = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--scratch" || arg == "--banned") && i + 1 < argc) {
+    if ((arg == "--scratch" || arg == "--banned" || arg == "--solution") && i + 1 < argc) {
       const std::string value = argv[++i];
       if (arg == "--scratch") {
         options.scratch = value;
         have_scratch = true;
+      } else if (arg == "--solution") {
+        options.solution = value;
       } else {
         options.banned = split_names(value);
       }
@@ -62,6 +68,10 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
   }
   if (!have_scratch || options.scratch.empty()) {
     std::fprintf(stderr, "runner: --scratch DIR is required\n%s", usage);
+    return std::nullopt;
+  }
+  if (options.solution.empty()) {
+    std::fprintf(stderr, "runner: --solution FILE.so is required\n%s", usage);
     return std::nullopt;
   }
   return options;
@@ -115,7 +125,7 @@ int run(int argc, char** argv) {
   std::optional<result_channel> results = result_channel::take_fd3();
   if (!results) {
     std::fprintf(stderr, "runner: fd 3 (the result channel) is not open. The judge starts runners with fd 3 "
-                         "open for writing; to try one by hand: ./runner --scratch DIR 3>&1\n");
+                         "open for writing; to try one by hand: ./runner --solution FILE.so --scratch DIR 3>&1\n");
     return exit_runner_failed;
   }
   const std::optional<runner_options> options = parse_options(argc, argv);
@@ -138,6 +148,9 @@ int run(int argc, char** argv) {
     JUDGE_CUDA_CHECK(cudaSetDevice(device));
     JUDGE_CUDA_CHECK(cudaFree(nullptr)); // creates the context now, not inside the first solve()
     runner_context context(*options, device);
+
+    // syscall filter installed here (seccomp helper)
+    bind_learner_solve(load_solution(options->solution));
     results->send(judge_wire::encode(hello_of(context)));
 
     while (const std::optional<std::string> line = requests.next()) {

@@ -2,6 +2,7 @@
 
 #include "content_hash.hpp"
 #include "file_input.hpp"
+#include "object_inspection.hpp"
 #include "process.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
@@ -29,7 +30,7 @@ using clock = std::chrono::steady_clock;
 constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
 constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
 /// Bump when the way runners are built changes, so that old cache entries are not reused.
-constexpr const char* cache_format = "gpu-judge runner v2";
+constexpr const char* cache_format = "gpu-judge runner v3 (solution.so)";
 
 std::string env_or(const char* name, const std::string& fallback) {
   const char* value = std::getenv(name);
@@ -183,55 +184,131 @@ bool solve_conflicts(const std::string& output) {
           output.find("has \"C\" linkage") != std::string::npos);
 }
 
-/// The problem's part of every runner, compiled once per problem and toolchain: the call shim and the
-/// GPU reference.
-struct common_objects {
+/// The runner executable of a problem: the harness, the call shim and the GPU reference, built once per
+/// problem and toolchain. Every solution of the problem runs in it, loading its own solution.so.
+struct shared_runner {
   bool ok = false;
   std::string message;
   std::string hash;
-  std::vector<fs::path> objects;
+  fs::path executable;
 };
 
-common_objects build_common(const problem_spec& spec, const toolchain& tools, clock::time_point deadline) {
-  common_objects common;
+shared_runner build_shared_runner(const problem_spec& spec, const toolchain& tools, clock::time_point deadline) {
+  shared_runner runner;
   const fs::path reference = spec.dir / "reference_gpu.cu";
   if (!fs::is_regular_file(reference)) {
-    common.message = "problem " + spec.name + " has no reference_gpu.cu (" + reference.string() + ")";
-    return common;
+    runner.message = "problem " + spec.name + " has no reference_gpu.cu (" + reference.string() + ")";
+    return runner;
   }
   const std::string shim = solve_call_shim(spec);
   content_hash hash;
   hash.add(cache_format).add(shim).add_file(reference).add(tools.nvcc.string());
   for (const auto& flag : code_flags(tools)) hash.add(flag);
-  common.hash = hash.hex();
-  const fs::path dir = tools.cache_dir / spec.name / ("common-" + common.hash);
-  common.objects = {dir / "judge_shim.o", dir / "reference_gpu.o"};
+  hash.add_file(tools.harness_library).add(tools.cupti_library.string()).add(tools.cuda_library_dir.string());
+  runner.hash = hash.hex();
+  const fs::path dir = tools.cache_dir / spec.name / ("runner-" + runner.hash);
+  runner.executable = dir / "runner";
 
   // One build per process at a time; parallel solution builds then find it done.
   static std::mutex building;
   std::lock_guard<std::mutex> lock(building);
-  if (fs::exists(common.objects.back())) {
+  if (fs::exists(runner.executable)) {
     mark_cache_entry_used(dir);
-    common.ok = true;
-    return common;
+    runner.ok = true;
+    return runner;
   }
   staging_dir staging(dir);
   write_text(staging.path() / "judge_shim.cu", shim);
   const std::vector<std::pair<fs::path, fs::path>> units = {{staging.path() / "judge_shim.cu", "judge_shim.o"},
                                                             {reference, "reference_gpu.o"}};
+  std::vector<std::string> link = code_flags(tools);
   for (const auto& [unit, object] : units) {
     std::vector<std::string> args = code_flags(tools);
     args.insert(args.end(), {"-c", unit.string(), "-o", (staging.path() / object).string()});
     step_result step = run_nvcc(tools, args, staging.path(), deadline);
     if (!step.ok) {
-      common.message = "cannot compile " + unit.filename().string() + " of problem " + spec.name +
+      runner.message = "cannot compile " + unit.filename().string() + " of problem " + spec.name +
                        (step.timed_out ? " within the compile time limit" : ":\n" + step.output);
-      return common;
+      return runner;
     }
+    link.push_back((staging.path() / object).string());
   }
+  // The CUDA runtime is shared, so that the solution.so the runner loads (also -cudart shared) uses the
+  // same runtime instance: one context, one error state, kernels registered in one place.
+  link.insert(link.end(), {tools.harness_library.string(), tools.cupti_library.string(), "-cudart", "shared", "-ldl",
+                           "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string(), "-Xlinker",
+                           "-rpath," + tools.cuda_library_dir.string(), "-o", (staging.path() / "runner").string()});
+  step_result linked = run_nvcc(tools, link, staging.path(), deadline);
+  if (!linked.ok) {
+    runner.message = "cannot link the runner of problem " + spec.name +
+                     (linked.timed_out ? " within the compile time limit" : ":\n" + linked.output);
+    return runner;
+  }
+  for (const auto& unit : units) fs::remove(staging.path() / unit.second);
   staging.publish();
-  common.ok = true;
-  return common;
+  runner.ok = true;
+  return runner;
+}
+
+/// The solution's files, copied alone into a folder so that the compile sees only them: an
+/// #include "../other.cu" finds nothing of the judge's.
+struct solution_copy {
+  std::vector<fs::path> units; ///< the copies of the units, in the order of solution_files::units
+  std::string refused;         ///< why the solution cannot be copied ("" when it was)
+};
+
+/// Copies a single file by its name, a folder with its layout, into `dir`. Links inside a folder are
+/// not followed (the copy runs outside the sandbox, and a link could name any file the judge can read):
+/// linked headers are left out, and a linked unit is refused.
+solution_copy copy_solution(const fs::path& source, const solution_files& files, const fs::path& dir) {
+  solution_copy copy;
+  fs::create_directories(dir);
+  const bool folder = fs::is_directory(source);
+  auto copy_of = [&](const fs::path& file) { return dir / (folder ? fs::relative(file, source) : file.filename()); };
+  for (const fs::path& unit : files.units)
+    if (folder && fs::is_symlink(unit)) {
+      copy.refused = fs::relative(unit, source).string() + " is a symbolic link: submit the file itself";
+      return copy;
+    }
+  for (const fs::path& file : files.hashed) {
+    if (folder && fs::is_symlink(file)) continue;
+    const fs::path target = copy_of(file);
+    fs::create_directories(target.parent_path());
+    fs::copy_file(file, target, fs::copy_options::overwrite_existing);
+  }
+  for (const fs::path& unit : files.units) copy.units.push_back(copy_of(unit));
+  return copy;
+}
+
+/// Output of one binutils tool over `file`; throws when the tool fails (the judge's fault, not the
+/// learner's).
+std::string tool_output(const toolchain& tools, const std::string& program, std::vector<std::string> args,
+                        const fs::path& file, const fs::path& work_dir, clock::time_point deadline) {
+  args.push_back(file.string());
+  step_result step = run_tool(tools, program, std::move(args), work_dir, deadline);
+  if (!step.ok)
+    throw std::runtime_error("cannot inspect " + file.filename().string() + " with " + program + ": " + step.output);
+  return step.output;
+}
+
+/// What object_inspection finds in `object` (a shared object); empty when it may be loaded.
+std::vector<std::string> inspect_object(const toolchain& tools, const fs::path& object, const fs::path& work_dir,
+                                        clock::time_point deadline) {
+  object_tool_output out;
+  out.nm_undefined = tool_output(tools, "nm", {"-D", "--undefined-only"}, object, work_dir, deadline);
+  out.readelf_dynamic = tool_output(tools, "readelf", {"-d", "-W"}, object, work_dir, deadline);
+  out.readelf_segments = tool_output(tools, "readelf", {"-l", "-W"}, object, work_dir, deadline);
+  out.objdump = tool_output(tools, "objdump", {"-d", "--no-show-raw-insn"}, object, work_dir, deadline);
+  return inspection_findings(out);
+}
+
+/// Whether the shared object `object` exports a function `solve`.
+bool exports_solve(const toolchain& tools, const fs::path& object, const fs::path& work_dir,
+                   clock::time_point deadline) {
+  const std::string nm = tool_output(tools, "nm", {"-D", "-P", "--defined-only"}, object, work_dir, deadline);
+  for (const defined_symbol& symbol : parse_nm_output(nm))
+    if (symbol.name == "solve" && (symbol.type == 'T' || symbol.type == 'W')) return true;
+  return false;
 }
 
 std::string display_limit(double seconds) {
@@ -271,25 +348,33 @@ std::string solve_declaration_header(const problem_spec& spec) {
 }
 
 std::string solve_call_shim(const problem_spec& spec) {
-  std::string args;
+  std::string types, args;
   int buffer = 0, size = 0;
   for (const parameter& p : spec.signature) {
-    if (!args.empty()) args += ", ";
+    if (!args.empty()) {
+      types += ", ";
+      args += ", ";
+    }
+    types += p.c_type;
     if (p.role == param_role::size)
       args += "sizes[" + std::to_string(size++) + "]";
     else
       args += "static_cast<" + p.c_type + ">(buffers[" + std::to_string(buffer++) + "])";
   }
   return "// Unpacks the harness's generic call into " + spec.name +
-         "'s solve() (generated by the judge).\n"
-         "#include <cuda_runtime.h>\n" +
-         spec.solve_declaration() +
-         ";\n\n"
-         "extern \"C\" void judge_call_solve(void* const* buffers, const int* sizes) {\n"
+         "'s solve(), found in the solution's shared object\n"
+         "// (generated by the judge).\n"
+         "#include <cuda_runtime.h>\n\n"
+         "extern \"C\" {\n"
+         "typedef void (*judge_solve_fn)(void); // as in harness/call/solve_abi.h\n"
+         "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes) {\n"
          "  (void)buffers;\n"
          "  (void)sizes;\n"
-         "  solve(" +
-         args + ");\n}\n";
+         "  using signature = void (*)(" +
+         types +
+         ");\n"
+         "  reinterpret_cast<signature>(solve)(" +
+         args + ");\n}\n}\n";
 }
 
 build_result build_runner(const problem_spec& spec, const fs::path& source, runner_kind kind, const toolchain& tools) {
@@ -315,13 +400,14 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     return finish(build_status::internal_error, "the harness library " + tools.harness_library.string() +
                                                     " is not built (build target judge_harness)");
 
-  common_objects common;
+  shared_runner runner;
   try {
-    common = build_common(spec, tools, deadline);
+    runner = build_shared_runner(spec, tools, deadline);
   } catch (const std::exception& e) {
     return finish(build_status::internal_error, e.what());
   }
-  if (!common.ok) return finish(build_status::internal_error, common.message);
+  if (!runner.ok) return finish(build_status::internal_error, runner.message);
+  result.runner = runner.executable;
 
   const std::string declaration = solve_declaration_header(spec);
   std::vector<std::string> link_libraries;
@@ -331,14 +417,13 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   // A folder's layout matters (#include "kernels/tile.cuh"); a single file's name does not.
   for (const fs::path& file : files.hashed)
     hash.add(file == source ? "" : fs::relative(file, source).string()).add_file(file);
-  hash.add(declaration).add(common.hash).add_file(tools.harness_library);
-  hash.add(tools.cupti_library.string()).add(tools.cuda_library_dir.string());
+  hash.add(declaration).add(runner.hash);
   for (const auto& library : link_libraries) hash.add(library);
   result.content_hash = hash.hex();
 
   const fs::path final_dir = tools.cache_dir / spec.name / result.content_hash;
-  result.runner = final_dir / "runner";
-  if (fs::exists(result.runner)) {
+  result.solution = final_dir / "solution.so";
+  if (fs::exists(result.solution)) {
     mark_cache_entry_used(final_dir);
     result.cached = true;
     return finish(build_status::ok, "");
@@ -347,6 +432,11 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   try {
     staging_dir staging(final_dir);
     const fs::path work = staging.path();
+    // The learner's files, alone in src/: the compile sees them and the judge's generated headers only.
+    const fs::path src = work / "src";
+    const solution_copy copy = copy_solution(source, files, src);
+    if (!copy.refused.empty()) return finish(build_status::compile_error, copy.refused);
+    const std::vector<fs::path>& units = copy.units;
     // The only folder on the learner's include path: solve.h, the declaration also included first.
     const fs::path include_dir = work / "include";
     fs::create_directories(include_dir);
@@ -354,16 +444,13 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     write_text(declaration_file, declaration);
     const fs::path check_file = work / "solve_check.h";
     write_text(check_file, solve_check_header(spec));
-    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-I", include_dir.string()};
+    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-I", include_dir.string(),
+                                                    "-Xcompiler", "-fPIC"};
     // Messages name the learner's files as they know them, not by the judge's folders.
     auto clean = [&](std::string output) {
+      output = replace_all(output, src.string() + "/", "");
       output = replace_all(output, work.string() + "/", "");
-      output = replace_all(output, common.objects.front().parent_path().string() + "/", "");
-      // nvcc may name a unit by its absolute path whatever path it was given: strip both.
-      for (const fs::path& unit : files.units) {
-        output = replace_all(output, fs::absolute(unit).parent_path().string() + "/", "");
-        output = replace_all(output, unit.parent_path().string() + "/", "");
-      }
+      output = replace_all(output, runner.executable.parent_path().string() + "/", "");
       return output;
     };
     auto failed = [&](const step_result& step) {
@@ -384,57 +471,56 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     };
 
     std::vector<std::string> objects;
-    for (const fs::path& unit : files.units) {
+    for (const fs::path& unit : units) {
       // Units may sit in sub-folders (src/a.cu, kernels/a.cu): one object name each.
-      std::string stem = (unit == source ? unit.filename() : fs::relative(unit, source)).replace_extension().string();
+      std::string stem = fs::relative(unit, src).replace_extension().string();
       std::replace(stem.begin(), stem.end(), '/', '_');
       const std::string object = (work / (stem + ".o")).string();
-      step_result step = compile(fs::absolute(unit), {"-include", declaration_file.string()}, object);
+      step_result step = compile(unit, {"-include", declaration_file.string()}, object);
       if (!step.ok && !step.timed_out && solve_conflicts(step.output)) {
         // Step 2 (solve_binding.hpp): the unit without the judge's declaration, then the check.
         const fs::path checked = work / ("judge_checked_" + stem + ".cu");
-        write_text(checked,
-                   "#include \"" + fs::absolute(unit).string() + "\"\n#include \"" + check_file.string() + "\"\n");
+        write_text(checked, "#include \"" + unit.string() + "\"\n#include \"" + check_file.string() + "\"\n");
         if (compile(checked, {}, object).ok) step = step_result{true, false, ""};
       }
       if (!step.ok) return failed(step);
       objects.push_back(object);
     }
 
-    // A main() of the learner's would replace the harness's (a runner that never says hello): refused
-    // here, by the symbol tables rather than the source, so that a main() in a namespace, a class or a
-    // comment does not count. Once learner code is loaded as its own shared object this goes away.
+    // A main() has no place in a solution the judge calls: refused by the symbol tables rather than the
+    // source, so that a main() in a namespace, a class or a comment does not count, and by unit, so that
+    // the message names the file and line.
     for (std::size_t i = 0; i < objects.size(); ++i) {
       for (const defined_symbol& symbol : defined_symbols(tools, objects[i], work, deadline)) {
         if (symbol.name != "main" || symbol.type != 'T') continue;
-        const fs::path& unit = files.units[i];
-        const int line = main_definition_line(read_file(unit));
+        const int line = main_definition_line(read_file(units[i]));
         return finish(build_status::compile_error,
-                      unit.filename().string() + " defines main()" +
+                      units[i].filename().string() + " defines main()" +
                           (line > 0 ? " (line " + std::to_string(line) + ")" : "") +
                           "; the judge calls solve() itself: remove main() or guard it with #ifndef " + judge_macro +
                           " ... #endif");
       }
     }
 
+    // The learner's shared object: their units only, the CUDA runtime shared with the runner, and
+    // every symbol resolved now (--no-undefined), so that a missing function is a link error here and
+    // not a failed dlopen later.
+    const fs::path solution = work / "solution.so";
     auto link = [&](const std::vector<std::string>& learner_objects) {
       std::vector<std::string> args = code_flags(tools);
       args.insert(args.end(), learner_objects.begin(), learner_objects.end());
-      for (const fs::path& object : common.objects) args.push_back(object.string());
-      args.push_back(tools.harness_library.string());
-      args.push_back(tools.cupti_library.string());
-      args.insert(args.end(),
-                  {"-ldl", "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string()});
+      args.insert(args.end(), {"-shared", "-cudart", "shared", "-Xlinker", "--no-undefined"});
       if (!link_libraries.empty()) {
         args.push_back("-L" + tools.cuda_library_dir.string());
         for (const auto& library : link_libraries) args.push_back("-l" + library);
         args.insert(args.end(), {"-Xlinker", "-rpath," + tools.cuda_library_dir.string()});
       }
-      args.insert(args.end(), {"-o", (work / "runner").string()});
+      args.insert(args.end(), {"-o", solution.string()});
       return run_nvcc(tools, args, work, deadline);
     };
     step_result linked = link(objects);
-    if (!linked.ok && !linked.timed_out && linked.output.find("undefined reference to `solve'") != std::string::npos) {
+    if (!linked.ok) return failed(linked);
+    if (!exports_solve(tools, solution, work, deadline)) {
       // Step 3 (solve_binding.hpp): a C++ solve() with other pointer constness gets an adapter.
       std::vector<std::string> found;
       for (const std::string& object : objects)
@@ -442,6 +528,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
           const std::string declaration = symbol.type == 'T' ? demangled_solve(symbol.name) : "";
           if (!declaration.empty()) found.push_back(declaration);
         }
+      bool adapted = false;
       if (found.size() == 1) {
         const fs::path adapter = work / "judge_solve_adapter.cpp";
         write_text(adapter, solve_adapter_source(spec, found.front()));
@@ -449,18 +536,34 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
         if (compile(adapter, {}, adapter_object).ok) {
           std::vector<std::string> with_adapter = objects;
           with_adapter.push_back(adapter_object);
-          const step_result adapted = link(with_adapter);
-          if (adapted.ok || adapted.timed_out) linked = adapted;
-          objects.push_back(adapter_object);
+          linked = link(with_adapter);
+          if (!linked.ok) return failed(linked);
+          adapted = exports_solve(tools, solution, work, deadline);
         }
       }
+      // The words the linker used when the runner was linked with the solution, so that the message
+      // (explain_compile_error) is the same.
+      if (!adapted) return failed(step_result{false, false, "undefined reference to `solve'"});
     }
-    if (!linked.ok) return failed(linked);
 
-    for (const std::string& object : objects) fs::remove(object);
+    // The judge's own baseline (cuBLAS) is trusted; a learner's object is inspected before any runner
+    // loads it.
+    if (kind == runner_kind::solution) {
+      const std::vector<std::string> findings = inspect_object(tools, solution, work, deadline);
+      if (!findings.empty()) {
+        std::string message;
+        for (const std::string& finding : findings)
+          message += (message.empty() ? "" : "\n") + ("the solution " + finding);
+        return finish(build_status::compile_error, message);
+      }
+    }
+
+    // The cache entry holds solution.so only.
+    for (const auto& entry : fs::directory_iterator(work))
+      if (entry.path() != solution) fs::remove_all(entry.path());
     staging.publish();
   } catch (const std::exception& e) {
-    return finish(build_status::internal_error, std::string("cannot build the runner: ") + e.what());
+    return finish(build_status::internal_error, std::string("cannot build the solution: ") + e.what());
   }
   return finish(build_status::ok, "");
 }

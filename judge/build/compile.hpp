@@ -1,6 +1,8 @@
-// Building one runner per solution: nvcc, the spec's declaration of solve() first, the harness linked
-// in, cached by content hash, compile errors turned into messages a learner can act on. A learner's
-// own main() is refused by name (its symbol), ONLINE_JUDGE is defined for test drivers to hide behind.
+// Building a solution: nvcc, the spec's declaration of solve() first, the learner's units alone in their
+// own shared object (solution.so), inspected (object_inspection.hpp) and cached by content hash; the
+// runner that loads it (harness, call shim, GPU reference) is built once per problem and toolchain.
+// Compile errors become messages a learner can act on. A learner's own main() is refused by name (its
+// symbol), ONLINE_JUDGE is defined for test drivers to hide behind.
 #pragma once
 
 #include "problem_spec.hpp"
@@ -21,7 +23,7 @@ struct toolchain {
   std::filesystem::path cache_dir;        ///< where runners are cached
   std::vector<std::string> extra_flags;   ///< added to every nvcc call
   std::filesystem::path cupti_library;    ///< libcupti.so, linked into every runner (its folder is the rpath)
-  std::filesystem::path cuda_library_dir; ///< where baseline libraries (-lcublas) are found at link and run time
+  std::filesystem::path cuda_library_dir; ///< the shared CUDA runtime and baseline libraries (-lcublas)
   /// nvcc runs in the process sandbox with these paths hidden (the judge secret): learner code is
   /// untrusted already at compile time (`#include "/path/of/the/secret"`).
   bool sandbox = true;
@@ -40,20 +42,23 @@ enum class build_status { ok, compile_error, internal_error };
 
 struct build_result {
   build_status status = build_status::internal_error;
-  std::filesystem::path runner; ///< the executable, when ok
-  std::string message;          ///< for learners: compiler messages (trimmed) or what went wrong
-  std::string content_hash;     ///< hex, of everything that went into the runner
-  bool cached = false;          ///< nothing was compiled
-  double seconds = 0;           ///< [s] compile time
+  std::filesystem::path runner;   ///< the problem's runner executable, when ok
+  std::filesystem::path solution; ///< the solution's shared object the runner loads (--solution), when ok
+  std::string message;            ///< for learners: compiler messages (trimmed) or what went wrong
+  std::string content_hash;       ///< hex, of everything that went into solution.so
+  bool cached = false;            ///< nothing was compiled
+  double seconds = 0;             ///< [s] compile time
 };
 
 enum class runner_kind { solution, baseline };
 
-/// Builds (or finds in the cache) the runner for `source` (a .cu file, or a folder holding .cu files,
-/// whose first .cu in name order is the solution and the rest are compiled along). Throws
-/// std::runtime_error ("no such file: path") when `source` does not exist; everything else is a
-/// build_result. The cache is <cache_dir>/<problem>/<content hash>/runner, published by one rename, so
-/// parallel judges and an interrupted build never leave half a runner.
+/// Builds (or finds in the cache) the shared object for `source` (a .cu file, or a folder holding .cu
+/// files, whose first .cu in name order is the solution and the rest are compiled along), and the
+/// problem's runner that loads it. Throws std::runtime_error ("no such file: path") when `source` does
+/// not exist; everything else is a build_result. A solution's object that imports what solutions may
+/// not use (object_inspection.hpp) is a compile error; a baseline's is not inspected. The cache holds
+/// <cache_dir>/<problem>/<content hash>/solution.so and <cache_dir>/<problem>/runner-<hash>/runner, each
+/// published by one rename, so parallel judges and an interrupted build never leave half an entry.
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools);
 
@@ -74,7 +79,8 @@ std::vector<build_result> build_runners(const problem_spec& spec, const std::vec
 /// its folder on their include path: the spec's declaration of solve() (solve_binding.hpp says how a
 /// definition that differs only in pointer constness is accepted).
 std::string solve_declaration_header(const problem_spec& spec);
-/// The C++ that adapts the harness's generic call to this signature.
+/// The C++ that adapts the harness's generic call (solve_abi.h) to this signature: it casts the solve()
+/// found in the solution's shared object to the spec's type and calls it.
 std::string solve_call_shim(const problem_spec& spec);
 
 /// Rewrites nvcc's output into a learner-facing message: names banned libraries, explains a

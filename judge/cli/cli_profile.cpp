@@ -39,7 +39,7 @@ int profile_request(const context& ctx, const profile_flags& f) {
   const test_case& c = cases[index];
   const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden,
                                    load_or_create_secret(secret_path()));
-  std::printf("%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(),
+  std::printf("%s\n%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(), build.solution.c_str(),
               judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt)).c_str());
   return 0;
 }
@@ -47,8 +47,8 @@ int profile_request(const context& ctx, const profile_flags& f) {
 
 void add_profile_request(CLI::App& app, context& ctx) {
   auto [sub, flags] = add_problem_command<profile_flags>(
-      app, ctx, "profile-request", "print a runner's path and the requests for one call (for profilers)",
-      profile_request);
+      app, ctx, "profile-request",
+      "print a runner's path, its solution's and the requests for one call (for profilers)", profile_request);
   sub->add_option("solution", flags->solution, "solution file (default: the problem's baseline)");
   sub->add_option("--case", flags->case_name, "case name")->required();
 }

@@ -60,6 +60,7 @@ double grader::speed(const test_case& c, double ms) const { return speed_of(m_sp
 runner_options grader::runner_options_for(const build_result& runner, bool baseline, const std::string& tag) {
   runner_options o;
   o.runner = runner.runner;
+  o.solution = runner.solution;
   o.scratch = m_scratch_root / fmt::format("{}-{}", ++m_runs, tag);
   std::filesystem::create_directories(o.scratch);
   if (!baseline) o.banned_libraries = m_spec.banned_libraries;

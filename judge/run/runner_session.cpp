@@ -37,6 +37,7 @@ bool runner_session::start() {
   m_start.before_hello = true;
   process_options p;
   p.argv = {m_options.runner.string(), "--scratch", m_options.scratch.string()};
+  if (!m_options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", m_options.solution.string()});
   if (!m_options.banned_libraries.empty()) {
     p.argv.push_back("--banned");
     p.argv.push_back(join_banned(m_options.banned_libraries));

@@ -18,6 +18,8 @@ namespace judge {
 
 struct runner_options {
   std::filesystem::path runner;
+  /// the shared object the runner loads (--solution); none when empty
+  std::filesystem::path solution;
   std::filesystem::path scratch; ///< created empty; outputs land here
   std::vector<std::string> banned_libraries;
   std::size_t output_cap = 64 * 1024; // [B]

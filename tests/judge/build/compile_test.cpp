@@ -89,10 +89,12 @@ TEST_CASE("the call shim passes buffers and sizes in signature order", "[compile
                     param("y", "float*", param_role::output), param("m", "int", param_role::size)};
   std::string shim = judge::solve_call_shim(spec);
   CAPTURE(shim);
-  CHECK(contains(shim, "extern \"C\" void solve(const float* x, int n, float* y, int m);"));
-  CHECK(contains(shim, "extern \"C\" void judge_call_solve(void* const* buffers, const int* sizes)"));
-  CHECK(contains(shim, "solve(static_cast<const float*>(buffers[0]), sizes[0], static_cast<float*>(buffers[1]), "
-                       "sizes[1]);"));
+  CHECK(contains(shim, "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes)"));
+  CHECK(contains(shim, "using signature = void (*)(const float*, int, float*, int);"));
+  CHECK(contains(shim, "reinterpret_cast<signature>(solve)(static_cast<const float*>(buffers[0]), sizes[0], "
+                       "static_cast<float*>(buffers[1]), sizes[1]);"));
+  // The runner does not link the learner's solve(): it calls the one it found in their object.
+  CHECK_FALSE(contains(shim, "void solve("));
 }
 
 TEST_CASE("explain_compile_error names a banned library from an undefined reference", "[compile]") {
@@ -172,19 +174,28 @@ TEST_CASE("a source over 1 MiB is a compile error before nvcc runs", "[compile]"
   CHECK(contains(result.message, "source file is 1048577 bytes; the limit is 1 MiB"));
 }
 
-TEST_CASE("a good file without extern \"C\" links into a runner that is cached the second time", "[compile][nvcc]") {
+TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached the second time, and the "
+          "problem's runner",
+          "[compile][nvcc]") {
   const auto tools = test_tools();
   auto first = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
   CAPTURE(first.message);
   REQUIRE(first.status == build_status::ok);
   CHECK(::access(first.runner.c_str(), X_OK) == 0);
   CHECK(first.runner.parent_path().parent_path() == tools.cache_dir / "matmul_like");
-  CHECK(first.runner.parent_path().filename() == first.content_hash);
+  CHECK(first.runner.parent_path().filename().string().rfind("runner-", 0) == 0);
+  CHECK(first.solution.filename() == "solution.so");
+  CHECK(first.solution.parent_path() == tools.cache_dir / "matmul_like" / first.content_hash);
+  // The entry holds the object only: no copy of the learner's sources, no objects.
+  std::vector<fs::path> entry;
+  for (const auto& file : fs::directory_iterator(first.solution.parent_path())) entry.push_back(file.path());
+  CHECK(entry == std::vector<fs::path>{first.solution});
 
   auto second = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
   CHECK(second.status == build_status::ok);
   CHECK(second.cached);
   CHECK(second.runner == first.runner);
+  CHECK(second.solution == first.solution);
   // Nothing is left behind but published entries.
   for (const auto& entry : fs::directory_iterator(tools.cache_dir / "matmul_like"))
     CHECK(entry.path().filename().string().rfind(".tmp-", 0) != 0);
@@ -262,6 +273,29 @@ TEST_CASE("solve with other pointer constness links, with or without extern \"C\
   auto result = judge::build_runner(matmul_like(), solutions / source, runner_kind::solution, test_tools());
   CAPTURE(source, result.message);
   CHECK(result.status == build_status::ok);
+}
+
+TEST_CASE("a solution that imports what solutions may not use is a compile error naming each thing and its rule",
+          "[compile][nvcc]") {
+  auto result =
+      judge::build_runner(matmul_like(), solutions / "forbidden_calls.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "the solution uses fork: solutions may not start threads or processes"));
+  CHECK(contains(result.message, "the solution makes a raw system call (syscall)"));
+  CHECK(contains(result.message, "solutions may not make raw system calls"));
+}
+
+TEST_CASE("a compile sees only the solution's own files", "[compile][nvcc]") {
+  // A file next to the solution, but not part of it, cannot be included: the compile runs on a copy.
+  temp_dir dir;
+  std::ofstream(dir.path / "other_submission.cu") << "#error the judge let another file be included\n";
+  std::ofstream(dir.path / "nosy.cu") << "#include \"other_submission.cu\"\n" << read_file(solutions / "good.cu");
+  auto result = judge::build_runner(matmul_like(), dir.path / "nosy.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "other_submission.cu"));
+  CHECK_FALSE(contains(result.message, "the judge let another file be included"));
 }
 
 TEST_CASE("a solution that includes solve.h compiles: the judge provides it", "[compile][nvcc]") {

@@ -1,6 +1,9 @@
-// Hostile: resets the device inside solve(), destroying the judge's buffers with it.
+// Hostile: starts a thread that keeps running after solve() returns (it could finish the work later,
+// or tamper with the next call). Its object imports std::thread's start (pthread_create underneath),
+// which solutions may not use: a compile error (judge/build/object_inspection.cpp).
 #include <cuda_runtime.h>
-
+#include <chrono>
+#include <thread>
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {
   const int col = blockIdx.x * blockDim.x + threadIdx.x;
   const int row = blockIdx.y * blockDim.y + threadIdx.y;
@@ -19,5 +22,5 @@ static void launch(const float* A, const float* B, float* C, int M, int N, int K
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
   launch(A, B, C, M, N, K);
   cudaDeviceSynchronize();
-  cudaDeviceReset();
+  std::thread([] { std::this_thread::sleep_for(std::chrono::hours(1)); }).detach();
 }

@@ -1,8 +1,8 @@
-// Hostile: starts a thread that keeps running after solve() returns (it could finish the work later,
-// or tamper with the next call). Threads must not outlive solve().
+// Hostile: resets the device inside solve(), destroying the judge's buffers with it. Its object imports
+// cudaDeviceReset, which solutions may not use: a compile error (judge/build/object_inspection.cpp); the
+// runner's reset sentinel stays as a second line.
 #include <cuda_runtime.h>
-#include <chrono>
-#include <thread>
+
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {
   const int col = blockIdx.x * blockDim.x + threadIdx.x;
   const int row = blockIdx.y * blockDim.y + threadIdx.y;
@@ -21,5 +21,5 @@ static void launch(const float* A, const float* B, float* C, int M, int N, int K
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
   launch(A, B, C, M, N, K);
   cudaDeviceSynchronize();
-  std::thread([] { std::this_thread::sleep_for(std::chrono::hours(1)); }).detach();
+  cudaDeviceReset();
 }

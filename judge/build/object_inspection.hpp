@@ -1,0 +1,65 @@
+// What a learner's solution.so may contain, checked before any runner loads it: which library functions
+// it calls (an allowlist), no main(), no raw system-call instructions, only the expected libraries, no
+// executable stack and no text relocations. Pure functions over the output of binutils (nm, readelf,
+// objdump), so every rule is unit-tested without a compiler; compile.cpp runs the tools.
+//
+// Why: the learner's object is loaded into the runner, which the learner's code then shares with the
+// harness. What the object can reach is what it can name: a function it does not import it can only
+// reach by searching memory or by a raw system call, the latter refused here and (from the runner's
+// side) by the syscall filter.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// One undefined dynamic symbol: its name without the version (`printf@GLIBC_2.2.5` -> `printf`).
+struct imported_symbol {
+  std::string name;
+  bool weak = false; ///< nm's `w`/`v`: resolved if present; refused like a strong one all the same
+};
+
+/// `nm -D --undefined-only FILE` -> the symbols the object imports.
+std::vector<imported_symbol> parse_undefined_symbols(const std::string& nm_output);
+
+/// `readelf -d -W FILE` -> the DT_NEEDED names ("libcudart.so.13").
+std::vector<std::string> parse_needed_libraries(const std::string& readelf_dynamic);
+/// `readelf -d -W FILE` -> whether the object has text relocations (TEXTREL, or FLAGS naming it).
+bool has_text_relocations(const std::string& readelf_dynamic);
+/// `readelf -l -W FILE` -> whether the GNU_STACK segment asks for an executable stack.
+bool has_executable_stack(const std::string& readelf_segments);
+
+/// A raw system-call instruction found in executable code.
+struct syscall_site {
+  std::string function;    ///< the symbol it lies in, as objdump names it (mangled), or "" when unknown
+  std::string instruction; ///< "syscall", "sysenter" or "int $0x80"
+};
+/// `objdump -d FILE` (which disassembles executable sections only) -> every raw system call.
+std::vector<syscall_site> find_syscall_instructions(const std::string& objdump_disassembly);
+
+/// The demangled C++ name of `symbol` ("std::thread::_M_start_thread(...)"), or `symbol` itself.
+std::string demangle(const std::string& symbol);
+
+/// Why a solution may not import `symbol` (its mangled name, no version), in words a learner
+/// understands ("solutions may not start threads or processes"), or nullopt when it is allowed.
+std::optional<std::string> refusal_for_symbol(const std::string& symbol);
+
+/// Why a solution may not depend on the library `needed` (a DT_NEEDED name), or nullopt.
+std::optional<std::string> refusal_for_library(const std::string& needed);
+
+/// Everything the tools said about one solution.so.
+struct object_tool_output {
+  std::string nm_undefined;     ///< nm -D --undefined-only
+  std::string readelf_dynamic;  ///< readelf -d -W
+  std::string readelf_segments; ///< readelf -l -W
+  std::string objdump;          ///< objdump -d
+};
+
+/// Every rule the object breaks, one learner-facing line each ("uses pthread_create: solutions may
+/// not start threads or processes"); empty when the object may be loaded. main() is checked by the
+/// caller, which knows the source lines (compile.cpp).
+std::vector<std::string> inspection_findings(const object_tool_output& tools);
+
+} // namespace judge
