@@ -5,6 +5,7 @@
 #include "device_fit.hpp"
 #include "feedback.hpp"
 #include "output_files.hpp"
+#include "plausibility.hpp"
 #include "reference_library.hpp"
 #include "secret.hpp"
 #include "stats.hpp"
@@ -13,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <thread>
 #include <unistd.h>
@@ -138,6 +140,8 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
   }
   const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : bandwidth_peak(m_device);
   cr.pct_of_peak = peak > 0 ? 100.0 * cr.speed / peak : 0;
+  cr.implausible = implausible(cr.timing->median_ms,
+                               {cr.flops, cr.bytes, cr.timing->cold_l2, m_spec.tensor_cores_allowed}, m_device);
   cr.feedback = join_feedback(timing_feedback(*cr.timing),
                               cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
@@ -222,6 +226,8 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
       break;
     }
   result.score = score(result);
+  result.implausible = std::any_of(result.cases.begin(), result.cases.end(),
+                                   [](const case_result& cr) { return cr.implausible.has_value(); });
 }
 
 } // namespace judge
