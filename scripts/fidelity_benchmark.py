@@ -66,10 +66,10 @@ def ncu_time(problem, solution_path, case, ncu, log_dir):
     lines = req.stdout.strip().split("\n")
     runner, solution, requests = lines[0], lines[1], "\n".join(lines[2:]) + "\n"
     scratch = tempfile.mkdtemp(prefix="fidelity-")
-    env = dict(os.environ, JUDGE_TIMING="events")
+    # Events: ncu holds CUPTI, and the runner must not wait on a CUPTI it cannot have.
     cmd = [ncu, "--clock-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
            "--kernel-name-base", "demangled", "--kernel-name", "regex:^(?!.*judge_)",
-           "bash", "-c", f'exec "{runner}" --solution "{solution}" --scratch "{scratch}" 3>/dev/null']
+           "bash", "-c", f'exec "{runner}" --solution "{solution}" --scratch "{scratch}" --timing events 3>/dev/null']
     prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, env=env, check=False)
     shutil.rmtree(scratch, ignore_errors=True)
     tag = f"{problem}-{os.path.basename(solution_path or 'baseline')}-{case}"

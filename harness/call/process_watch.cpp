@@ -12,10 +12,6 @@
 namespace judge_harness {
 namespace {
 
-bool is_runtime_helper(const std::string& name) {
-  return name.rfind("cuda", 0) == 0 || name.rfind("cupti", 0) == 0 || name.rfind("CUPTI", 0) == 0;
-}
-
 int collect_object_name(dl_phdr_info* info, std::size_t, void* names) {
   if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0')
     static_cast<std::vector<std::string>*>(names)->emplace_back(info->dlpi_name);
@@ -44,7 +40,7 @@ std::vector<std::string> threads_started_between(const std::vector<thread_entry>
   for (const thread_entry& t : before) known.insert(t.tid);
   std::vector<std::string> started;
   for (const thread_entry& t : after) {
-    if (known.count(t.tid) != 0 || is_runtime_helper(t.name)) continue;
+    if (known.count(t.tid) != 0) continue;
     started.push_back((t.name.empty() ? std::string("thread") : t.name) + " (" + std::to_string(t.tid) + ")");
   }
   return started;

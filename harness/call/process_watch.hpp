@@ -17,10 +17,9 @@ struct thread_entry {
 /// The threads of this process now.
 std::vector<thread_entry> list_threads();
 
-/// Threads in `after` that were not in `before`, as "name (thread id)", leaving out helper threads that
-/// the CUDA driver and CUPTI start and name after themselves ("cuda…", "cupti…"): those serve the
-/// runtime, not the solution. (A solution could rename its own thread to hide it; that is tampering
-/// with the harness, which in-process checks cannot rule out.)
+/// Threads in `after` that were not in `before`, as "name (thread id)". Names exempt nothing (a
+/// solution can name its thread anything): `before` is the set the harness took once the CUDA driver
+/// and CUPTI had started every helper thread of theirs, before the learner's object was loaded.
 std::vector<std::string> threads_started_between(const std::vector<thread_entry>& before,
                                                  const std::vector<thread_entry>& after);
 

@@ -6,6 +6,7 @@
 #include "device_health.hpp"
 #include "l2_flush.hpp"
 #include "nvml_clock.hpp"
+#include "process_watch.hpp"
 #include "solve_timer.hpp"
 
 #include <string>
@@ -16,16 +17,17 @@ namespace judge_harness {
 
 /// The runner's command line.
 struct runner_options {
-  std::string solution;            ///< the learner's shared object (solution.so) to load
-  std::string scratch;             ///< folder the output files of checked calls go to
-  std::vector<std::string> banned; ///< library names solve() may not load ("cublas")
+  std::string solution;                        ///< the learner's shared object (solution.so) to load
+  std::string scratch;                         ///< folder the output files of checked calls go to
+  std::vector<std::string> banned;             ///< library names solve() may not load ("cublas")
+  timing_method timing = timing_method::cupti; ///< the method the judge asked for (--timing)
 };
 
 /// Members are listed in the order they must be set up; the CUDA context must exist before.
 struct runner_context {
   runner_context(runner_options runner_options_, int cuda_device)
       : options(std::move(runner_options_)), device(query_device(cuda_device)), clock(cuda_device),
-        flush(static_cast<std::size_t>(device.l2_bytes)) {}
+        timer(options.timing), flush(static_cast<std::size_t>(device.l2_bytes)), harness_threads(list_threads()) {}
 
   runner_options options;
   device_facts device;
@@ -34,6 +36,9 @@ struct runner_context {
   reset_sentinel sentinel;
   device_comparator comparator;
   l2_flush flush;
+  /// The threads alive once the driver, CUPTI and NVML are set up and have run work, before any learner
+  /// code: any other thread alive after a call of solve() is the solution's.
+  std::vector<thread_entry> harness_threads;
 
   /// [MHz] the maximum SM clock: NVML's when it is available, else what CUDA reports.
   double clock_max_mhz() const { return clock.available() ? clock.max_sm_mhz() : device.clock_rate_mhz; }

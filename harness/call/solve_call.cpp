@@ -1,7 +1,5 @@
 #include "solve_call.hpp"
 
-#include "l2_flush_kernels.cuh"
-
 #include "process_watch.hpp"
 #include "solve_abi.h"
 
@@ -35,14 +33,11 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
   solve_observation seen;
   const bool timed = kind != call_kind::checked;
   const bool flush = kind == call_kind::timed_cold_l2;
-  // Listing threads reads /proc and takes a while: done first, so that nothing sits between the L2
-  // flush and the start event.
-  const std::vector<thread_entry> threads_before = list_threads();
   if (timed && context.timer.method() == timing_method::cupti) {
     if (flush) context.flush.enqueue(nullptr);
     // The marker's end, stamped by the GPU's own clock, opens the window: everything after it is the
     // call's. (Comparing GPU records with host timestamps instead let the flush slip into the window.)
-    enqueue_timing_marker(nullptr);
+    context.timer.enqueue_marker();
     JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
   } else {
     JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
@@ -72,7 +67,7 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
     return seen;
   }
   seen.banned_loaded = loaded_banned_libraries(context.options.banned);
-  seen.stray_threads = threads_started_between(threads_before, list_threads());
+  seen.stray_threads = threads_started_between(context.harness_threads, list_threads());
   return seen;
 }
 

@@ -1,10 +1,11 @@
-// main() of every runner: `runner --solution FILE.so --scratch DIR [--banned cublas,cublasLt]`, speaking
-// the protocol of docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. The
-// runner is the problem's (harness, call shim, GPU reference); the solution is the learner's shared
-// object, loaded once CUDA, CUPTI and the channels are set up, so that its static constructors find the
-// harness ready and cannot run before it. Exit status: 0 after "done"; 1 after answering a call that
-// left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad
-// request, unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device.
+// main() of every runner: `runner --solution FILE.so --scratch DIR [--banned cublas,cublasLt]
+// [--timing cupti|events]`, speaking the protocol of docs/architecture.md through common/wire_json.hpp,
+// the codec the judge uses too. The runner is the problem's (harness, call shim, GPU reference); the
+// solution is the learner's shared object, loaded once CUDA, CUPTI and the channels are set up, so that
+// its static constructors find the harness ready and cannot run before it. Exit status: 0 after "done";
+// 1 after answering a call that left the CUDA context unusable; 2 when the runner itself cannot go on
+// (no fd 3, bad command line, bad request, unwritable scratch folder, a solution that does not load); 3
+// when there is no CUDA device.
 #include "channels.hpp"
 #include "check_call.hpp"
 #include "runner_context.hpp"
@@ -31,7 +32,7 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]]\n"
+const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events]\n"
                           "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
@@ -51,15 +52,20 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
   bool have_scratch = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--scratch" || arg == "--banned" || arg == "--solution") && i + 1 < argc) {
+    if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing") && i + 1 < argc) {
       const std::string value = argv[++i];
       if (arg == "--scratch") {
         options.scratch = value;
         have_scratch = true;
       } else if (arg == "--solution") {
         options.solution = value;
-      } else {
+      } else if (arg == "--banned") {
         options.banned = split_names(value);
+      } else if (const auto method = judge_wire::from_string<judge_wire::timing_method>(value)) {
+        options.timing = *method; // the judge's choice; nothing in the environment overrides it
+      } else {
+        std::fprintf(stderr, "runner: --timing must be cupti or events, not \"%s\"\n%s", value.c_str(), usage);
+        return std::nullopt;
       }
     } else {
       std::fprintf(stderr, "runner: unexpected argument \"%s\"\n%s", arg.c_str(), usage);

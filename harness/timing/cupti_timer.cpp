@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,7 +25,7 @@ struct activity_record {
   std::uint64_t start_ns;
   std::uint64_t end_ns;
   std::uint32_t stream_id;
-  bool marker; ///< the judge's timing marker kernel
+  std::uint32_t correlation_id; ///< of the API call that enqueued it; 0 when CUPTI gave none
 };
 
 // CUPTI's buffer callbacks are plain C functions without a user pointer, so the records they deliver
@@ -33,6 +33,14 @@ struct activity_record {
 std::mutex g_records_mutex;
 std::vector<activity_record> g_records;
 std::atomic<bool> g_timer_alive{false};
+
+// The correlation ids of the API calls the harness made while enqueuing its marker kernel. The marker
+// is known by these ids, never by its name: a learner kernel of the same name has other ids. The
+// launch callback runs on the launching thread; only the harness's thread, while it enqueues the
+// marker, sets this flag, so a learner's thread launching at the same moment is not mistaken for it.
+thread_local bool t_enqueuing_marker = false;
+std::mutex g_marker_mutex;
+std::set<std::uint32_t> g_marker_ids;
 
 void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
   *buffer = static_cast<std::uint8_t*>(std::aligned_alloc(record_buffer_alignment, record_buffer_bytes));
@@ -49,18 +57,17 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
     case CUPTI_ACTIVITY_KIND_KERNEL: {
       const auto* kernel = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-      const bool marker = kernel->name != nullptr && std::strcmp(kernel->name, timing_marker_name) == 0;
-      parsed.push_back({kernel->start, kernel->end, kernel->streamId, marker});
+      parsed.push_back({kernel->start, kernel->end, kernel->streamId, kernel->correlationId});
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {
       const auto* copy = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
-      parsed.push_back({copy->start, copy->end, copy->streamId, false});
+      parsed.push_back({copy->start, copy->end, copy->streamId, copy->correlationId});
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMSET: {
       const auto* set = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
-      parsed.push_back({set->start, set->end, set->streamId, false});
+      parsed.push_back({set->start, set->end, set->streamId, set->correlationId});
       break;
     }
     default:
@@ -70,6 +77,24 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
   std::free(buffer);
   const std::lock_guard<std::mutex> lock(g_records_mutex);
   g_records.insert(g_records.end(), parsed.begin(), parsed.end());
+}
+
+/// Keeps the correlation id of every runtime and driver API call the harness's thread makes while it
+/// enqueues the marker (the kernel record carries the id of the runtime or of the driver launch call,
+/// depending on how it was launched; both are kept).
+void CUPTIAPI on_api_call(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void* data) {
+  if (!t_enqueuing_marker) return;
+  const auto* call = static_cast<const CUpti_CallbackData*>(data);
+  if (call->callbackSite != CUPTI_API_ENTER || call->correlationId == 0) return;
+  const std::lock_guard<std::mutex> lock(g_marker_mutex);
+  g_marker_ids.insert(call->correlationId);
+}
+
+std::set<std::uint32_t> take_marker_ids() {
+  const std::lock_guard<std::mutex> lock(g_marker_mutex);
+  std::set<std::uint32_t> taken;
+  taken.swap(g_marker_ids);
+  return taken;
 }
 
 std::string cupti_reason(CUptiResult result) {
@@ -90,6 +115,15 @@ void disable_traced_kinds() noexcept {
   for (CUpti_ActivityKind kind : traced_kinds) cuptiActivityDisable(kind);
 }
 
+constexpr CUpti_CallbackDomain api_domains[] = {CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_DRIVER_API};
+
+/// Turns the API callbacks on or off for `subscriber`; off except while the marker is enqueued, so that
+/// the learner's own launches pay nothing for them.
+void enable_api_callbacks(CUpti_SubscriberHandle subscriber, bool on) {
+  for (CUpti_CallbackDomain domain : api_domains)
+    check_cupti(cuptiEnableDomain(on ? 1 : 0, subscriber, domain), "cuptiEnableDomain");
+}
+
 std::vector<activity_record> take_records() {
   const std::lock_guard<std::mutex> lock(g_records_mutex);
   std::vector<activity_record> taken;
@@ -102,12 +136,15 @@ std::vector<activity_record> take_records() {
 cupti_timer::cupti_timer() {
   if (g_timer_alive.exchange(true)) throw std::logic_error("cupti_timer: only one may exist per process");
   try {
+    // CUPTI allows one callback subscriber per process: holding it also keeps anyone else from it.
+    check_cupti(cuptiSubscribe(&m_subscriber, on_api_call, nullptr), "cuptiSubscribe");
     check_cupti(cuptiActivityRegisterCallbacks(on_buffer_requested, on_buffer_completed),
                 "cuptiActivityRegisterCallbacks");
     // CONCURRENT_KERNEL rather than KERNEL: KERNEL would serialise kernels and change what is measured.
     for (CUpti_ActivityKind kind : traced_kinds) check_cupti(cuptiActivityEnable(kind), "cuptiActivityEnable");
   } catch (...) {
     disable_traced_kinds();
+    if (m_subscriber != nullptr) cuptiUnsubscribe(m_subscriber);
     g_timer_alive = false;
     throw;
   }
@@ -117,7 +154,23 @@ cupti_timer::~cupti_timer() {
   disable_traced_kinds();
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   take_records();
+  take_marker_ids();
+  cuptiUnsubscribe(m_subscriber);
   g_timer_alive = false;
+}
+
+void cupti_timer::enqueue_marker() {
+  enable_api_callbacks(m_subscriber, true);
+  t_enqueuing_marker = true;
+  try {
+    enqueue_timing_marker(nullptr);
+  } catch (...) {
+    t_enqueuing_marker = false;
+    enable_api_callbacks(m_subscriber, false);
+    throw;
+  }
+  t_enqueuing_marker = false;
+  enable_api_callbacks(m_subscriber, false);
 }
 
 std::uint64_t cupti_timer::now_ns() const {
@@ -131,22 +184,26 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
   // (not forced) flush delivers it.
   check_cupti(cuptiActivityFlushAll(0), "cuptiActivityFlushAll");
   const std::vector<activity_record> records = take_records();
+  const std::set<std::uint32_t> marker_ids = take_marker_ids();
+  const auto is_marker = [&marker_ids](const activity_record& r) { return marker_ids.count(r.correlation_id) != 0; };
 
   // The judge's own work (inputs, poison, L2 flush) had finished before begin_ns, since the device was
   // synchronised before it; a record that ends after begin_ns is therefore the call's, even if clock
   // conversion put its start a hair before begin_ns. Work that starts after end_ns is not the call's.
   // Among the judge's records, the latest one tells the id of the legacy stream it runs on.
-  // With a marker (every timed call has one), the window opens when the marker ended, on the GPU's
+  // With a marker (every timed call has one; known by the correlation id of the harness's own launch),
+  // the window opens when the marker ended, on the GPU's
   // clock, the same clock as every other record: no host-to-GPU conversion error can let the judge's
   // own work in. Without one (the self-test at start-up), the host timestamps decide.
   std::uint64_t marker_end = 0;
   bool have_marker = false;
   for (const activity_record& r : records)
-    if (r.marker && r.start_ns != 0 && r.end_ns >= marker_end) {
+    if (is_marker(r) && r.start_ns != 0 && r.end_ns >= marker_end) {
       marker_end = r.end_ns;
       have_marker = true;
     }
   activity_span span;
+  span.marker_seen = have_marker;
   std::uint64_t first_start = 0;
   std::uint64_t last_end = 0;
   std::uint64_t latest_judge_end = 0;
@@ -154,7 +211,7 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
   bool legacy_stream_known = false;
   for (const activity_record& r : records) {
     if (r.start_ns == 0 || r.end_ns < r.start_ns) continue; // no timestamps: CUPTI could not time it
-    if (r.marker) continue;
+    if (is_marker(r)) continue;
     const bool before_call = have_marker ? r.start_ns < marker_end : r.end_ns <= begin_ns;
     if (before_call) {
       if (r.end_ns >= latest_judge_end) {
@@ -182,6 +239,7 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
 void cupti_timer::discard() {
   check_cupti(cuptiActivityFlushAll(0), "cuptiActivityFlushAll");
   take_records();
+  take_marker_ids();
 }
 
 } // namespace judge_harness

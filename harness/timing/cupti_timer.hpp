@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+struct CUpti_Subscriber_st; // cupti_callbacks.h's handle, so that this header needs no CUPTI include
+
 namespace judge_harness {
 
 /// The GPU work of one call, as CUPTI recorded it.
@@ -14,19 +16,27 @@ struct activity_span {
   /// Some of the call's work ran on a stream other than the legacy default stream and was still
   /// running when solve() returned (it was timed anyway: the harness synchronises the whole device).
   bool other_streams_after_return = false;
+  /// The marker kernel enqueued by enqueue_marker() was among the records and opened the window.
+  bool marker_seen = false;
 };
 
-/// Owns the process's CUPTI activity tracing (CUPTI allows one such client per process, hence neither
-/// copyable nor movable, and at most one alive).
+/// Owns the process's CUPTI activity tracing and its one callback subscriber (CUPTI allows one of each
+/// per process, hence neither copyable nor movable, and at most one alive).
 class cupti_timer {
 public:
-  /// Registers the record buffers and enables kernel, memcpy and memset records. Throws
+  /// Subscribes to API callbacks, registers the record buffers and enables kernel, memcpy and memset
+  /// records. Throws
   /// std::runtime_error with CUPTI's reason when it cannot (another profiler attached, no CUPTI support).
   cupti_timer();
   ~cupti_timer();
 
   cupti_timer(const cupti_timer&) = delete;
   cupti_timer& operator=(const cupti_timer&) = delete;
+
+  /// Enqueues the marker kernel on the legacy stream; its end opens the next measured window. The
+  /// marker is recognised by the correlation id of this very launch (seen through CUPTI's API
+  /// callbacks, on only while it is enqueued), never by its name.
+  void enqueue_marker();
 
   /// [ns] now, on the clock CUPTI stamps its records with.
   std::uint64_t now_ns() const;
@@ -39,6 +49,9 @@ public:
 
   /// Delivers and forgets every record of completed work (keeps memory bounded between timings).
   void discard();
+
+private:
+  CUpti_Subscriber_st* m_subscriber = nullptr;
 };
 
 } // namespace judge_harness

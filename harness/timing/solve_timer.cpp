@@ -4,40 +4,38 @@
 #include "device_memory.hpp"
 #include "generate.cuh"
 
-#include <cstdlib>
-#include <cstring>
 #include <exception>
 
 namespace judge_harness {
 namespace {
 
-/// Whether CUPTI timed a tiny kernel: some platforms accept the calls and then deliver nothing.
-bool cupti_sees_a_kernel(cupti_timer& timer) {
+/// Why CUPTI cannot time a call as a timed sample is timed (a tiny kernel behind the marker); empty
+/// when it can. Some platforms accept the calls and then deliver nothing, or no correlation ids.
+std::string why_cupti_cannot_time(cupti_timer& timer) {
   device_memory scratch(256 * sizeof(std::uint32_t));
   JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
   timer.discard();
+  timer.enqueue_marker();
+  JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
   const std::uint64_t begin = timer.now_ns();
   fill_words_on_device(scratch.as<std::uint32_t>(), 0u, 256, nullptr);
   const std::uint64_t returned = timer.now_ns();
   JUDGE_CUDA_CHECK(cudaDeviceSynchronize());
   const std::uint64_t end = timer.now_ns();
-  return timer.measure(begin, returned, end).records > 0;
+  const activity_span span = timer.measure(begin, returned, end);
+  if (span.records == 0) return "CUPTI delivered no record of a test kernel";
+  if (!span.marker_seen) return "CUPTI gave the marker kernel no correlation id of its launch";
+  return "";
 }
 
 } // namespace
 
-solve_timer::solve_timer() {
-  const char* requested = std::getenv("JUDGE_TIMING");
-  if (requested != nullptr && std::strcmp(requested, "events") == 0) {
-    m_fallback_reason = "JUDGE_TIMING=events";
-    return;
-  }
+solve_timer::solve_timer(timing_method requested) {
+  if (requested == timing_method::events) return;
   try {
     auto timer = std::make_unique<cupti_timer>();
-    if (!cupti_sees_a_kernel(*timer)) {
-      m_fallback_reason = "CUPTI delivered no record of a test kernel";
-      return;
-    }
+    m_fallback_reason = why_cupti_cannot_time(*timer);
+    if (!m_fallback_reason.empty()) return;
     m_cupti = std::move(timer);
     m_method = timing_method::cupti;
   } catch (const cuda_error&) {
@@ -45,6 +43,10 @@ solve_timer::solve_timer() {
   } catch (const std::exception& e) {
     m_fallback_reason = std::string("CUPTI unavailable: ") + e.what();
   }
+}
+
+void solve_timer::enqueue_marker() {
+  if (m_cupti) m_cupti->enqueue_marker();
 }
 
 void solve_timer::before_solve() {

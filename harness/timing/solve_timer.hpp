@@ -1,6 +1,7 @@
-// The GPU time of one call of solve(), by the method this process can use: CUPTI activity records
-// (default), or CUDA events on the legacy stream (when CUPTI cannot start, e.g. under a profiler, or
-// when the environment says JUDGE_TIMING=events).
+// The GPU time of one call of solve(), by the method the judge asked for (the runner's --timing flag):
+// CUPTI activity records, or CUDA events on the legacy stream. Asked for CUPTI, it falls back to events
+// when CUPTI cannot start (e.g. under a profiler) and says why. Nothing in the environment changes it:
+// the judge compares a solution's method with the baseline's.
 #pragma once
 
 #include "cupti_timer.hpp"
@@ -24,13 +25,16 @@ struct sample_time {
 
 class solve_timer {
 public:
-  /// Chooses the method; needs a current CUDA context (it proves CUPTI works by timing a tiny kernel).
-  solve_timer();
+  /// Sets up `requested`; needs a current CUDA context (it proves CUPTI works by timing a tiny kernel
+  /// behind a marker).
+  explicit solve_timer(timing_method requested);
 
   timing_method method() const noexcept { return m_method; }
-  /// Why the events method was chosen; empty when CUPTI is used.
+  /// Why the events method is used though CUPTI was asked for; empty otherwise.
   const std::string& fallback_reason() const noexcept { return m_fallback_reason; }
 
+  /// CUPTI only: enqueues the marker whose end opens the window of the next timed call.
+  void enqueue_marker();
   /// Right before solve() is called. Events: records the start event on the legacy stream, so the
   /// caller enqueues the L2 flush just before this to hide the launch latency behind it.
   void before_solve();

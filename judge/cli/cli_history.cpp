@@ -39,8 +39,8 @@ std::string history_text(const std::string& problem, const std::string& author,
     const std::string score = r.score > 0 ? fmt::format("{:.1f}", r.score) : "-";
     const std::string failed_case =
         failed ? failed->name + (failed->hidden ? " (hidden)" : "") : (r.cases.empty() ? "-" : "none");
-    out += fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<24}  {}\n", r.graded_at, r.author, verdict_text(r), score,
-                       failed_case, r.path);
+    out += fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<24}  {}{}\n", r.graded_at, r.author, verdict_text(r), score,
+                       failed_case, r.path, r.implausible ? "  (implausible time: not ranked)" : "");
   }
   return out;
 }
@@ -63,6 +63,7 @@ std::string history_json(const std::string& problem, const std::vector<solution_
                                   {"compiled_only", r.compiled_only},
                                   {"message", r.message},
                                   {"score", r.score},
+                                  {"implausible", r.implausible},
                                   {"speed_unit", r.speed_unit},
                                   {"device", r.device.name},
                                   {"first_failed_case", std::move(first)}});

@@ -13,4 +13,17 @@ std::string timing_feedback(const timing_summary& timing) {
   return "";
 }
 
+std::string method_feedback(const timing_summary& solution, const timing_summary& baseline) {
+  if (solution.method == baseline.method) return "";
+  return fmt::format("timed with {} but the baseline with {}: the two times are not comparable, so there "
+                     "is no % of baseline",
+                     solution.method, baseline.method);
+}
+
+std::string join_feedback(const std::string& a, const std::string& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  return a + "; " + b;
+}
+
 } // namespace judge

@@ -11,4 +11,12 @@ namespace judge {
 /// spends its time outside kernels.
 std::string timing_feedback(const timing_summary& timing);
 
+/// Empty when the solution and the baseline were timed by the same method; otherwise says that they
+/// were not, so that the "% of baseline" is left out (the runner could not use the judge's method for
+/// one of them, e.g. CUPTI was held by a profiler).
+std::string method_feedback(const timing_summary& solution, const timing_summary& baseline);
+
+/// `a` and `b` as one text, "; " between them when both have words.
+std::string join_feedback(const std::string& a, const std::string& b);
+
 } // namespace judge

@@ -5,6 +5,7 @@
 #include "device_fit.hpp"
 #include "feedback.hpp"
 #include "output_files.hpp"
+#include "plausibility.hpp"
 #include "reference_library.hpp"
 #include "secret.hpp"
 #include "stats.hpp"
@@ -13,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <thread>
 #include <unistd.h>
@@ -64,6 +66,7 @@ runner_options grader::runner_options_for(const build_result& runner, bool basel
   o.scratch = m_scratch_root / fmt::format("{}-{}", ++m_runs, tag);
   std::filesystem::create_directories(o.scratch);
   if (!baseline) o.banned_libraries = m_spec.banned_libraries;
+  o.timing = m_options.timing_method;
   o.output_cap = m_spec.limits.output_bytes;
   o.sandbox = m_options.sandbox;
   o.hidden_paths = m_options.hidden_paths;
@@ -131,11 +134,17 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
   if (auto b = m_baseline.timings.find(c.name); b != m_baseline.timings.end()) {
     cr.baseline_timing = b->second;
     cr.baseline_speed = speed(c, b->second.median_ms);
-    cr.pct_of_baseline = cr.baseline_speed > 0 ? 100.0 * cr.speed / cr.baseline_speed : 0;
+    // Times taken by different methods measure different things (events include launch gaps):
+    // a share of one in the other would mislead, so there is none, and the feedback says why.
+    const bool comparable = b->second.method == cr.timing->method;
+    cr.pct_of_baseline = comparable && cr.baseline_speed > 0 ? 100.0 * cr.speed / cr.baseline_speed : 0;
   }
   const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : bandwidth_peak(m_device);
   cr.pct_of_peak = peak > 0 ? 100.0 * cr.speed / peak : 0;
-  cr.feedback = timing_feedback(*cr.timing);
+  cr.implausible = implausible(cr.timing->median_ms,
+                               {cr.flops, cr.bytes, cr.timing->cold_l2, m_spec.tensor_cores_allowed}, m_device);
+  cr.feedback = join_feedback(timing_feedback(*cr.timing),
+                              cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
 
 case_result grader::grade_case(runner_session& session, std::size_t i, const std::string& who,
@@ -218,6 +227,8 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
       break;
     }
   result.score = score(result);
+  result.implausible = std::any_of(result.cases.begin(), result.cases.end(),
+                                   [](const case_result& cr) { return cr.implausible.has_value(); });
 }
 
 } // namespace judge

@@ -22,8 +22,11 @@
 namespace judge {
 
 struct grade_options {
-  bool timing = true;        ///< time accepted cases
-  bool cold_l2 = true;       ///< flush L2 before every timed sample
+  bool timing = true;  ///< time accepted cases
+  bool cold_l2 = true; ///< flush L2 before every timed sample
+  /// How runners time (the baseline's and every solution's): CUPTI unless a tool that holds CUPTI
+  /// (a profiler) needs CUDA events.
+  judge_wire::timing_method timing_method = judge_wire::timing_method::cupti;
   double budget_seconds = 0; ///< [s] per-case timing budget; 0: the spec's
   double case_seconds = 0;   ///< [s] per checked call; 0: the spec's
   int checks = 2;            ///< checked calls per case, alternating poison values

@@ -29,6 +29,28 @@ struct timing_summary {
   int warmup_calls = 0;
 };
 
+/// The device ceiling a physical floor comes from (grading/plausibility.hpp).
+enum class speed_ceiling {
+  fp32_peak,          ///< SMs × 128 FMA/clock × 2 × max SM clock
+  dram_peak,          ///< 2 × max memory clock × bus width
+  measured_bandwidth, ///< the probe's copy bandwidth × 1.25, where the DRAM peak is unknown
+};
+
+/// A time below the least the case's work can take on the device (grading/plausibility.hpp): the
+/// figures that flagged it, kept with the result for the instructor.
+struct implausible_time {
+  double median_ms = 0; ///< [ms] the measured, ranked time
+  double floor_ms = 0;  ///< [ms] `work` at `peak`
+  speed_ceiling ceiling = speed_ceiling::fp32_peak;
+  double work = 0; ///< [FLOP] for fp32_peak, else [B] that must cross DRAM
+  double peak = 0; ///< [GFLOPS] or [GB/s]: the ceiling's figure
+
+  bool operator==(const implausible_time& o) const {
+    return median_ms == o.median_ms && floor_ms == o.floor_ms && ceiling == o.ceiling && work == o.work &&
+           peak == o.peak;
+  }
+};
+
 struct case_result {
   std::string name;
   bool hidden = true;
@@ -44,6 +66,8 @@ struct case_result {
   double pct_of_peak = 0;      ///< speed / device peak * 100
   double flops = 0, bytes = 0; ///< work.flops and work.bytes of one call at this case's sizes
   std::string feedback;        ///< e.g. host time far above GPU time
+  /// Set when the time is below the device's physical floor for this case: the solution is not ranked.
+  std::optional<implausible_time> implausible;
 };
 
 /// Whether a solution's runner ran in the process sandbox (its own user, network and mount namespaces).
@@ -79,6 +103,9 @@ struct solution_result {
   /// It compiled but was not run, because the run had no CUDA device (its verdict is internal_error):
   /// its verdict says nothing about the solution.
   bool compiled_only = false;
+  /// A timed case's time is below the device's physical floor (its case_result::implausible says which
+  /// and by how much): stored and shown, flagged for the instructor, never ranked.
+  bool implausible = false;
   device_info device;
 };
 

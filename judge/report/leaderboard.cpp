@@ -95,8 +95,13 @@ std::size_t characters(const std::string& text) {
 std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& results) {
   // device name → author → that author's best result on it
   std::map<std::string, std::map<std::string, const solution_result*>> best;
+  std::map<std::string, int> implausible; // device name → accepted results left out
   for (const solution_result& r : results) {
     if (r.v != verdict::accepted || r.score <= 0) continue;
+    if (r.implausible) {
+      ++implausible[r.device.name];
+      continue;
+    }
     const solution_result*& kept = best[r.device.name][r.author];
     if (kept == nullptr || ranks_before(&r, kept)) kept = &r;
   }
@@ -104,12 +109,17 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& r
   for (const auto& [device, authors] : best)
     for (const auto& [author, r] : authors) by_device[device].push_back(r);
   std::vector<leaderboard> boards;
-  for (auto& [device, ranked] : by_device) boards.push_back(make_board(std::move(ranked)));
+  for (auto& [device, ranked] : by_device) {
+    boards.push_back(make_board(std::move(ranked)));
+    boards.back().implausible_left_out = implausible[device];
+  }
   return boards;
 }
 
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem) {
-  return build_leaderboard(db.best_accepted(problem));
+  std::vector<solution_result> results = db.best_accepted(problem);
+  for (solution_result& r : db.implausible_accepted(problem)) results.push_back(std::move(r)); // only counted
+  return build_leaderboard(results);
 }
 
 std::string parse_before(const std::string& text) {
@@ -192,6 +202,13 @@ std::string peaks_text(const leaderboard& b) {
                      d.measured_bandwidth_gbps);
 }
 
+std::string implausible_note(const leaderboard& b) {
+  if (b.implausible_left_out == 0) return "";
+  return fmt::format("not ranked: {} accepted result(s) timed below what this GPU can physically do, flagged for "
+                     "the instructor (the store keeps their figures)",
+                     b.implausible_left_out);
+}
+
 double pct_of_baseline_score(const leaderboard& board, const board_entry& entry) {
   return board.baseline_score > 0 ? 100.0 * entry.score / board.baseline_score : 0;
 }
@@ -214,6 +231,7 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
     if (b.baseline_score > 0)
       out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}\n", "-", "baseline", author_width, number(b.baseline_score),
                          "100.0%");
+    if (b.implausible_left_out > 0) out += implausible_note(b) + "\n";
     out += "\n";
   }
   return out;
@@ -255,6 +273,7 @@ std::string leaderboard_json(const std::string& problem, const std::vector<leade
                               {"dram_peak_gbps", b.device.dram_peak_gbps}}},
                             {"speed_unit", b.speed_unit},
                             {"baseline_score", b.baseline_score},
+                            {"implausible_left_out", b.implausible_left_out},
                             {"cases", nlohmann::json::array()},
                             {"entries", nlohmann::json::array()}};
     for (const board_case& c : b.cases)

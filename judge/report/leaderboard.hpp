@@ -44,11 +44,15 @@ struct leaderboard {
   std::vector<board_case> cases;    ///< in case order
   double baseline_score = 0;        ///< geometric mean of the cases' baseline speeds; 0 if any is missing
   std::vector<board_entry> entries; ///< best first
+  /// Accepted results on this GPU model left out because a time was below the device's physical floor
+  /// (solution_result::implausible): flagged for the instructor, never ranked.
+  int implausible_left_out = 0;
 };
 
 /// One board per GPU model that has an accepted, timed result for `problem`, ordered by device name.
-/// Non-accepted results never appear, nor accepted ones graded without timing (score 0: nothing to rank);
-/// each author appears once per board, with their best score.
+/// Non-accepted results never appear, nor accepted ones graded without timing (score 0: nothing to rank),
+/// nor implausible ones (counted in implausible_left_out); each author appears once per board, with their
+/// best score.
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem);
 
 /// Which results a board is built from (`judge leaderboard` options); the default takes them all.
@@ -71,6 +75,10 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& r
 
 /// "fp32 peak 66908 GFLOPS, DRAM peak 4814 GB/s (copy measured 4243 GB/s)": the device's ceilings.
 std::string peaks_text(const leaderboard& b);
+
+/// "not ranked: 2 accepted result(s) timed below what this GPU can physically do, ...", or "" when the
+/// board left nothing out.
+std::string implausible_note(const leaderboard& b);
 
 /// [%] entry.score / board.baseline_score × 100; 0 without a baseline score.
 double pct_of_baseline_score(const leaderboard& board, const board_entry& entry);

@@ -93,6 +93,7 @@ std::string board_section(const leaderboard& b) {
                      esc(b.device.cc));
   out += fmt::format("<p class=\"peaks\">{} · {} ranked cases</p>\n", esc(peaks_text(b)), b.cases.size());
   out += ranking_table(b);
+  if (b.implausible_left_out > 0) out += fmt::format("<p class=\"note\">{}</p>\n", esc(implausible_note(b)));
   out += "<h3>Score per author</h3>\n" + score_bar_chart_svg(b);
   out += "<h3>Roofline</h3>\n" + roofline_svg(b);
   return out + "</section>\n";

@@ -1,6 +1,8 @@
 #include "report_json.hpp"
 
 #include "not_run_text.hpp"
+#include "plausibility.hpp"
+#include "plausibility_text.hpp"
 
 #include "file_output.hpp"
 #include "problem_spec.hpp"
@@ -50,14 +52,28 @@ nlohmann::json to_json(const solution_result& r) {
     }
     if (c.baseline_timing) j["baseline"] = timing_json(*c.baseline_timing);
     if (!c.feedback.empty()) j["feedback"] = c.feedback;
+    if (c.implausible)
+      j["implausible"] = {{"median_ms", c.implausible->median_ms},
+                          {"floor_ms", c.implausible->floor_ms},
+                          {"ceiling", ceiling_name(c.implausible->ceiling)},
+                          {"work", c.implausible->work},
+                          {"peak", c.implausible->peak},
+                          {"text", implausible_text(*c.implausible)}};
     cases.push_back(std::move(j));
   }
   // A solution not run has no verdict: "NR", and a message that says why (not_run_text.hpp).
   const std::string verdict_name = r.compiled_only ? not_run_short : short_name(r.v);
   const std::string message = r.compiled_only ? not_run_text : r.message;
-  return {{"path", r.path},           {"author", r.author},         {"content_hash", r.content_hash},
-          {"graded_at", r.graded_at}, {"verdict", verdict_name},    {"message", message},
-          {"score", r.score},         {"speed_unit", r.speed_unit}, {"sandbox", sandbox_text(r.sandbox)},
+  return {{"path", r.path},
+          {"author", r.author},
+          {"content_hash", r.content_hash},
+          {"graded_at", r.graded_at},
+          {"verdict", verdict_name},
+          {"message", message},
+          {"score", r.score},
+          {"speed_unit", r.speed_unit},
+          {"sandbox", sandbox_text(r.sandbox)},
+          {"implausible", r.implausible},
           {"cases", std::move(cases)}};
 }
 

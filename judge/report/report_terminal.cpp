@@ -2,6 +2,7 @@
 
 #include "not_run_text.hpp"
 
+#include "plausibility_text.hpp"
 #include "sandbox_text.hpp"
 
 #include <fmt/format.h>
@@ -71,7 +72,8 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text);
   }
   std::string out = fmt::format("\n{}  {}", r.path, coloured_verdict(r.v, style));
-  if (r.v == verdict::accepted && r.score > 0) out += fmt::format("  score {:.1f} {}", r.score, r.speed_unit);
+  if (r.v == verdict::accepted && r.score > 0)
+    out += fmt::format("  score {:.1f} {}{}", r.score, r.speed_unit, r.implausible ? " (not ranked: implausible)" : "");
   out += "\n";
   if (r.v == verdict::compile_error || r.cases.empty()) {
     if (!r.message.empty()) out += indent(r.message, "  | ");
@@ -95,6 +97,9 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   }
   for (const case_result& c : r.cases)
     if (!c.feedback.empty()) out += indent(fmt::format("note on {}: {}", c.name, c.feedback), "  ");
+  for (const case_result& c : r.cases)
+    if (c.implausible)
+      out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
   if (!r.learner_output.empty() && r.v != verdict::accepted) {
     const std::string excerpt = r.learner_output.substr(0, 1500);

@@ -36,7 +36,8 @@ bool runner_session::start() {
   m_start = request_facts{};
   m_start.before_hello = true;
   process_options p;
-  p.argv = {m_options.runner.string(), "--scratch", m_options.scratch.string()};
+  p.argv = {m_options.runner.string(), "--scratch", m_options.scratch.string(), "--timing",
+            judge_wire::to_string(m_options.timing)};
   if (!m_options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", m_options.solution.string()});
   if (!m_options.banned_libraries.empty()) {
     p.argv.push_back("--banned");

@@ -22,6 +22,9 @@ struct runner_options {
   std::filesystem::path solution;
   std::filesystem::path scratch; ///< created empty; outputs land here
   std::vector<std::string> banned_libraries;
+  /// The method the runner times with (its --timing flag): the judge's choice, the same for the baseline
+  /// and every solution, never the environment's.
+  judge_wire::timing_method timing = judge_wire::timing_method::cupti;
   std::size_t output_cap = 64 * 1024; // [B]
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths; ///< made empty inside the sandbox

@@ -284,7 +284,7 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   const YAML::Node doc = spec_yaml::load(spec.spec_file, spec_yaml::shown_path(spec.spec_file));
   const fields top = in.mapping(doc, "",
                                 {"title", "statement", "signature", "tolerance", "work", "speed_unit", "inputs",
-                                 "baseline", "banned_libraries", "limits"});
+                                 "baseline", "banned_libraries", "tensor_cores", "limits"});
 
   spec.title = in.text(in.required(top, "", "title", "the problem's human-readable name"), "title");
   spec.signature = read_signature(in, in.required(top, "", "signature", "the parameters of solve()"));
@@ -321,6 +321,9 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   if (const YAML::Node* node = top.find("baseline")) read_baseline(in, *node, spec);
   if (const YAML::Node* node = top.find("banned_libraries"))
     spec.banned_libraries = read_libraries(in, *node, "banned_libraries");
+  if (const YAML::Node* node = top.find("tensor_cores"))
+    spec.tensor_cores_allowed =
+        in.word<bool>(*node, "tensor_cores", "choice", {{"allowed", true}, {"forbidden", false}});
   if (const YAML::Node* node = top.find("limits")) read_limits(in, *node, spec.limits);
   return spec;
 }

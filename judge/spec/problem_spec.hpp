@@ -67,6 +67,9 @@ struct problem_spec {
   judge_data::distribution input_distribution;
   baseline_spec baseline;
   std::vector<std::string> banned_libraries;
+  /// `tensor_cores: allowed`: solutions may use tensor-core math (TF32, ...), so the FP32 peak is no floor
+  /// on their time (grading/plausibility.hpp). Default: forbidden.
+  bool tensor_cores_allowed = false;
   judge::limits limits;
 
   std::vector<std::string> size_names() const;   ///< size parameters in signature order

@@ -1,5 +1,6 @@
 #include "results_columns.hpp"
 
+#include "plausibility.hpp"
 #include "stats.hpp"
 
 #include <fmt/format.h>
@@ -43,6 +44,36 @@ sandbox_status sandbox_from_stored(const std::string& text, const std::string& f
     if (text == word) return {mode, ""};
   }
   throw std::runtime_error(fmt::format("database '{}' holds an unknown sandbox state '{}'", file, text));
+}
+
+// A case's implausible_time as a JSON object of its figures (the ceiling by ceiling_name()); NULL for a
+// plausible or untimed case.
+sql_value stored_implausible(const std::optional<implausible_time>& t) {
+  if (!t) return nullptr;
+  return nlohmann::json{{"median_ms", t->median_ms},
+                        {"floor_ms", t->floor_ms},
+                        {"ceiling", ceiling_name(t->ceiling)},
+                        {"work", t->work},
+                        {"peak", t->peak}}
+      .dump();
+}
+
+std::optional<implausible_time> implausible_from_stored(const field& f) {
+  if (f.is_null()) return std::nullopt;
+  const auto unreadable = [&f] {
+    return std::runtime_error(
+        fmt::format("database '{}' holds an unreadable implausible time '{}'", f.in().file(), f.text()));
+  };
+  const nlohmann::json j = nlohmann::json::parse(f.text(), nullptr, false);
+  if (!j.is_object()) throw unreadable();
+  try {
+    const std::optional<speed_ceiling> ceiling = ceiling_from_name(j.at("ceiling").get<std::string>());
+    if (!ceiling) throw unreadable();
+    return implausible_time{j.at("median_ms").get<double>(), j.at("floor_ms").get<double>(), *ceiling,
+                            j.at("work").get<double>(), j.at("peak").get<double>()};
+  } catch (const nlohmann::json::exception&) {
+    throw unreadable();
+  }
 }
 
 // The clock a solution ran at, for comparing stored results; NaN (stored as NULL) when nothing was timed.
@@ -163,6 +194,8 @@ const std::vector<column<submission>> submissions_table = {
      [](const field& f, submission& s) { s.result.sandbox = sandbox_from_stored(f.text(), f.in().file()); }},
     result_column<submission>("compile_output", "TEXT NOT NULL", 1, &solution_result::compile_output),
     result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
+    // A timed case ran faster than the device physically can: flagged, never ranked; 0 before version 3.
+    result_column<submission>("implausible", "INTEGER NOT NULL DEFAULT 0", 3, &solution_result::implausible),
 };
 
 const std::vector<column<stored_case>> case_results_table = {
@@ -203,6 +236,10 @@ const std::vector<column<stored_case>> case_results_table = {
     result_column<stored_case>("flops", "REAL", 1, &case_result::flops),
     result_column<stored_case>("bytes", "REAL", 1, &case_result::bytes),
     result_column<stored_case>("feedback", "TEXT NOT NULL", 1, &case_result::feedback),
+    // The figures that made the case's time implausible (JSON: median_ms, floor_ms, ceiling, work, peak);
+    // NULL when it was plausible or untimed, and in results stored before version 3.
+    {"implausible", "TEXT", 3, [](const stored_case& s) { return stored_implausible(s.result.implausible); },
+     [](const field& f, stored_case& s) { s.result.implausible = implausible_from_stored(f); }},
 };
 
 /// "CREATE TABLE <table> (<the columns of version 1>[, <constraint>])<options>;"

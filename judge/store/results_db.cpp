@@ -131,9 +131,18 @@ std::vector<solution_result> results_db::best_accepted(const std::string& proble
   sqlite::statement st = m_db.prepare(
       fmt::format("SELECT {0} FROM (SELECT *, row_number() OVER (PARTITION BY device_name, author "
                   "                                              ORDER BY score DESC, graded_at, id) AS pick "
-                  "                 FROM submissions WHERE problem = ?1 AND verdict = ?2) "
+                  "                 FROM submissions WHERE problem = ?1 AND verdict = ?2 AND implausible = 0) "
                   "WHERE pick = 1 ORDER BY device_name, score DESC, graded_at, id",
                   select_list(submission_columns())));
+  st.bind(1, problem).bind(2, short_name(verdict::accepted));
+  return load(st);
+}
+
+std::vector<solution_result> results_db::implausible_accepted(const std::string& problem) {
+  sqlite::statement st =
+      m_db.prepare(fmt::format("SELECT {} FROM submissions WHERE problem = ?1 AND verdict = ?2 AND implausible <> 0 "
+                               "ORDER BY graded_at, id",
+                               select_list(submission_columns())));
   st.bind(1, problem).bind(2, short_name(verdict::accepted));
   return load(st);
 }

@@ -41,8 +41,12 @@ public:
   /// Every stored result for `problem`, oldest first.
   std::vector<solution_result> results_for(const std::string& problem);
   /// Each author's best accepted result for `problem` on each GPU model (device name): the highest score,
-  /// the earlier one on a tie. Ordered by device name, then score descending, then time graded.
+  /// the earlier one on a tie; results flagged implausible are never picked. Ordered by device name, then
+  /// score descending, then time graded.
   std::vector<solution_result> best_accepted(const std::string& problem);
+  /// The accepted results for `problem` flagged implausible (a time below the device's physical floor),
+  /// oldest first: not ranked, listed for the instructor.
+  std::vector<solution_result> implausible_accepted(const std::string& problem);
   /// Every stored result of `author`, for every problem, oldest first.
   std::vector<solution_result> history(const std::string& author);
 

@@ -2,14 +2,18 @@
 // protocol through the codec the real runner uses (common/wire_json.hpp) and computes "solve()" on the
 // CPU as the element-wise sum of the inputs (right for vector_add), then does what its scenario says.
 //
-//   fake_runner SCENARIO --scratch DIR [--banned NAMES]
+//   fake_runner SCENARIO --scratch DIR [--banned NAMES] [--timing cupti|events]
+//
+// It says it times by the method --timing names (cupti by default), in its hello and its timings, as
+// the real runner does when the method is available.
 //
 // Scenarios: ok, wrong (element 3 of each output is 42), unwritten (element 3 keeps the check's poison),
 // noise (non-JSON lines on fd 3 before every answer), exit_before_hello, exit_in_solve (exit(0) instead
 // of answering), segfault, hang, wrong_case (answers for case "other"), cuda_error (then exits 1),
 // banned, short_output (outputs one element short), no_status (check answers without "status"),
 // no_device, old_protocol (hello of protocol 1), error_answer (an "error" answer, then exits 2),
-// timing_wrong (timed runs with mismatches), timing_hang.
+// timing_wrong (timed runs with mismatches), timing_hang, no_cupti (times with events whatever --timing
+// says, as a runner does when CUPTI cannot start).
 #include "datagen.h"
 #include "wire_json.hpp"
 
@@ -30,6 +34,7 @@ using namespace judge_wire;
 struct fake {
   std::string scenario;
   std::string scratch;
+  timing_method method = timing_method::cupti;
   std::FILE* results = nullptr;
 
   void send_line(const std::string& line) const {
@@ -100,6 +105,7 @@ struct fake {
   timing_answer timing(const case_request& c) const {
     timing_answer t;
     t.case_name = c.name;
+    t.method = method;
     t.cold_l2 = c.timing->cold_l2;
     for (int n = 0; n < c.timing->min_samples; ++n) {
       t.gpu_ms.push_back(0.5 + 0.001 * n);
@@ -153,8 +159,15 @@ int main(int argc, char** argv) {
   fake f;
   if (argc < 2) return 2;
   f.scenario = argv[1];
-  for (int i = 2; i + 1 < argc; ++i)
-    if (std::string(argv[i]) == "--scratch") f.scratch = argv[i + 1];
+  for (int i = 2; i + 1 < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--scratch") f.scratch = argv[i + 1];
+    if (arg == "--timing") {
+      const auto method = from_string<timing_method>(argv[i + 1]);
+      if (!method) return 2;
+      f.method = *method;
+    }
+  }
   f.results = fdopen(3, "w");
   if (f.results == nullptr || f.scratch.empty()) return 2;
   if (f.scenario == "exit_before_hello") return 0;
@@ -162,11 +175,13 @@ int main(int argc, char** argv) {
     f.send(no_device_answer{protocol_version, "no CUDA device: the fake runner has none"});
     return 3;
   }
+  if (f.scenario == "no_cupti") f.method = timing_method::events;
   hello_answer hello;
   hello.protocol = f.scenario == "old_protocol" ? 1 : protocol_version;
   hello.device = "Fake GPU";
   hello.cc = "9.0";
   hello.sms = 1;
+  hello.method = f.method;
   f.send(hello);
   std::string line;
   while (std::getline(std::cin, line)) {

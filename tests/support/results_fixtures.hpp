@@ -107,6 +107,18 @@ inline solution_result accepted_result(const std::string& author, double speed,
   return r;
 }
 
+/// An accepted result like accepted_result() whose case square_2048 was timed below the FP32 floor of
+/// the fixture's device (60000 GFLOPS): flagged implausible, with the figures.
+inline solution_result implausible_result(const std::string& author, double speed,
+                                          const std::string& device = "NVIDIA H200",
+                                          const std::string& graded_at = "2025-03-01T10:00:00Z") {
+  solution_result r = accepted_result(author, speed, device, graded_at);
+  case_result& c = r.cases[2];
+  c.implausible = implausible_time{c.timing->median_ms, c.flops / 60000 / 1e6, speed_ceiling::fp32_peak, c.flops, 60000};
+  r.implausible = true;
+  return r;
+}
+
 /// A wrong-answer result: its second case failed, nothing was timed.
 inline solution_result wrong_result(const std::string& author, const std::string& device = "NVIDIA H200") {
   solution_result r = accepted_result(author, 1, device);

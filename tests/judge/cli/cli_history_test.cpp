@@ -108,3 +108,21 @@ TEST_CASE("leaderboard filters reach the command line", "[cli][leaderboard]") {
   CHECK(bad.status == 2);
   CHECK(contains(bad.output, "--before 'yesterday' is not a date"));
 }
+
+TEST_CASE("judge history marks an implausible result as not ranked, in text and JSON", "[cli][history]") {
+  const judge::testing::scratch_dir dir;
+  const std::string file = (dir / "judge.db").string();
+  {
+    judge::results_db db(file);
+    db.record(judge::testing::implausible_result("mallory", 900000));
+    db.record(judge::testing::accepted_result("bob", 999, "NVIDIA H200", "2025-03-01T12:00:00Z"));
+  }
+  const auto text = run_judge("history matmul --db " + file);
+  CAPTURE(text.output);
+  REQUIRE(text.status == 0);
+  CHECK(contains(text.output, "solutions/matmul/mallory.cu  (implausible time: not ranked)"));
+  CHECK_FALSE(contains(text.output, "bob.cu  (implausible"));
+  const auto json = run_judge("history matmul mallory --json --db " + file);
+  REQUIRE(json.status == 0);
+  CHECK(nlohmann::json::parse(json.output)["submissions"][0]["implausible"] == true);
+}

@@ -144,6 +144,44 @@ TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "
   CHECK(timed.speed > 0);
   CHECK(r.score == Approx(timed.speed));
   CHECK_FALSE(r.cases.at(0).timing);
+  CHECK_FALSE(timed.implausible);
+  CHECK_FALSE(r.implausible);
+}
+
+TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {
+  device_info slow = fake_device();
+  slow.fp32_peak_gflops = 1e-4; // n_100's 100 FLOP take 1 ms at this peak; the fake runner says 0.5 ms
+  grader g(vector_add(), vector_cases(), 42, slow, fake_options(true));
+  const solution_result r = grade_with(g, "ok");
+  CAPTURE(r.message);
+  REQUIRE(r.v == verdict::accepted);
+  CHECK(r.implausible);
+  CHECK(r.score > 0); // stored as measured, for the instructor; the leaderboard leaves it out
+  const case_result& timed = r.cases.at(2);
+  REQUIRE(timed.implausible);
+  CHECK(timed.implausible->ceiling == speed_ceiling::fp32_peak);
+  CHECK(timed.implausible->work == 100);
+  CHECK(timed.implausible->floor_ms == Approx(1.0));
+  CHECK(timed.implausible->median_ms == Approx(timed.timing->median_ms));
+}
+
+TEST_CASE("a solution timed by another method than the baseline gets no % of baseline, and a note", "[grader]") {
+  problem_spec spec = vector_add();
+  spec.baseline.label = "fake baseline";
+  grader g(spec, vector_cases(), 42, fake_device(), fake_options(true));
+  REQUIRE(g.run_baseline(built("ok"), nullptr).empty());
+  REQUIRE(g.baseline_timings().at("n_100").method == "cupti");
+  const solution_result r = grade_with(g, "no_cupti");
+  REQUIRE(r.v == verdict::accepted);
+  const case_result& timed = r.cases.at(2);
+  REQUIRE(timed.timing);
+  CHECK(timed.timing->method == "events");
+  CHECK(timed.baseline_speed > 0);
+  CHECK(timed.pct_of_baseline == 0);
+  CHECK(contains(timed.feedback, "timed with events but the baseline with cupti"));
+  const solution_result same = grade_with(g, "ok");
+  CHECK(same.cases.at(2).pct_of_baseline == Approx(100));
+  CHECK_FALSE(contains(same.cases.at(2).feedback, "baseline with"));
 }
 
 TEST_CASE("a solution that did not compile is a compile error without running", "[grader]") {

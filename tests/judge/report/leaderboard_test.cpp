@@ -65,6 +65,34 @@ TEST_CASE("the leaderboard ranks each author's best accepted result, one board p
     for (const board_entry& e : b.entries) CHECK(e.author != "eve");
 }
 
+TEST_CASE("an implausible result is left off the board and counted, its author ranked by a plausible one",
+          "[leaderboard]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("alice", 9000));
+  db.record(judge::testing::implausible_result("alice", 900000));
+  db.record(judge::testing::implausible_result("mallory", 800000));
+  db.record(accepted_result("bob", 12000));
+  const auto boards = build_leaderboard(db, "matmul");
+  REQUIRE(boards.size() == 1);
+  REQUIRE(boards[0].entries.size() == 2);
+  CHECK(boards[0].entries[0].author == "bob");
+  CHECK(boards[0].entries[1].author == "alice");
+  CHECK(boards[0].entries[1].score == 9000);
+  CHECK(boards[0].implausible_left_out == 2);
+  CHECK(contains(leaderboard_text("matmul", boards), "not ranked: 2 accepted result(s)"));
+  CHECK(nlohmann::json::parse(leaderboard_json("matmul", boards))["boards"][0]["implausible_left_out"] == 2);
+
+  // The same from results already loaded (a filtered board).
+  board_filter latest;
+  latest.latest = true;
+  const auto filtered = build_leaderboard(db, "matmul", latest);
+  REQUIRE(filtered.size() == 1);
+  CHECK(filtered[0].entries.size() == 1); // alice's latest is the implausible one: not ranked
+  CHECK(filtered[0].entries[0].author == "bob");
+  CHECK(filtered[0].implausible_left_out == 2);
+}
+
 TEST_CASE("the bandwidth roof is the DRAM peak, or the measured copy for results stored without one", "[leaderboard]") {
   scratch_dir dir;
   results_db db(dir / "judge.db");

@@ -74,6 +74,22 @@ TEST_CASE("a runner that answers every check gives typed answers naming its outp
   CHECK(contains(f.session.learner_output(), "solve() of case n_8"));
 }
 
+TEST_CASE("the runner times by the method the judge names on its command line", "[runner_session]") {
+  const judge_wire::timing_method method =
+      GENERATE(judge_wire::timing_method::events, judge_wire::timing_method::cupti);
+  CAPTURE(judge_wire::to_string(method));
+  temp_folder scratch("session");
+  runner_options o = fake_session::options("ok", scratch);
+  o.timing = method;
+  runner_session session(o);
+  REQUIRE(session.start());
+  CHECK(session.hello().method == method);
+  const auto timing = session.run_timing(vector_add_case(0, true), 10);
+  REQUIRE(timing.answer);
+  CHECK(timing.answer->method == method);
+  session.finish();
+}
+
 TEST_CASE("lines on the result channel that are not JSON are skipped", "[runner_session]") {
   fake_session f("noise");
   const auto calls = f.session.run_checks(vector_add_case(2), 10);

@@ -94,10 +94,20 @@ TEST_CASE("omitted fields take the defaults docs/problem-format.md gives", "[spe
   CHECK(spec.baseline.libraries.empty());
   CHECK_FALSE(spec.baseline.is_reference);
   CHECK(spec.banned_libraries.empty());
+  CHECK_FALSE(spec.tensor_cores_allowed);
   CHECK(spec.limits.compile_seconds == 60);
   CHECK(spec.limits.case_seconds == 10);
   CHECK(spec.limits.timing_budget_seconds == 3);
   CHECK(spec.limits.output_bytes == 65536);
+}
+
+TEST_CASE("tensor_cores says whether solutions may use tensor-core math", "[spec]") {
+  const auto [word, allowed] = GENERATE(std::make_pair("allowed", true), std::make_pair("forbidden", false));
+  CAPTURE(word);
+  const scratch_dir root;
+  const auto dir =
+      write_problem(root, "matmul", "title: Matmul\n" + matmul_signature + "tensor_cores: " + std::string(word) + "\n");
+  CHECK(load_problem(dir).tensor_cores_allowed == allowed);
 }
 
 TEST_CASE("solve_declaration spells the signature as learners must write it", "[spec]") {
@@ -177,7 +187,7 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       // fields and values
       row{head + "tolerence: {atol: 1}\n",
           "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, statement, signature, "
-          "tolerance, work, speed_unit, inputs, baseline, banned_libraries, limits)"},
+          "tolerance, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
       row{head + "tolerance: {atl: 1}\n",
           "unknown field 'tolerance.atl'; did you mean 'tolerance.atol'? (allowed in 'tolerance': atol, rtol)"},
       row{head + "colour: blue\n", "unknown field 'colour' (allowed: title,"},
@@ -204,6 +214,7 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "field 'baseline.is_reference': is true, but baseline.source names no baseline"},
       row{head + "baseline: {is_reference: maybe}\n",
           "field 'baseline.is_reference': expected true or false, got \"maybe\""},
+      row{head + "tensor_cores: yes\n", "field 'tensor_cores': unknown choice \"yes\" (known: allowed, forbidden)"},
       row{head + "banned_libraries: cublas\n",
           "field 'banned_libraries': expected a list such as [a, b], got \"cublas\""},
       row{head + "banned_libraries: [cublas, \"x -Wl,--wrap\"]\n",

@@ -12,8 +12,9 @@ using judge::testing::scratch_dir;
 
 namespace {
 
-// The schema as the judge wrote it by hand up to schema version 2. The store now makes its statements
-// from a table of columns; a store it creates must be the same as one these statements created.
+// The schema as the judge wrote it by hand up to schema version 2, and what each later version adds. The
+// store now makes its statements from a table of columns; a store it creates must be the same as one
+// these statements created.
 const char* const hand_written_version_1 = R"sql(
 CREATE TABLE submissions (
   id                      INTEGER PRIMARY KEY,
@@ -75,9 +76,10 @@ const char* const hand_written_version_2 = R"sql(
 ALTER TABLE submissions ADD COLUMN dram_peak_gbps REAL;
 ALTER TABLE submissions ADD COLUMN sandbox TEXT NOT NULL DEFAULT '';
 )sql";
-
 const char* const hand_written_version_3 = R"sql(
+ALTER TABLE submissions ADD COLUMN implausible INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE case_results ADD COLUMN precision REAL;
+ALTER TABLE case_results ADD COLUMN implausible TEXT;
 )sql";
 
 /// SQL without comments, with one space for any run of white space, and none next to ( ) and ,

@@ -48,6 +48,7 @@ void check_same_case(const case_result& got, const case_result& want) {
   CHECK(got.flops == want.flops);
   CHECK(got.bytes == want.bytes);
   CHECK(got.feedback == want.feedback);
+  CHECK(got.implausible == want.implausible);
   REQUIRE(got.timing.has_value() == want.timing.has_value());
   if (want.timing) {
     CHECK(got.timing->median_ms == want.timing->median_ms);
@@ -91,6 +92,7 @@ void check_same_result(const solution_result& got, const solution_result& want) 
   CHECK(got.device.measured_bandwidth_gbps == want.device.measured_bandwidth_gbps);
   CHECK(got.device.dram_peak_gbps == want.device.dram_peak_gbps);
   CHECK(got.sandbox == want.sandbox);
+  CHECK(got.implausible == want.implausible);
   REQUIRE(got.cases.size() == want.cases.size());
   for (std::size_t k = 0; k < want.cases.size(); ++k) check_same_case(got.cases[k], want.cases[k]);
 }
@@ -125,6 +127,34 @@ TEST_CASE("a recorded result reads back field for field", "[results_db]") {
   const auto history = db.history("bob");
   REQUIRE(history.size() == 1);
   check_same_result(history[0], wa);
+}
+
+TEST_CASE("an implausible result reads back with the figures that flagged it", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  const solution_result flagged = judge::testing::implausible_result("mallory", 900000);
+  REQUIRE(flagged.cases[2].implausible);
+  db.record(flagged);
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 1);
+  check_same_result(all[0], flagged);
+  CHECK_FALSE(all[0].cases[1].implausible);
+}
+
+TEST_CASE("an implausible result is never an author's best, however high its score", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("mallory", 9000));
+  db.record(judge::testing::implausible_result("mallory", 900000));
+  db.record(judge::testing::implausible_result("trent", 800000));
+  const auto best = db.best_accepted("matmul");
+  REQUIRE(best.size() == 1);
+  CHECK(best[0].author == "mallory");
+  CHECK(best[0].score == 9000);
+  const auto flagged = db.implausible_accepted("matmul");
+  REQUIRE(flagged.size() == 2);
+  CHECK(flagged[0].score == 900000);
+  CHECK(flagged[1].author == "trent");
 }
 
 TEST_CASE("a new store is created with its folders, WAL mode and the current schema version", "[results_db]") {
@@ -163,11 +193,13 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
     db.record(old);
   }
   {
-    // Back to the version 1 schema: submissions without the columns migration 2 adds.
+    // Back to the version 1 schema: without the columns migrations 2 and 3 add.
     sqlite::database raw(dir / "judge.db");
     raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
     raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
     raw.exec("ALTER TABLE case_results DROP COLUMN precision");
+    raw.exec("ALTER TABLE submissions DROP COLUMN implausible");
+    raw.exec("ALTER TABLE case_results DROP COLUMN implausible");
     raw.exec("PRAGMA user_version = 1");
   }
   results_db db(dir / "judge.db");
@@ -183,6 +215,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK(all[0].sandbox == sandbox_status{}); // not recorded before version 2
   REQUIRE(all[0].cases[1].timing.has_value());
   CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
+  CHECK_FALSE(all[0].implausible);           // not flagged before version 3
   check_same_result(all[1], newer);
 }
 
