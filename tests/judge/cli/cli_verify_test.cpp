@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,20 @@ std::string compile_only_environment(const scratch_root& root) {
   return root.environment() + " prlimit --as=" + std::to_string(std::uint64_t(8) << 30) + " --";
 }
 
+/// A scratch problem whose compiles may take as long as a busy test machine needs: a compile cut off at
+/// the problem's limit is a compile error too, and would pass for the wrong reason or fail an example
+/// that must compile.
+void allow_slow_compiles(const scratch_root& root, const std::string& problem) {
+  const fs::path spec = root.dir / "problems" / problem / "problem.yaml";
+  std::ifstream in(spec);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string field = "compile_seconds: ";
+  const std::size_t at = text.find(field);
+  REQUIRE(at != std::string::npos);
+  text.replace(at + field.size(), text.find('\n', at) - at - field.size(), "900");
+  std::ofstream(spec) << text;
+}
+
 struct refused_example {
   const char* file;                ///< in problems/<p>/submissions/compile_error/
   std::vector<std::string> any_of; ///< the reason names at least one of these
@@ -47,6 +63,7 @@ struct refused_example {
 TEST_CASE("judge verify --compile-only refuses each hostile compile_error example of matmul for its own reason",
           "[cli][verify][fixtures]") {
   const scratch_root root;
+  allow_slow_compiles(root, "matmul");
   const auto r = judge_test::run_judge("verify matmul --compile-only", compile_only_environment(root));
   CAPTURE(r.output);
   // Every example got its folder's outcome: compile_error ones did not compile, the others did.
@@ -83,6 +100,7 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
 TEST_CASE("judge verify --compile-only refuses the spawning compile_error example of vector_add, and compiles the rest",
           "[cli][verify][fixtures]") {
   const scratch_root root;
+  allow_slow_compiles(root, "vector_add");
   const auto r = judge_test::run_judge("verify vector_add --compile-only", compile_only_environment(root));
   CAPTURE(r.output);
   CHECK(r.status == 0);
@@ -106,6 +124,7 @@ TEST_CASE("judge verify --compile-only counts a compile_error example that compi
   root.write("problems/vector_add/submissions/compile_error/compiles_after_all.cu", adds);
   root.write("problems/vector_add/submissions/compile_error/missing_semicolon.cu",
              "extern \"C\" void solve(const float* A, const float* B, float* C, int N) { int x = 0 }\n");
+  allow_slow_compiles(root, "vector_add");
 
   const auto r = judge_test::run_judge("verify vector_add --compile-only", compile_only_environment(root));
   CAPTURE(r.output);
