@@ -1,5 +1,7 @@
 // judge verify <problem>: every example solution in problems/<p>/submissions/<verdict>/ must get the
-// verdict its folder names (Kattis's rule for a problem package).
+// verdict its folder names (Kattis's rule for a problem package). With --compile-only (or without a GPU)
+// only the compile is checked: the compile_error examples must fail to compile (saying why), every other
+// example must compile.
 #include "cli.hpp"
 
 #include "grading_run.hpp"
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <sstream>
 
 namespace judge::cli {
 
@@ -18,8 +21,23 @@ namespace {
 struct verify_flags {
   std::string problem;
   bool no_timing = false;
+  bool compile_only = false;
   double budget = 0;
 };
+
+/// The first few lines of a compile error that say something, indented under its example's line.
+std::string first_lines(const std::string& message) {
+  constexpr int max_lines = 4;
+  constexpr std::size_t max_line_chars = 300;
+  std::istringstream lines(message);
+  std::string shown, line;
+  for (int n = 0; n < max_lines && std::getline(lines, line);) {
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    shown += "      " + line.substr(0, max_line_chars) + "\n";
+    ++n;
+  }
+  return shown;
+}
 
 int verify(const context& ctx, const verify_flags& f) {
   run_request request = grading_request(ctx, f.problem);
@@ -47,6 +65,7 @@ int verify(const context& ctx, const verify_flags& f) {
 
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
+  request.compile_only = f.compile_only;
 
   const terminal_style style = terminal_style::for_stream(stdout);
   // An example that is not graded would pass verify unchecked: each skipped entry is a mismatch.
@@ -56,15 +75,19 @@ int verify(const context& ctx, const verify_flags& f) {
   auto on_result = [&](const solution_result& r) {
     const verdict want = expected.at(r.path);
     const bool not_run = r.compiled_only;
-    const bool ok = r.v == want;
-    if (!ok && !not_run) ++mismatches;
+    // Compiled but not run says all there is to say about a compile_error example: it is wrong.
+    const bool ok = not_run ? want != verdict::compile_error : r.v == want;
+    if (!ok) ++mismatches;
     ran = ran || !not_run;
     std::string line = fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want),
                                    not_run ? std::string(not_run_short) : coloured_verdict(r.v, style));
     if (r.v == verdict::accepted && r.score > 0) line += fmt::format("  {:.1f} {}", r.score, r.speed_unit);
-    line += not_run ? "  (not run)" : ok ? "  ok" : "  MISMATCH";
+    line += !ok ? "  MISMATCH" : not_run ? "  (not run)" : "  ok";
     std::fprintf(stdout, "%s\n", line.c_str());
     if (!ok && !not_run && !r.message.empty()) std::fprintf(stdout, "      %s\n", r.message.substr(0, 600).c_str());
+    if (!ok && not_run) std::fputs("      it compiled: its folder says it must not\n", stdout);
+    // Checking the compile alone, the reason of each compile error is what the author wants to see.
+    if (f.compile_only && ok && r.v == verdict::compile_error) std::fputs(first_lines(r.message).c_str(), stdout);
     std::fflush(stdout);
   };
   auto on_baseline = [&](const run_outcome& o) {
@@ -78,6 +101,11 @@ int verify(const context& ctx, const verify_flags& f) {
   if (g_interrupted) {
     std::fputs(render_not_graded(outcome.not_graded).c_str(), stdout);
     return interrupted;
+  }
+  if (f.compile_only) {
+    std::fprintf(stdout, "verify %s, compile only: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(),
+                 outcome.results.size(), mismatches);
+    return mismatches ? some_not_accepted : all_accepted;
   }
   if (!outcome.device) {
     std::fputs(render_no_device_note(outcome.results, outcome.no_device_reason).c_str(), stderr);
@@ -93,6 +121,9 @@ void add_verify(CLI::App& app, context& ctx) {
   auto [sub, flags] = add_problem_command<verify_flags>(
       app, ctx, "verify", "check that each example solution gets its folder's verdict", verify);
   sub->add_flag("--no-timing", flags->no_timing, "check verdicts only");
+  sub->add_flag("--compile-only", flags->compile_only,
+                "compile every example and run none (no GPU needed): compile_error examples must fail to "
+                "compile, the others must compile");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default 1)");
 }
 

@@ -95,13 +95,14 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     return r;
   };
 
-  if (!probe.device) {
+  if (!probe.device || request.compile_only) {
     for (std::size_t i = 0; i < builds.size(); ++i) {
       solution_result r = make_result(i);
       if (builds[i].status == build_status::ok) {
         r.v = verdict::internal_error;
         r.compiled_only = true;
-        r.message = "compiled; not run: no CUDA device is present";
+        r.message =
+            request.compile_only ? "compiled; not run: compile only" : "compiled; not run: no CUDA device is present";
       } else {
         r.v = builds[i].status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
         r.message = builds[i].message;

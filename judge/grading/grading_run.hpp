@@ -42,6 +42,7 @@ struct run_request {
   grade_options grading;
   unsigned compile_jobs = 0;  ///< 0: cores
   double compile_seconds = 0; ///< 0: the spec's
+  bool compile_only = false;  ///< compile (and inspect) every solution, run none: no GPU needed
   run_progress_fn progress;   ///< told what the run is doing; empty: nobody is told
 };
 
