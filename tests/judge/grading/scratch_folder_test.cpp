@@ -84,7 +84,7 @@ TEST_CASE("a scratch folder takes plain names only", "[scratch_folder]") {
     CHECK_THROWS_AS(root.make_subfolder(name), std::logic_error);
     CHECK_THROWS_AS(root.remove_file(name), std::logic_error);
   }
-  (void)root.make_subfolder("taken");
+  const scratch_folder taken = root.make_subfolder("taken");
   try {
     (void)root.make_subfolder("taken");
     FAIL("a folder that exists was made again");

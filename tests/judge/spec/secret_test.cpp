@@ -75,7 +75,7 @@ TEST_CASE("the secret lives in JUDGE_SECRET_FILE, else under XDG_CONFIG_HOME, el
 TEST_CASE("a new secret is created private, in private folders, and read back the same", "[secret]") {
   const scratch_dir dir;
   const auto path = dir.path() / "config" / "gpu-judge" / "secret";
-  const std::uint64_t first = load_or_create_secret(path);
+  const judge::judge_secret first = load_or_create_secret(path);
 
   CHECK(permissions(path) == 0600);
   CHECK(permissions(path.parent_path()) == 0700);
