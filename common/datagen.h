@@ -83,11 +83,12 @@ JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::u
   }
 }
 
-/// Seeds derived from one case seed: each checked call and each timed sample gets its own.
+/// Seeds derived from one case seed: each checked call of a sample case gets its own (see the judge's
+/// check_seed.hpp; hidden cases' seeds are keyed hashes instead, and timed calls draw theirs at random).
 JUDGE_HD inline std::uint64_t derive_seed(std::uint64_t case_seed, std::uint64_t purpose, std::uint64_t index) {
   return mix64(mix64(case_seed ^ (purpose * 0xD1B54A32D192ED03ull)) + index);
 }
 
-enum seed_purpose : std::uint64_t { seed_for_check = 1, seed_for_timing = 2, seed_for_warmup = 3 };
+enum seed_purpose : std::uint64_t { seed_for_check = 1 };
 
 } // namespace judge_data

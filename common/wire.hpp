@@ -18,7 +18,7 @@
 namespace judge_wire {
 
 /// Sent in "hello"; a judge refuses a runner that speaks another version.
-constexpr int protocol_version = 2;
+constexpr int protocol_version = 3;
 
 // ---------------------------------------------------------------------------------------------------
 // Names. Every enum that travels is spelled by one table here, used by the codec and by anything
@@ -139,10 +139,26 @@ struct buffer_spec {
   bool is_input() const noexcept { return role == buffer_role::input; }
 };
 
-/// One checked call: the seed its inputs are generated from and the poison its outputs start as.
+/// Whether `name` may name a file the runner creates: one plain name (letters, digits, '.', '_', '-';
+/// not "." or "..", at most 128 characters), so it can only mean a file right inside the scratch folder.
+inline bool is_simple_file_name(std::string_view name) {
+  if (name.empty() || name.size() > 128 || name == "." || name == "..") return false;
+  for (const char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+/// One checked call: the seed its inputs are generated from (the only seed a runner receives: one-way
+/// for hidden cases, so it reveals nothing about other cases), the poison its outputs start as, and
+/// the files its outputs go to.
 struct check_spec {
   std::uint64_t seed = 0;
   poison_kind poison = poison_kind::nan;
+  /// One simple file name (is_simple_file_name) per output buffer, in signature order, chosen by the
+  /// judge: the runner creates exactly these, new, in its scratch folder.
+  std::vector<std::string> output_files;
 };
 
 /// An element passes when |got - ref| <= atol + rtol * |ref|.
@@ -151,11 +167,12 @@ struct tolerance_spec {
   double rtol = 1e-5;
 };
 
+/// How to time a case. The inputs of every timed call come from a seed the runner draws at that moment
+/// (getrandom), sent nowhere: no one, the solution included, knows a sample's inputs before it runs.
 struct timing_spec {
-  std::uint64_t seed = 0; ///< fresh per grading run: a solution cannot have seen these inputs before
-  double budget_s = 3.0;  ///< [s] wall time after which sampling stops adapting
-  int min_samples = 50;   ///< never fewer samples, whatever the precision
-  double min_s = 0.1;     ///< [s] never a shorter sampling phase (clock and placement effects show over time)
+  double budget_s = 3.0; ///< [s] wall time after which sampling stops adapting
+  int min_samples = 50;  ///< never fewer samples, whatever the precision
+  double min_s = 0.1;    ///< [s] never a shorter sampling phase (clock and placement effects show over time)
   int max_samples = 2000;
   /// [fraction] stop once the median of the kept samples is this precise: the half-width of its 95%
   /// confidence interval, relative (judge_stats::median_relative_half_width; docs/timing.md says why 0.25%).
@@ -203,11 +220,6 @@ struct no_device_answer {
   std::string error; ///< "no CUDA device: ..."
 };
 
-struct output_file {
-  std::string name; ///< the output buffer
-  std::string file; ///< raw little-endian float32, written by the runner
-};
-
 struct input_modification {
   std::string name;
   std::int64_t index = 0; ///< first element whose bits changed
@@ -234,7 +246,9 @@ struct check_answer {
   std::size_t check = 0;
   call_status status = call_status::ok;
   std::optional<std::string> error; ///< what went wrong, when status is not ok
-  std::vector<output_file> outputs;
+  /// The check's output_files that the runner has written (raw little-endian float32), as named in the
+  /// request: the runner names no path of its own.
+  std::vector<std::string> outputs;
   std::vector<input_modification> inputs_modified;
   std::vector<named_guard_violation> guard_violations;
   std::vector<std::string> banned_loaded; ///< banned names, e.g. "cublas"

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -184,11 +185,20 @@ inline buffer_spec read_buffer(const json& v, const where& w) {
   return b;
 }
 
+/// A file name the runner may create: one plain name inside the scratch folder (is_simple_file_name).
+inline std::string read_file_name(const json& v, const where& w) {
+  std::string name = read_string(v, w);
+  if (!is_simple_file_name(name))
+    fail(w, "must be a plain file name (letters, digits, '.', '_', '-'; no '/'), not \"" + name + "\"");
+  return name;
+}
+
 inline check_spec read_check(const json& v, const where& w) {
   const object_reader r(v, w);
   check_spec c;
   c.seed = r.get("seed", read_seed);
   c.poison = r.get("poison", read_name<poison_kind>);
+  c.output_files = r.get("output_files", array_of(read_file_name));
   return c;
 }
 
@@ -203,7 +213,6 @@ inline tolerance_spec read_tolerance(const json& v, const where& w) {
 inline timing_spec read_timing(const json& v, const where& w) {
   const object_reader r(v, w);
   timing_spec t;
-  t.seed = r.get("seed", read_seed);
   t.budget_s = r.get("budget_s", read_number);
   t.min_samples = static_cast<int>(r.get("min_samples", integer_in(1, 1000000)));
   t.min_s = r.get("min_s", read_number);
@@ -225,6 +234,20 @@ inline case_request read_case(const object_reader& r) {
   c.checks = r.get("checks", array_of(read_check));
   c.tolerance = r.get("tolerance", read_tolerance);
   c.timing = r.get("timing", nullable(read_timing));
+  // Every output gets exactly one file, and no file is named twice: the runner creates each once.
+  std::size_t outputs = 0;
+  for (const buffer_spec& b : c.buffers) outputs += b.is_input() ? 0 : 1;
+  std::vector<std::string> seen;
+  for (std::size_t k = 0; k < c.checks.size(); ++k) {
+    const where files = r.place().at("checks").at(k).at("output_files");
+    if (c.checks[k].output_files.size() != outputs)
+      fail(files, "has " + std::to_string(c.checks[k].output_files.size()) + " names for " + std::to_string(outputs) +
+                      " output buffers");
+    for (const std::string& name : c.checks[k].output_files) {
+      if (std::find(seen.begin(), seen.end(), name) != seen.end()) fail(files, "names \"" + name + "\" twice");
+      seen.push_back(name);
+    }
+  }
   return c;
 }
 
@@ -260,11 +283,6 @@ inline no_device_answer read_no_device(const object_reader& r) {
   return n;
 }
 
-inline output_file read_output_file(const json& v, const where& w) {
-  const object_reader r(v, w);
-  return {r.get("name", read_string), r.get("file", read_string)};
-}
-
 inline input_modification read_input_modification(const json& v, const where& w) {
   const object_reader r(v, w);
   return {r.get("name", read_string), r.get("index", read_count)};
@@ -285,7 +303,7 @@ inline check_answer read_check_answer(const object_reader& r) {
   a.check = static_cast<std::size_t>(r.get("check", read_count));
   a.status = r.get("status", read_name<call_status>);
   a.error = r.get("error", nullable(read_string));
-  a.outputs = r.get("outputs", array_of(read_output_file));
+  a.outputs = r.get("outputs", array_of(read_file_name));
   a.inputs_modified = r.get("inputs_modified", array_of(read_input_modification));
   a.guard_violations = r.get("guard_violations", array_of(read_guard_violation));
   a.banned_loaded = r.get("banned_loaded", array_of(read_string));
@@ -386,8 +404,11 @@ inline json buffer_json(const buffer_spec& b) {
 }
 
 inline json timing_json(const timing_spec& t) {
-  return {{"seed", t.seed},      {"budget_s", t.budget_s},       {"min_samples", t.min_samples},
-          {"min_s", t.min_s},    {"max_samples", t.max_samples}, {"target_precision", t.target_precision},
+  return {{"budget_s", t.budget_s},
+          {"min_samples", t.min_samples},
+          {"min_s", t.min_s},
+          {"max_samples", t.max_samples},
+          {"target_precision", t.target_precision},
           {"cold_l2", t.cold_l2}};
 }
 
@@ -426,7 +447,8 @@ inline json to_json(const case_request& c) {
   json buffers = json::array();
   for (const buffer_spec& b : c.buffers) buffers.push_back(detail::buffer_json(b));
   json checks = json::array();
-  for (const check_spec& k : c.checks) checks.push_back({{"seed", k.seed}, {"poison", to_string(k.poison)}});
+  for (const check_spec& k : c.checks)
+    checks.push_back({{"seed", k.seed}, {"poison", to_string(k.poison)}, {"output_files", k.output_files}});
   return {{"type", "case"},
           {"name", c.name},
           {"case_index", c.case_index},
@@ -459,8 +481,6 @@ inline json to_json(const no_device_answer& n) {
 }
 
 inline json to_json(const check_answer& a) {
-  json outputs = json::array();
-  for (const output_file& o : a.outputs) outputs.push_back({{"name", o.name}, {"file", o.file}});
   json modified = json::array();
   for (const input_modification& m : a.inputs_modified) modified.push_back({{"name", m.name}, {"index", m.index}});
   json guards = json::array();
@@ -471,7 +491,7 @@ inline json to_json(const check_answer& a) {
           {"check", a.check},
           {"status", to_string(a.status)},
           {"error", detail::nullable_json(a.error, detail::string_json)},
-          {"outputs", std::move(outputs)},
+          {"outputs", a.outputs},
           {"inputs_modified", std::move(modified)},
           {"guard_violations", std::move(guards)},
           {"banned_loaded", a.banned_loaded},

@@ -4,33 +4,43 @@
 #include "solve_call.hpp"
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace judge_harness {
 namespace {
 
-/// Copies output `index` to the host and writes it as raw little-endian float32.
-void write_output(const call_buffers& buffers, std::size_t index, const std::string& path) {
+/// Copies output `index` to the host and writes it as raw little-endian float32 into a new file `name`
+/// right inside the scratch folder `scratch_fd`: the name is the judge's, already checked to be a plain
+/// name by the codec, and O_EXCL | O_NOFOLLOW refuse anything already there, a link above all.
+void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
   const guarded_buffer& buffer = buffers.buffer(index);
   std::vector<float> host(buffer.count());
   JUDGE_CUDA_CHECK(cudaMemcpy(host.data(), buffer.data(), host.size() * sizeof(float), cudaMemcpyDeviceToHost));
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
-  if (!file) throw std::runtime_error("cannot create output file " + path + ": " + std::strerror(errno));
-  if (std::fwrite(host.data(), sizeof(float), host.size(), file.get()) != host.size() || std::fflush(file.get()) != 0)
-    throw std::runtime_error("cannot write output file " + path + ": " + std::strerror(errno));
+  const int fd = ::openat(scratch_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) throw std::runtime_error("cannot create output file " + name + ": " + std::strerror(errno));
+  const auto* bytes = reinterpret_cast<const char*>(host.data());
+  const std::size_t size = host.size() * sizeof(float);
+  std::size_t written = 0;
+  while (written < size) {
+    const ssize_t n = ::write(fd, bytes + written, size - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = n < 0 ? errno : EIO;
+      ::close(fd);
+      throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(error));
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(errno));
 }
 
 } // namespace
-
-std::string output_path(const std::string& scratch, std::int64_t case_index, std::size_t check,
-                        const std::string& buffer) {
-  const std::string file = std::to_string(case_index) + "." + std::to_string(check) + "." + buffer + ".bin";
-  return (std::filesystem::path(scratch) / file).string();
-}
 
 check_outcome run_check(const case_request& request, std::size_t index, runner_context& context) {
   const judge_wire::check_spec& check = request.checks.at(index);
@@ -82,12 +92,13 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
       answer.error = stray_threads_message(seen.stray_threads, "");
     }
 
+    // The codec has checked that there is one file name per output buffer.
+    std::size_t output = 0;
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {
-      const buffer_spec& spec = request.buffers[b];
-      if (spec.is_input()) continue;
-      const std::string path = output_path(context.options.scratch, request.case_index, index, spec.name);
-      write_output(buffers, b, path);
-      answer.outputs.push_back({spec.name, path});
+      if (request.buffers[b].is_input()) continue;
+      const std::string& name = check.output_files.at(output++);
+      write_output(buffers, b, context.scratch_fd, name);
+      answer.outputs.push_back(name);
     }
     // Checked calls are not timed, but CUPTI records them all the same: drop them now.
     context.timer.discard_history();

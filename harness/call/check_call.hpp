@@ -1,14 +1,12 @@
 // One checked call of solve(): fresh guarded buffers, inputs from the check's seed, poisoned outputs;
 // afterwards errors, guards, inputs, banned libraries and threads are examined and the outputs are
-// written to the scratch folder for the judge to compare.
+// written, under the names the judge chose, into the scratch folder for the judge to compare.
 #pragma once
 
 #include "runner_context.hpp"
 #include "wire.hpp"
 
 #include <cstddef>
-#include <cstdint>
-#include <string>
 
 namespace judge_harness {
 
@@ -22,11 +20,8 @@ struct check_outcome {
 };
 
 /// Runs check `index` of `request`. A CUDA failure (the learner's or the harness's) becomes a
-/// cuda_error answer; throws only for harness failures unrelated to CUDA (an unwritable output file).
+/// cuda_error answer; throws only for harness failures unrelated to CUDA (an output file that cannot
+/// be created new beneath context.scratch_fd).
 check_outcome run_check(const case_request& request, std::size_t index, runner_context& context);
-
-/// "<scratch>/<case_index>.<check>.<buffer>.bin"
-std::string output_path(const std::string& scratch, std::int64_t case_index, std::size_t check,
-                        const std::string& buffer);
 
 } // namespace judge_harness

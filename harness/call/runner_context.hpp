@@ -25,11 +25,15 @@ struct runner_options {
 
 /// Members are listed in the order they must be set up; the CUDA context must exist before.
 struct runner_context {
-  runner_context(runner_options runner_options_, int cuda_device)
-      : options(std::move(runner_options_)), device(query_device(cuda_device)), clock(cuda_device),
-        timer(options.timing), flush(static_cast<std::size_t>(device.l2_bytes)), harness_threads(list_threads()) {}
+  runner_context(runner_options runner_options_, int scratch_dir_fd, int cuda_device)
+      : options(std::move(runner_options_)), scratch_fd(scratch_dir_fd), device(query_device(cuda_device)),
+        clock(cuda_device), timer(options.timing), flush(static_cast<std::size_t>(device.l2_bytes)),
+        harness_threads(list_threads()) {}
 
   runner_options options;
+  /// The scratch folder, opened once at start (owned by main): output files are created beneath it,
+  /// under the judge's names, and nowhere else. The syscall filter protects it.
+  int scratch_fd = -1;
   device_facts device;
   nvml_clock clock;
   solve_timer timer;

@@ -5,8 +5,14 @@
 #include "solve_call.hpp"
 #include "stats.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <sys/random.h>
 
 namespace judge_harness {
 namespace {
@@ -19,6 +25,22 @@ constexpr std::int64_t min_warmup_calls = 3;
 constexpr double min_warmup_s = 0.2;        ///< [s]
 constexpr double warm_clock_fraction = 0.9; ///< [fraction of the maximum SM clock]
 constexpr double max_clock_wait_s = 2.0;    ///< [s] after which warm-up stops waiting for the clock
+
+/// A seed for the inputs of one timed call, drawn from the kernel's generator right before the call:
+/// it is sent nowhere and exists nowhere earlier, so no code (the solution's included) can know a
+/// sample's inputs before its call.
+std::uint64_t draw_sample_seed() {
+  std::uint64_t seed = 0;
+  auto* bytes = reinterpret_cast<unsigned char*>(&seed);
+  std::size_t got = 0;
+  while (got < sizeof seed) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof seed - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error(std::string("getrandom failed: ") + std::strerror(n < 0 ? errno : EIO));
+    got += static_cast<std::size_t>(n);
+  }
+  return seed;
+}
 
 struct sample_result {
   double gpu_ms = 0.0;
@@ -37,8 +59,9 @@ public:
     m_sets.emplace_back(request.buffers, true);
   }
 
-  /// One call; nullopt when timing must stop (m_answer's status and error then say why).
-  std::optional<sample_result> run(sample_place place, std::uint64_t seed) {
+  /// One call on inputs from a fresh seed; nullopt when timing must stop (m_answer's status and error
+  /// then say why).
+  std::optional<sample_result> run(sample_place place) {
     call_buffers& set = m_sets[static_cast<std::size_t>(m_calls % 2)];
     const poison_kind poison = m_calls % 2 == 0 ? poison_kind::nan : poison_kind::big;
     ++m_calls;
@@ -48,7 +71,7 @@ public:
       return stop(call_status::cuda_error, describe(pending) + " (pending before a timed call of solve())",
                   context_is_corrupted());
 
-    set.prepare(seed, poison);
+    set.prepare(draw_sample_seed(), poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
     const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_context, kind);
     if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
@@ -149,8 +172,7 @@ timing_outcome run_timing(const case_request& request, runner_context& context) 
     sampler calls(request, context, outcome);
 
     for (std::int64_t i = 0;; ++i) {
-      const std::optional<sample_result> r = calls.run(
-          {true, i}, judge_data::derive_seed(spec.seed, judge_data::seed_for_warmup, static_cast<std::uint64_t>(i)));
+      const std::optional<sample_result> r = calls.run({true, i});
       if (!r) return outcome;
       ++answer.warmup_calls;
       const double t = elapsed_s();
@@ -164,8 +186,7 @@ timing_outcome run_timing(const case_request& request, runner_context& context) 
     const clock::time_point sampling_start = clock::now();
     const auto sampling_s = [&] { return std::chrono::duration<double>(clock::now() - sampling_start).count(); };
     for (std::int64_t n = 0; n < spec.max_samples; ++n) {
-      const std::optional<sample_result> r = calls.run(
-          {false, n}, judge_data::derive_seed(spec.seed, judge_data::seed_for_timing, static_cast<std::uint64_t>(n)));
+      const std::optional<sample_result> r = calls.run({false, n});
       if (!r) return outcome;
       answer.gpu_ms.push_back(r->gpu_ms);
       answer.host_ms.push_back(r->host_ms);

@@ -10,17 +10,22 @@
 #include "check_call.hpp"
 #include "runner_context.hpp"
 #include "solution_loader.hpp"
+#include "syscall_filter.hpp"
 #include "solve_call.hpp"
 #include "timing_loop.hpp"
 #include "wire_json.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -83,6 +88,22 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
   return options;
 }
 
+/// The scratch folder, open for the whole run: every output file is created beneath this descriptor,
+/// so the folder the judge named is the one written to, whatever later happens to its path.
+class scratch_dir {
+public:
+  explicit scratch_dir(const std::string& path) : m_fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (m_fd < 0) throw std::runtime_error("cannot open the scratch folder " + path + ": " + std::strerror(errno));
+  }
+  scratch_dir(const scratch_dir&) = delete;
+  scratch_dir& operator=(const scratch_dir&) = delete;
+  ~scratch_dir() { ::close(m_fd); }
+  int fd() const { return m_fd; }
+
+private:
+  int m_fd;
+};
+
 /// Leaves at once after a lost context, without running exit handlers: the driver's teardown can hang
 /// on a corrupted context, and handlers a solution registered must not run in the judge's name.
 [[noreturn]] void leave_after_lost_context() {
@@ -141,6 +162,7 @@ int run(int argc, char** argv) {
     request_channel requests = request_channel::take_stdin();
     // The judge makes the folder; making it here too lets a runner be tried by hand.
     std::filesystem::create_directories(options->scratch);
+    const scratch_dir scratch(options->scratch);
 
     int devices = 0;
     const cudaError_t found = cudaGetDeviceCount(&devices);
@@ -153,9 +175,9 @@ int run(int argc, char** argv) {
     constexpr int device = 0;
     JUDGE_CUDA_CHECK(cudaSetDevice(device));
     JUDGE_CUDA_CHECK(cudaFree(nullptr)); // creates the context now, not inside the first solve()
-    runner_context context(*options, device);
+    runner_context context(*options, scratch.fd(), device);
 
-    // syscall filter installed here (seccomp helper)
+    install_syscall_filter({{requests.fd(), results->fd()}, context.scratch_fd, results->fd()});
     bind_learner_solve(load_solution(options->solution));
     results->send(judge_wire::encode(hello_of(context)));
 

@@ -3,11 +3,11 @@
 #include "cli.hpp"
 
 #include "case_data.hpp"
+#include "check_seed.hpp"
 #include "compare.hpp"
 #include "file_output.hpp"
 #include "problem_spec.hpp"
 #include "reference_library.hpp"
-#include "secret.hpp"
 #include "solution_files.hpp"
 #include "test_cases.hpp"
 
@@ -77,7 +77,7 @@ template <typename T> std::string buffer_text(const std::vector<T>& values, cons
 
 const test_case& sample_case(const problem_spec& spec, const std::vector<test_case>& cases, const std::string& name) {
   const test_case& c = cases[index_of_case(spec, cases, name)];
-  // A hidden case's data must stay with the judge; its seed is mixed with the judge's secret anyway.
+  // A hidden case's data must stay with the judge; its seeds are keyed by the judge's secret anyway.
   if (c.visibility == visibility::hidden)
     throw usage_error("case " + c.name + " of " + spec.name +
                       " is hidden: its data is not shown; only sample cases can be (see `judge cases " + spec.name +
@@ -94,7 +94,7 @@ struct case_values {
 
 case_values compute(const problem_spec& spec, const test_case& c) {
   case_values v;
-  v.inputs = regenerate_inputs(spec, c, effective_seed(c.seed, spec.name, c.name, false, 0), 0);
+  v.inputs = regenerate_inputs(spec, c, sample_check_seed(c.seed, spec.name, c.name, 0));
   v.outputs = cpu_reference_outputs(spec, c, v.inputs, reference_threads());
   return v;
 }

@@ -5,9 +5,9 @@
 #include "cli.hpp"
 
 #include "case_data.hpp"
+#include "check_seed.hpp"
 #include "compile.hpp"
 #include "device_probe.hpp"
-#include "secret.hpp"
 #include "solution_files.hpp"
 #include "test_cases.hpp"
 #include "wire_json.hpp"
@@ -37,10 +37,9 @@ int profile_request(const context& ctx, const profile_flags& f) {
     return some_not_accepted;
   }
   const test_case& c = cases[index];
-  const auto seed = effective_seed(c.seed, spec.name, c.name, c.visibility == visibility::hidden,
-                                   load_or_create_secret(secret_path()));
+  const std::uint64_t seed = check_seed(load_or_create_secret(secret_path()), spec.name, c, 0);
   std::printf("%s\n%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(), build.solution.c_str(),
-              judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), seed, 1, std::nullopt)).c_str());
+              judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), {seed}, std::nullopt)).c_str());
   return 0;
 }
 } // namespace

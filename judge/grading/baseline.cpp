@@ -24,14 +24,14 @@ bool references_disagree(const problem_spec& spec, const test_case& c, const flo
 
 std::string grader::run_baseline(const build_result& baseline, const progress_fn& progress) {
   if (baseline.status != build_status::ok) return "the baseline did not build: " + baseline.message;
-  runner_session session(runner_options_for(baseline, true, "baseline"));
+  const scratch_folder scratch = new_scratch("baseline");
+  runner_session session(runner_options_for(baseline, scratch, true));
   if (!session.start()) return "the baseline runner did not start: " + describe(session.start_facts());
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
     const test_case& c = m_cases[i];
     if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) return why;
     if (progress) progress(m_spec.baseline.label, i, m_cases.size(), c.name);
-    const auto request =
-        make_case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], m_options.checks, std::nullopt);
+    const judge_wire::case_request request = checks_request(i);
     const auto calls = session.run_checks(request, call_seconds() + 30);
     const auto counts = buffer_counts(m_spec, c);
     for (std::size_t k = 0; k < calls.size(); ++k) {
@@ -41,16 +41,19 @@ std::string grader::run_baseline(const build_result& baseline, const progress_fn
       if (answer.status != judge_wire::call_status::ok)
         return fmt::format("the baseline failed on case {}: {}", c.name,
                            answer.error.value_or(judge_wire::to_string(answer.status)));
+      const std::vector<std::string>& files = request.checks[k].output_files;
       if (!m_spec.baseline.is_reference) {
-        std::error_code ec;
-        for (const judge_wire::output_file& o : answer.outputs) std::filesystem::remove(o.file, ec);
+        for (const std::string& f : files) scratch.remove_file(f);
         continue;
       }
       float_outputs outputs;
-      for (const judge_wire::output_file& o : answer.outputs) {
-        output_read read = take_output(answer, o.name, counts.at(o.name));
-        if (!read.values) return fmt::format("the baseline's output {} of case {} could not be read", o.name, c.name);
-        outputs[o.name] = std::move(*read.values);
+      std::size_t output = 0;
+      for (const judge_wire::buffer_spec& b : request.buffers) {
+        if (b.is_input()) continue;
+        output_read read = take_output(scratch, answer, files.at(output++), counts.at(b.name));
+        if (!read.values)
+          return fmt::format("the baseline's output {} of case {} could not be read: {}", b.name, c.name, read.problem);
+        outputs[b.name] = std::move(*read.values);
       }
       // The two references must agree before either may judge a learner.
       if (references_disagree(m_spec, c, outputs, cpu_reference(i, static_cast<int>(k))))

@@ -1,5 +1,7 @@
 #include "case_data.hpp"
 
+#include "output_files.hpp"
+
 #include <stdexcept>
 
 namespace judge {
@@ -24,7 +26,7 @@ std::vector<std::int64_t> ordered_sizes(const problem_spec& spec, const test_cas
 }
 
 judge_wire::case_request make_case_request(const problem_spec& spec, const test_case& c, int case_index,
-                                           std::uint64_t case_seed, int checks,
+                                           const std::vector<std::uint64_t>& check_seeds,
                                            const std::optional<judge_wire::timing_spec>& timing) {
   const auto counts = buffer_counts(spec, c);
   judge_wire::case_request request;
@@ -43,19 +45,19 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
     }
     request.buffers.push_back(std::move(b));
   }
-  for (int k = 0; k < checks; ++k)
-    request.checks.push_back(
-        {judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(k)),
-         judge_wire::poison_for_check(static_cast<std::size_t>(k))});
+  for (std::size_t k = 0; k < check_seeds.size(); ++k) {
+    judge_wire::check_spec check{check_seeds[k], judge_wire::poison_for_check(k), {}};
+    for (const judge_wire::buffer_spec& b : request.buffers)
+      if (!b.is_input()) check.output_files.push_back(output_file_name(case_index, k, b.name));
+    request.checks.push_back(std::move(check));
+  }
   request.tolerance = {spec.tolerance.atol, spec.tolerance.rtol};
   request.timing = timing;
   return request;
 }
 
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,
-                                                            std::uint64_t case_seed, int check) {
-  const std::uint64_t seed =
-      judge_data::derive_seed(case_seed, judge_data::seed_for_check, static_cast<std::uint64_t>(check));
+                                                            std::uint64_t check_seed) {
   const auto counts = buffer_counts(spec, c);
   std::map<std::string, std::vector<float>> inputs;
   const auto buffers = spec.buffers();
@@ -70,7 +72,7 @@ std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& 
     std::vector<float> values(static_cast<std::size_t>(counts.at(p.name)));
     // The stream number is the buffer's position among the pointer parameters, as in the runner.
     for (std::size_t i = 0; i < values.size(); ++i)
-      values[i] = judge_data::generate(dist, seed, static_cast<std::uint32_t>(b), i);
+      values[i] = judge_data::generate(dist, check_seed, static_cast<std::uint32_t>(b), i);
     inputs[p.name] = std::move(values);
   }
   return inputs;

@@ -14,15 +14,16 @@
 
 namespace judge {
 
-/// The "case" request (docs/architecture.md) for case `c`: `checks` checked calls, their seeds derived
-/// from `case_seed` and their poison alternating, and, if given, timing.
+/// The "case" request (docs/architecture.md) for case `c`: one checked call per seed of `check_seeds`
+/// (check_seed.hpp), their poison alternating and their output files named by the judge
+/// (output_file_name), and, if given, timing.
 judge_wire::case_request make_case_request(const problem_spec& spec, const test_case& c, int case_index,
-                                           std::uint64_t case_seed, int checks,
+                                           const std::vector<std::uint64_t>& check_seeds,
                                            const std::optional<judge_wire::timing_spec>& timing);
 
-/// The inputs of checked call `check`, exactly as the runner generated them.
+/// The inputs of the checked call whose seed is `check_seed`, exactly as the runner generated them.
 std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& spec, const test_case& c,
-                                                            std::uint64_t case_seed, int check);
+                                                            std::uint64_t check_seed);
 
 /// Row-major extents of a buffer for this case.
 std::vector<std::int64_t> buffer_shape(const parameter& buffer, const test_case& c);

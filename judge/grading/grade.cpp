@@ -1,13 +1,13 @@
 #include "grade.hpp"
 
 #include "case_data.hpp"
+#include "check_seed.hpp"
 #include "compare.hpp"
 #include "device_fit.hpp"
 #include "feedback.hpp"
 #include "output_files.hpp"
 #include "plausibility.hpp"
 #include "reference_library.hpp"
-#include "secret.hpp"
 #include "stats.hpp"
 #include "timing_figures.hpp"
 #include "verdict.hpp"
@@ -15,40 +15,21 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <random>
 #include <thread>
 #include <unistd.h>
 
 namespace judge {
 
-namespace {
-std::uint64_t fresh_seed() {
-  std::random_device rd;
-  return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-}
-
-std::filesystem::path make_scratch_root() {
-  auto base =
-      std::filesystem::temp_directory_path() / fmt::format("gpu-judge-{}-{:x}", ::getpid(), fresh_seed() & 0xffffff);
-  std::filesystem::create_directories(base);
-  std::filesystem::permissions(base, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
-  return base;
-}
-} // namespace
-
-grader::grader(problem_spec spec, std::vector<test_case> cases, std::uint64_t secret, device_info device,
+grader::grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
                grade_options options)
-    : m_spec(std::move(spec)), m_cases(std::move(cases)), m_timing_seed(fresh_seed()), m_device(std::move(device)),
-      m_options(std::move(options)), m_scratch_root(make_scratch_root()) {
-  for (const test_case& c : m_cases)
-    m_case_seeds.push_back(effective_seed(c.seed, m_spec.name, c.name, c.visibility == visibility::hidden, secret));
+    : m_spec(std::move(spec)), m_cases(std::move(cases)), m_secret(secret), m_device(std::move(device)),
+      m_options(std::move(options)),
+      m_scratch_root(scratch_folder::create_temporary(fmt::format("gpu-judge-{}-", ::getpid()))) {
   if (m_options.cpu_threads == 0) m_options.cpu_threads = std::max(1u, std::thread::hardware_concurrency());
 }
 
-grader::~grader() {
-  std::error_code ec;
-  std::filesystem::remove_all(m_scratch_root, ec);
-}
+// The scratch folders remove themselves, beneath their own descriptors.
+grader::~grader() = default;
 
 double grader::call_seconds() const {
   return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds;
@@ -59,12 +40,15 @@ double grader::budget_seconds() const {
 
 double grader::speed(const test_case& c, double ms) const { return speed_of(m_spec, c, ms); }
 
-runner_options grader::runner_options_for(const build_result& runner, bool baseline, const std::string& tag) {
+scratch_folder grader::new_scratch(const std::string& tag) {
+  return m_scratch_root.make_subfolder(fmt::format("{}-{}", ++m_runs, tag));
+}
+
+runner_options grader::runner_options_for(const build_result& runner, const scratch_folder& scratch, bool baseline) {
   runner_options o;
   o.runner = runner.runner;
   o.solution = runner.solution;
-  o.scratch = m_scratch_root / fmt::format("{}-{}", ++m_runs, tag);
-  std::filesystem::create_directories(o.scratch);
+  o.scratch = scratch.path();
   if (!baseline) o.banned_libraries = m_spec.banned_libraries;
   o.timing = m_options.timing_method;
   o.output_cap = m_spec.limits.output_bytes;
@@ -76,21 +60,42 @@ runner_options grader::runner_options_for(const build_result& runner, bool basel
 const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check) {
   return m_references.get(case_index, check, [&] {
     const test_case& c = m_cases[case_index];
-    const auto inputs = regenerate_inputs(m_spec, c, m_case_seeds[case_index], check);
+    const auto inputs = regenerate_inputs(m_spec, c, check_seed(m_secret, m_spec.name, c, check));
     return cpu_reference_outputs(m_spec, c, inputs, m_options.cpu_threads);
   });
 }
 
-void grader::check_outputs(std::size_t case_index, int check, call_facts& facts) {
+std::vector<std::uint64_t> grader::check_seeds(std::size_t case_index) const {
+  std::vector<std::uint64_t> seeds;
+  for (int k = 0; k < m_options.checks; ++k) seeds.push_back(check_seed(m_secret, m_spec.name, m_cases[case_index], k));
+  return seeds;
+}
+
+judge_wire::case_request grader::checks_request(std::size_t i) const {
+  return make_case_request(m_spec, m_cases[i], static_cast<int>(i), check_seeds(i), std::nullopt);
+}
+
+void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request,
+                           std::size_t case_index, int check, call_facts& facts) {
+  const std::vector<std::string>& files = request.checks.at(static_cast<std::size_t>(check)).output_files;
+  // Whatever is decided, the check's files go: a long run must not fill the scratch disk.
+  struct remover {
+    const scratch_folder& scratch;
+    const std::vector<std::string>& files;
+    ~remover() {
+      for (const std::string& f : files) scratch.remove_file(f);
+    }
+  } const remove_files{scratch, files};
   if (!facts.answer || facts.answer->status != judge_wire::call_status::ok) return;
   const test_case& c = m_cases[case_index];
   const auto counts = buffer_counts(m_spec, c);
   const auto& reference = cpu_reference(case_index, check);
   if (m_spec.baseline.is_reference && m_baseline.disagreeing_cases.count(case_index)) facts.reference_disagrees = true;
   const auto baseline = m_baseline.outputs.find({case_index, check});
+  std::size_t output = 0;
   for (const parameter* p : m_spec.buffers()) {
     if (p->role != param_role::output) continue;
-    const output_read got = take_output(*facts.answer, p->name, counts.at(p->name));
+    const output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name));
     if (!got.values) {
       facts.output_missing = got.problem;
       return;
@@ -120,12 +125,10 @@ static sandbox_status sandbox_state(const runner_session& session, bool asked) {
 
 timing_facts grader::time_case(runner_session& session, std::size_t i) {
   judge_wire::timing_spec timing;
-  // The same fresh seed for the baseline and every solution of this run: all are timed on equal data.
-  timing.seed = judge_data::mix64(m_timing_seed + i);
   timing.budget_s = budget_seconds();
   timing.cold_l2 = m_options.cold_l2;
   const test_case& c = m_cases[i];
-  return session.run_timing(make_case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], 0, timing),
+  return session.run_timing(make_case_request(m_spec, c, static_cast<int>(i), {}, timing),
                             budget_seconds() + 4 * call_seconds() + 30);
 }
 
@@ -147,8 +150,8 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
                               cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
 
-case_result grader::grade_case(runner_session& session, std::size_t i, const std::string& who,
-                               const progress_fn& progress) {
+case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, std::size_t i,
+                               const std::string& who, const progress_fn& progress) {
   const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
@@ -163,10 +166,9 @@ case_result grader::grade_case(runner_session& session, std::size_t i, const std
     return cr;
   }
   if (progress) progress(who, i, m_cases.size(), c.name);
-  const auto request =
-      make_case_request(m_spec, c, static_cast<int>(i), m_case_seeds[i], m_options.checks, std::nullopt);
+  const judge_wire::case_request request = checks_request(i);
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
-  for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(i, static_cast<int>(k), calls[k]);
+  for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
   decision d = decide_case(calls, std::nullopt);
   if (d.v == verdict::accepted && m_options.timing && c.timed) {
     const timing_facts t = time_case(session, i);
@@ -201,10 +203,11 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     result.message = runner.message;
     return;
   }
-  runner_session session(runner_options_for(runner, false, "solution"));
+  const scratch_folder scratch = new_scratch("solution");
+  runner_session session(runner_options_for(runner, scratch, false));
   std::vector<decision> decisions;
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
-    result.cases.push_back(grade_case(session, i, result.path, progress));
+    result.cases.push_back(grade_case(session, scratch, i, result.path, progress));
     const case_result& cr = result.cases.back();
     decisions.push_back({cr.v, cr.message});
     // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing

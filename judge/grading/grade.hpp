@@ -10,6 +10,8 @@
 #include "problem_spec.hpp"
 #include "reference_cache.hpp"
 #include "runner_session.hpp"
+#include "scratch_folder.hpp"
+#include "secret.hpp"
 #include "test_cases.hpp"
 
 #include <functional>
@@ -40,7 +42,8 @@ using progress_fn = std::function<void(const std::string&, std::size_t, std::siz
 
 class grader {
 public:
-  grader(problem_spec spec, std::vector<test_case> cases, std::uint64_t secret, device_info device,
+  /// `secret` keys the seeds of hidden cases (check_seed.hpp).
+  grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
          grade_options options);
   ~grader();
   grader(const grader&) = delete;
@@ -62,29 +65,39 @@ public:
   double speed(const test_case& c, double ms) const;
 
 private:
-  /// Runs case `i` on `session`: checked calls, then (when they are right and the case is timed) timing.
-  case_result grade_case(runner_session& session, std::size_t i, const std::string& who, const progress_fn& progress);
-  /// Adds to `facts` what the output files of checked call `check` of case `case_index` hold: the first
-  /// wrong buffer, against the CPU reference and then the baseline's outputs.
-  void check_outputs(std::size_t case_index, int check, call_facts& facts);
+  /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
+  /// and the case is timed) timing.
+  case_result grade_case(runner_session& session, const scratch_folder& scratch, std::size_t i, const std::string& who,
+                         const progress_fn& progress);
+  /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
+  /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
+  /// The check's files are gone from `scratch` afterwards.
+  void check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request, std::size_t case_index,
+                     int check, call_facts& facts);
   /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
   void add_figures(case_result& cr, const test_case& c) const;
   /// Geometric mean of the speeds of the hidden timed cases of an accepted solution; 0 otherwise.
   double score(const solution_result& result) const;
   const reference_cache::outputs& cpu_reference(std::size_t case_index, int check);
-  /// Times case `i` on `session` with this run's fresh seed and the spec's (or the options') budget.
+  /// The seeds of the checked calls of case `case_index` (check_seed.hpp).
+  std::vector<std::uint64_t> check_seeds(std::size_t case_index) const;
+  /// The request of case `i` with its checked calls and no timing.
+  judge_wire::case_request checks_request(std::size_t i) const;
+  /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
+  /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i);
-  runner_options runner_options_for(const build_result& runner, bool baseline, const std::string& tag);
+  /// A new scratch folder for one runner process's outputs, inside the grader's own.
+  scratch_folder new_scratch(const std::string& tag);
+  runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, bool baseline);
   double call_seconds() const;
   double budget_seconds() const;
 
   problem_spec m_spec;
   std::vector<test_case> m_cases;
-  std::vector<std::uint64_t> m_case_seeds;
-  std::uint64_t m_timing_seed;
+  judge_secret m_secret;
   device_info m_device;
   grade_options m_options;
-  std::filesystem::path m_scratch_root;
+  scratch_folder m_scratch_root;
   int m_runs = 0;
   reference_cache m_references;
   baseline_record m_baseline;

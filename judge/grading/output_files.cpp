@@ -2,37 +2,78 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace judge {
+namespace {
 
-std::optional<std::vector<float>> read_floats(const std::filesystem::path& file, std::int64_t count) {
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(file, ec);
-  if (ec || bytes != static_cast<std::uintmax_t>(count) * sizeof(float)) return std::nullopt;
-  std::vector<float> values(static_cast<std::size_t>(count));
-  std::ifstream in(file, std::ios::binary);
-  if (!in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(bytes))) return std::nullopt;
-  return values;
-}
+/// Closes a descriptor at the end of a scope.
+struct fd_closer {
+  int fd;
+  ~fd_closer() {
+    if (fd >= 0) ::close(fd);
+  }
+};
 
-output_read take_output(const judge_wire::check_answer& answer, const std::string& name, std::int64_t count) {
-  std::filesystem::path file;
-  for (const judge_wire::output_file& o : answer.outputs)
-    if (o.name == name) file = o.file;
+/// The file's `count` floats, or the reason they cannot be had.
+output_read read_floats(int dir_fd, const std::string& file, std::int64_t count) {
   output_read read;
-  if (file.empty()) {
-    read.problem = fmt::format("the runner named no file for output {}", name);
+  // O_NONBLOCK: a fifo a runner left in the file's place must not stall the judge.
+  const int fd = ::openat(dir_fd, file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    read.problem = errno == ELOOP ? fmt::format("output file {} is a symbolic link, not the file itself", file)
+                                  : fmt::format("output file {} cannot be opened: {}", file, std::strerror(errno));
     return read;
   }
-  read.values = read_floats(file, count);
-  std::error_code ec;
-  if (!read.values) {
-    const auto size = std::filesystem::file_size(file, ec);
-    read.problem = ec ? fmt::format("output file {} cannot be read: {}", file.string(), ec.message())
-                      : fmt::format("output file {} holds {} bytes, not {}", file.string(), size, count * 4);
+  const fd_closer closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    read.problem = fmt::format("output file {} is not a regular file", file);
+    return read;
   }
-  std::filesystem::remove(file, ec);
+  const auto expected = static_cast<std::uint64_t>(count) * sizeof(float);
+  if (static_cast<std::uint64_t>(st.st_size) != expected) {
+    read.problem = fmt::format("output file {} holds {} bytes, not {}", file, st.st_size, expected);
+    return read;
+  }
+  std::vector<float> values(static_cast<std::size_t>(count));
+  auto* bytes = reinterpret_cast<char*>(values.data());
+  std::size_t got = 0;
+  while (got < expected) {
+    const ssize_t n = ::pread(fd, bytes + got, expected - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      read.problem = n < 0 ? fmt::format("output file {} cannot be read: {}", file, std::strerror(errno))
+                           : fmt::format("output file {} ended after {} bytes, not {}", file, got, expected);
+      return read;
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  read.values = std::move(values);
+  return read;
+}
+
+} // namespace
+
+std::string output_file_name(std::int64_t case_index, std::size_t check, const std::string& buffer) {
+  return fmt::format("{}.{}.{}.bin", case_index, check, buffer);
+}
+
+output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
+                        std::int64_t count) {
+  if (std::find(answer.outputs.begin(), answer.outputs.end(), file) == answer.outputs.end()) {
+    output_read read;
+    read.problem = fmt::format("the runner did not say that output file {} is ready", file);
+    return read;
+  }
+  output_read read = read_floats(scratch.fd(), file, count);
+  scratch.remove_file(file);
   return read;
 }
 

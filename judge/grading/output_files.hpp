@@ -1,27 +1,31 @@
-// The output files of checked calls: raw little-endian float32, written by the runner into its scratch
-// folder, read once by the judge and removed.
+// The output files of checked calls: raw little-endian float32, written by the runner under names the
+// judge chose, into the scratch folder the judge created; read once by the judge and removed.
 #pragma once
 
+#include "scratch_folder.hpp"
 #include "wire.hpp"
 
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace judge {
 
-/// Reads a raw float32 file of exactly `count` elements; nullopt if absent or of another size.
-std::optional<std::vector<float>> read_floats(const std::filesystem::path& file, std::int64_t count);
+/// The name the judge gives the file of output `buffer` of checked call `check` of case `case_index`:
+/// "3.0.C.bin" (a plain name: buffer names are C identifiers).
+std::string output_file_name(std::int64_t case_index, std::size_t check, const std::string& buffer);
 
 /// One output of a checked call: its values, or why they could not be read.
 struct output_read {
   std::optional<std::vector<float>> values;
-  std::string problem; ///< "output file /s/3.0.C.bin holds 12 bytes, not 16", when values is empty
+  std::string problem; ///< "output file 3.0.C.bin holds 12 bytes, not 16", when values is empty
 };
 
-/// Reads output `name` (`count` floats) from the file `answer` names for it, then removes the file.
-output_read take_output(const judge_wire::check_answer& answer, const std::string& name, std::int64_t count);
+/// Reads output file `file` (`count` floats), which `answer` must list as ready, from `scratch`, then
+/// removes it. Only a regular file right in the folder of exactly `count` floats is read: a link is not
+/// followed and nothing but that entry of the folder is removed.
+output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
+                        std::int64_t count);
 
 } // namespace judge

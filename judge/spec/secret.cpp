@@ -1,14 +1,11 @@
 #include "secret.hpp"
 
-#include "fnv1a.hpp"
-
-#include <datagen.h>
-
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <fcntl.h>
@@ -21,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t secret_bytes = 32;
+constexpr std::size_t secret_bytes = sizeof(judge_secret::bytes);
 
 /// Closes a descriptor and, until released, removes the file it was created as.
 class temp_file {
@@ -76,7 +73,7 @@ std::optional<std::string> read_text(const fs::path& path) {
   return text;
 }
 
-std::uint64_t parse_secret(const std::string& text, const fs::path& path) {
+judge_secret parse_secret(const std::string& text, const fs::path& path) {
   std::string hex = text;
   while (!hex.empty() && (hex.back() == '\n' || hex.back() == '\r' || hex.back() == ' ')) hex.pop_back();
   const bool well_formed =
@@ -85,10 +82,10 @@ std::uint64_t parse_secret(const std::string& text, const fs::path& path) {
     throw std::runtime_error("judge secret " + path.string() + " is not " + std::to_string(2 * secret_bytes) +
                              " hexadecimal digits; delete it to have a new one made (the data of hidden cases "
                              "will change with it)");
-  // Fold the 256 bits into the 64 the seeds carry; each word goes through the bijective mixer.
-  std::uint64_t secret = 0;
-  for (std::size_t word = 0; word < hex.size() / 16; ++word)
-    secret = judge_data::mix64(secret ^ std::stoull(hex.substr(16 * word, 16), nullptr, 16));
+  // All 256 bits stay: they are the key of an HMAC, not folded into a seed.
+  judge_secret secret;
+  for (std::size_t i = 0; i < secret_bytes; ++i)
+    secret.bytes[i] = static_cast<unsigned char>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
   return secret;
 }
 
@@ -171,23 +168,13 @@ std::filesystem::path secret_path() {
   return fs::path(home) / ".config" / "gpu-judge" / "secret";
 }
 
-std::uint64_t load_or_create_secret(const std::filesystem::path& path) {
+judge_secret load_or_create_secret(const std::filesystem::path& path) {
   if (auto text = read_text(path)) return parse_secret(*text, path);
   create_secret(path);
   // Read back what is there now: ours, or the one another judge created a moment earlier.
   auto text = read_text(path);
   if (!text) fail(path, "it vanished right after it was created", ENOENT);
   return parse_secret(*text, path);
-}
-
-std::uint64_t effective_seed(std::uint64_t case_seed, const std::string& problem, const std::string& case_name,
-                             bool hidden, std::uint64_t secret) {
-  const std::uint64_t name_hash = fnv1a(problem + '/' + case_name);
-  if (!hidden) return judge_data::mix64(judge_data::mix64(case_seed) ^ name_hash);
-  // A constant separates the two families, so a hidden case never shares a seed with a sample case
-  // merely because the secret happens to be 0.
-  constexpr std::uint64_t hidden_family = 0x6a09e667f3bcc909ull;
-  return judge_data::mix64(judge_data::mix64(judge_data::mix64(case_seed ^ hidden_family) ^ secret) ^ name_hash);
 }
 
 } // namespace judge

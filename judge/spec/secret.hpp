@@ -1,10 +1,10 @@
-// The judge secret: mixed into hidden cases' seeds so that their data cannot be predicted from the
-// public cases.yaml. It lives outside the repository and never reaches a runner process.
+// The judge secret: the key of hidden cases' seeds (check_seed.hpp), so that their data cannot be
+// predicted from the public cases.yaml. It lives outside the repository and never reaches a runner
+// process; only seeds made from it do, and those do not reveal it.
 #pragma once
 
-#include <cstdint>
+#include <array>
 #include <filesystem>
-#include <string>
 
 namespace judge {
 
@@ -12,11 +12,15 @@ namespace judge {
 /// ~/.config/gpu-judge/secret.
 std::filesystem::path secret_path();
 
-/// Reads the secret, creating it (32 random bytes, mode 0600) on first use.
-std::uint64_t load_or_create_secret(const std::filesystem::path& path);
+/// The secret itself: 32 random bytes, kept whole (an HMAC key).
+struct judge_secret {
+  std::array<unsigned char, 32> bytes{};
 
-/// The seed the runner receives for a case: hidden cases mix in the secret and the case's name.
-std::uint64_t effective_seed(std::uint64_t case_seed, const std::string& problem, const std::string& case_name,
-                             bool hidden, std::uint64_t secret);
+  bool operator==(const judge_secret& other) const { return bytes == other.bytes; }
+  bool operator!=(const judge_secret& other) const { return bytes != other.bytes; }
+};
+
+/// Reads the secret (64 hexadecimal digits), creating it (32 random bytes, mode 0600) on first use.
+judge_secret load_or_create_secret(const std::filesystem::path& path);
 
 } // namespace judge

@@ -17,7 +17,7 @@ struct test_case {
   std::string name;
   judge::visibility visibility = visibility::hidden;
   size_values sizes;      ///< every size parameter
-  std::uint64_t seed = 0; ///< as written; see effective_seed()
+  std::uint64_t seed = 0; ///< as written; see check_seed.hpp
   bool timed = true;
   std::map<std::string, judge_data::distribution> distributions; ///< per input buffer, resolved
   std::map<std::string, std::vector<float>> data;                ///< explicit inputs, by buffer name

@@ -161,7 +161,7 @@ TEST_CASE("different seeds and different streams give different values", "[datag
 
 TEST_CASE("derived seeds differ for every purpose and index", "[datagen]") {
   std::set<std::uint64_t> seeds;
-  for (std::uint64_t purpose : {judge_data::seed_for_check, judge_data::seed_for_timing, judge_data::seed_for_warmup})
+  for (std::uint64_t purpose : {std::uint64_t{judge_data::seed_for_check}, std::uint64_t{2}, std::uint64_t{3}})
     for (std::uint64_t index = 0; index < 1000; ++index) seeds.insert(judge_data::derive_seed(42, purpose, index));
   CHECK(seeds.size() == 3000);
   CHECK(judge_data::derive_seed(42, judge_data::seed_for_check, 0) !=

@@ -21,10 +21,12 @@ namespace judge_wire {
 bool operator==(const buffer_spec& a, const buffer_spec& b) {
   return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && a.data == b.data;
 }
-bool operator==(const check_spec& a, const check_spec& b) { return a.seed == b.seed && a.poison == b.poison; }
+bool operator==(const check_spec& a, const check_spec& b) {
+  return a.seed == b.seed && a.poison == b.poison && a.output_files == b.output_files;
+}
 bool operator==(const timing_spec& a, const timing_spec& b) {
-  return a.seed == b.seed && a.budget_s == b.budget_s && a.min_samples == b.min_samples &&
-         a.max_samples == b.max_samples && a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2;
+  return a.budget_s == b.budget_s && a.min_samples == b.min_samples && a.max_samples == b.max_samples &&
+         a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2;
 }
 bool operator==(const case_request& a, const case_request& b) {
   return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.buffers == b.buffers &&
@@ -41,7 +43,6 @@ bool operator==(const hello_answer& a, const hello_answer& b) {
 bool operator==(const no_device_answer& a, const no_device_answer& b) {
   return a.protocol == b.protocol && a.error == b.error;
 }
-bool operator==(const output_file& a, const output_file& b) { return a.name == b.name && a.file == b.file; }
 bool operator==(const input_modification& a, const input_modification& b) {
   return a.name == b.name && a.index == b.index;
 }
@@ -91,9 +92,10 @@ case_request full_case() {
                 std::vector<float>{0.1f, -3.75e-20f}};
   buffer_spec out{"C", buffer_role::output, 777777, std::nullopt, std::nullopt};
   c.buffers = {a, b, out};
-  c.checks = {{0, poison_kind::nan}, {std::numeric_limits<std::uint64_t>::max(), poison_kind::big}};
+  c.checks = {{0, poison_kind::nan, {"3.0.C.bin"}},
+              {std::numeric_limits<std::uint64_t>::max(), poison_kind::big, {"3.1.C.bin"}}};
   c.tolerance = {1e-4, 2.5e-7};
-  c.timing = timing_spec{0x8000000000000001ull, 2.5, 3, 0.25, 17, 0.0125, false};
+  c.timing = timing_spec{2.5, 3, 0.25, 17, 0.0125, false};
   return c;
 }
 
@@ -133,7 +135,7 @@ check_answer full_check() {
   a.check = 1;
   a.status = call_status::banned_library;
   a.error = "solve() loaded a banned library: libcublas.so.13 (cublas)";
-  a.outputs = {{"C", "/scratch/3.1.C.bin"}, {"D", "/scratch/3.1.D.bin"}};
+  a.outputs = {"3.1.C.bin", "3.1.D.bin"};
   a.inputs_modified = {{"A", 17}};
   a.guard_violations = {{"C", {guard_side::before, 1}}, {"C", {guard_side::after, 0}}};
   a.banned_loaded = {"cublas"};
@@ -242,7 +244,7 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
   const std::string hello = encode(full_hello());
-  CHECK(hello.rfind(R"({"type":"hello","protocol":2,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(hello.rfind(R"({"type":"hello","protocol":3,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
   CHECK(contains(hello, R"("timing_method":"events")"));
   CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
 }
@@ -258,6 +260,29 @@ TEST_CASE("distribution kinds travel by name and seeds as unsigned 64-bit intege
   CHECK(contains(encode(bare_case()), R"("timing":null)"));
 }
 
+TEST_CASE("a timed case sends no seed for its samples and each check names its output files", "[wire]") {
+  const json line = json::parse(encode(full_case()));
+  CAPTURE(line.dump());
+  REQUIRE(line["timing"].is_object());
+  CHECK_FALSE(line["timing"].contains("seed"));
+  CHECK(line["checks"][1]["output_files"] == json::array({"3.1.C.bin"}));
+  CHECK(contains(encode(full_check()), R"("outputs":["3.1.C.bin","3.1.D.bin"])"));
+}
+
+TEST_CASE("plain file names are the only ones a runner may be asked to create", "[wire]") {
+  for (const std::string name : {std::string("3.0.C.bin"), std::string("a"), std::string("x_y-z.1"), std::string("..a"),
+                                 std::string(128, 'n')}) {
+    CAPTURE(name);
+    CHECK(is_simple_file_name(name));
+  }
+  for (const std::string name : {std::string(), std::string("."), std::string(".."), std::string("a/b"),
+                                 std::string("/etc/passwd"), std::string("a b"), std::string("a\0b", 3),
+                                 std::string("a\nb"), std::string(129, 'n'), std::string("caf\xc3\xa9")}) {
+    CAPTURE(name);
+    CHECK_FALSE(is_simple_file_name(name));
+  }
+}
+
 TEST_CASE("a missing, mistyped or unknown answer field is an error that names it", "[wire]") {
   using edit = std::function<void(json&)>;
   const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
@@ -271,8 +296,13 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
        "check answer field check: must be an integer"},
       {"an error left out rather than null", edited(full_check(), edit([](json& j) { j.erase("error"); })),
        "check answer field error: missing"},
-      {"an output without its file", edited(full_check(), edit([](json& j) { j["outputs"][1].erase("file"); })),
-       "check answer field outputs[1].file: missing"},
+      {"an output named by a path",
+       edited(full_check(), edit([](json& j) { j["outputs"][1] = "/home/judge/.config"; })),
+       R"(check answer field outputs[1]: must be a plain file name (letters, digits, '.', '_', '-'; no '/'), not "/home/judge/.config")"},
+      {"an output named as an object", edited(full_check(), edit([](json& j) {
+                                                j["outputs"][0] = {{"name", "C"}};
+                                              })),
+       "check answer field outputs[0]: must be a string"},
       {"a guard side that is no side",
        edited(full_check(), edit([](json& j) { j["guard_violations"][0]["side"] = "inside"; })),
        "check answer field guard_violations[0].side: must be one of"},
@@ -286,7 +316,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
       {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
-       "hello field protocol: the runner speaks protocol version 1, this judge version 2"},
+       "hello field protocol: the runner speaks protocol version 1, this judge version 3"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"an answer of no known type", R"({"type":"goodbye"})", "answer field type: unknown answer type \"goodbye\""},
@@ -316,6 +346,22 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
        "request field checks[1].seed: must be an unsigned 64-bit integer"},
       {"a check without poison", edited(full_case(), edit([](json& j) { j["checks"][0].erase("poison"); })),
        "request field checks[0].poison: missing"},
+      {"a check without output files", edited(full_case(), edit([](json& j) { j["checks"][0].erase("output_files"); })),
+       "request field checks[0].output_files: missing"},
+      {"an output file in another folder",
+       edited(full_case(), edit([](json& j) { j["checks"][1]["output_files"][0] = "../results.db"; })),
+       R"(request field checks[1].output_files[0]: must be a plain file name (letters, digits, '.', '_', '-'; no '/'), not "../results.db")"},
+      {"an output file named ..", edited(full_case(), edit([](json& j) { j["checks"][0]["output_files"][0] = ".."; })),
+       "request field checks[0].output_files[0]: must be a plain file name"},
+      {"an output file with an empty name",
+       edited(full_case(), edit([](json& j) { j["checks"][0]["output_files"][0] = ""; })),
+       "request field checks[0].output_files[0]: must be a plain file name"},
+      {"fewer output files than outputs",
+       edited(full_case(), edit([](json& j) { j["checks"][0]["output_files"] = json::array(); })),
+       "request field checks[0].output_files: has 0 names for 1 output buffers"},
+      {"one output file named twice",
+       edited(full_case(), edit([](json& j) { j["checks"][1]["output_files"][0] = "3.0.C.bin"; })),
+       R"(request field checks[1].output_files: names "3.0.C.bin" twice)"},
       {"a count of zero", edited(full_case(), edit([](json& j) { j["buffers"][2]["count"] = 0; })),
        "request field buffers[2].count: must be an integer in [1, "},
       {"a size beyond an int", edited(full_case(), edit([](json& j) { j["sizes"][0] = 2147483648LL; })),

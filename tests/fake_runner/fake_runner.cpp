@@ -13,19 +13,25 @@
 // banned, short_output (outputs one element short), no_status (check answers without "status"),
 // no_device, old_protocol (hello of protocol 1), error_answer (an "error" answer, then exits 2),
 // timing_wrong (timed runs with mismatches), timing_hang, no_cupti (times with events whatever --timing
-// says, as a runner does when CUPTI cannot start).
+// says, as a runner does when CUPTI cannot start), foreign_output (right outputs, but in files
+// of its own naming, which its answers list), linked_output (each output file the judge named is a
+// symbolic link to a file with the right values outside the scratch folder, in its parent).
 #include "datagen.h"
 #include "wire_json.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <thread>
-#include <unistd.h>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace {
 
@@ -35,6 +41,7 @@ struct fake {
   std::string scenario;
   std::string scratch;
   timing_method method = timing_method::cupti;
+  int scratch_fd = -1;
   std::FILE* results = nullptr;
 
   void send_line(const std::string& line) const {
@@ -44,6 +51,15 @@ struct fake {
   template <typename Message> void send(const Message& message) const {
     if (scenario == "noise") send_line("this is not JSON {");
     send_line(encode(message));
+  }
+
+  static void write_file(int dir_fd, const std::string& name, const std::vector<float>& values) {
+    const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const auto bytes = static_cast<ssize_t>(values.size() * sizeof(float));
+    if (fd < 0 || ::write(fd, values.data(), static_cast<std::size_t>(bytes)) != bytes || ::close(fd) != 0) {
+      std::fprintf(stderr, "fake runner: cannot write %s: %s\n", name.c_str(), std::strerror(errno));
+      std::exit(2);
+    }
   }
 
   /// Outputs of check `k` of `c`, as the scenario has them.
@@ -88,16 +104,18 @@ struct fake {
       return a;
     }
     const auto outputs = solve(c, k);
-    std::size_t o = 0;
-    for (const buffer_spec& spec : c.buffers) {
-      if (spec.is_input()) continue;
-      const std::string file =
-          scratch + "/" + std::to_string(c.case_index) + "." + std::to_string(k) + "." + spec.name + ".bin";
-      std::FILE* f = std::fopen(file.c_str(), "wb");
-      std::fwrite(outputs[o].data(), sizeof(float), outputs[o].size(), f);
-      std::fclose(f);
-      a.outputs.push_back({spec.name, file});
-      ++o;
+    for (std::size_t o = 0; o < outputs.size(); ++o) {
+      // As the real runner does: a new file, under the judge's name, right in the scratch folder.
+      std::string file = c.checks[k].output_files.at(o);
+      if (scenario == "foreign_output") file = "mine." + file;
+      if (scenario == "linked_output") {
+        const std::string outside = scratch + "/../outside." + file;
+        write_file(AT_FDCWD, outside, outputs[o]);
+        if (::symlinkat(outside.c_str(), scratch_fd, file.c_str()) != 0) std::exit(2);
+      } else {
+        write_file(scratch_fd, file, outputs[o]);
+      }
+      a.outputs.push_back(file);
     }
     return a;
   }
@@ -170,6 +188,8 @@ int main(int argc, char** argv) {
   }
   f.results = fdopen(3, "w");
   if (f.results == nullptr || f.scratch.empty()) return 2;
+  f.scratch_fd = ::open(f.scratch.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (f.scratch_fd < 0) return 2;
   if (f.scenario == "exit_before_hello") return 0;
   if (f.scenario == "no_device") {
     f.send(no_device_answer{protocol_version, "no CUDA device: the fake runner has none"});

@@ -2,12 +2,8 @@
 
 #include "device_fit.hpp"
 #include "feedback.hpp"
-#include "output_files.hpp"
 #include "reference_cache.hpp"
 #include "timing_figures.hpp"
-
-#include <fstream>
-#include <unistd.h>
 
 using namespace judge;
 
@@ -31,45 +27,6 @@ TEST_CASE("a case too large for the device's memory is named with its size, and 
   device_info unknown;
   c.sizes = {{"M", 100000}, {"N", 100000}, {"K", 100000}};
   CHECK(device_memory_shortfall(spec, c, unknown).empty());
-}
-
-TEST_CASE("output files are read only when they hold exactly the expected element count", "[grade]") {
-  const auto file =
-      std::filesystem::temp_directory_path() / ("judge-grade-test-" + std::to_string(::getpid()) + ".bin");
-  const float values[3] = {1.5f, -2.25f, 3.0f};
-  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(values), sizeof values);
-  const auto read = read_floats(file, 3);
-  REQUIRE(read);
-  CHECK((*read)[1] == -2.25f);
-  CHECK_FALSE(read_floats(file, 4));
-  CHECK_FALSE(read_floats(file.string() + ".missing", 3));
-  std::filesystem::remove(file);
-}
-
-TEST_CASE("an output is taken from the file its answer names, which is then removed", "[grade]") {
-  const auto file = std::filesystem::temp_directory_path() / ("judge-take-test-" + std::to_string(::getpid()) + ".bin");
-  const float values[2] = {0.5f, 4.0f};
-  std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(values), sizeof values);
-  judge_wire::check_answer answer;
-  answer.outputs = {{"C", file.string()}};
-  SECTION("of the right size") {
-    const output_read read = take_output(answer, "C", 2);
-    REQUIRE(read.values);
-    CHECK((*read.values)[1] == 4.0f);
-    CHECK_FALSE(std::filesystem::exists(file));
-  }
-  SECTION("too short") {
-    const output_read read = take_output(answer, "C", 3);
-    CHECK_FALSE(read.values);
-    CHECK(read.problem == "output file " + file.string() + " holds 8 bytes, not 12");
-    CHECK_FALSE(std::filesystem::exists(file));
-  }
-  SECTION("not named") {
-    const output_read read = take_output(answer, "D", 2);
-    CHECK_FALSE(read.values);
-    CHECK(read.problem == "the runner named no file for output D");
-  }
-  std::filesystem::remove(file);
 }
 
 TEST_CASE("CPU references are computed once per case and check, and recomputed past the memory bound", "[grade]") {

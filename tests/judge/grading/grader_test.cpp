@@ -49,6 +49,12 @@ grade_options fake_options(bool timing) {
   return o;
 }
 
+judge_secret test_secret() {
+  judge_secret s;
+  s.bytes.fill(42);
+  return s;
+}
+
 device_info fake_device() {
   device_info d;
   d.name = "Fake GPU";
@@ -75,7 +81,7 @@ solution_result grade_with(grader& g, const std::string& scenario) {
 } // namespace
 
 TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader]") {
-  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const std::string scenario = GENERATE(as<std::string>{}, "ok", "noise");
   const solution_result r = grade_with(g, scenario);
   CAPTURE(scenario, r.message);
@@ -90,7 +96,7 @@ TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader
 // (A runner that hangs in its timed runs is TLE too, but the grader waits 30 s past the timing budget
 // for it; runner_session_test.cpp and verdict_test.cpp cover that path with shorter limits.)
 TEST_CASE("every verdict a runner can cause, with the message a learner sees", "[grader]") {
-  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(true));
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
   const auto [scenario, expected, message] = GENERATE(table<std::string, verdict, std::string>({
       {"wrong", verdict::wrong_answer,
        "case sample_8 (8): checked call 1: 1 of 8 elements of C are wrong (against the CPU reference); first at "
@@ -104,7 +110,14 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
       {"cuda_error", verdict::run_time_error, "checked call 1: cudaErrorIllegalAddress: an illegal memory access"},
       {"banned", verdict::run_time_error,
        "solve() loaded cublas, which this problem bans (problem.yaml: banned_libraries)"},
-      {"short_output", verdict::run_time_error, "the output of solve() could not be read back (output file "},
+      {"short_output", verdict::run_time_error,
+       "the output of solve() could not be read back (output file 0.0.C.bin holds 28 bytes, not 32)"},
+      {"foreign_output", verdict::run_time_error,
+       "the output of solve() could not be read back (the runner did not say that output file 0.0.C.bin is "
+       "ready)"},
+      {"linked_output", verdict::run_time_error,
+       "the output of solve() could not be read back (output file 0.0.C.bin is a symbolic link, not the file "
+       "itself)"},
       {"timing_wrong", verdict::wrong_answer,
        "case n_100 (100, hidden): right on the checked calls but wrong on 2 timed run(s) with fresh inputs: timed run "
        "4: C at index 7: expected 1.5, got 0"},
@@ -112,7 +125,7 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
        "the runner's answers are out of step with the judge's requests: it answered for case 'other' check 0 where "
        "case 'sample_8' check 0 was due; this is the judge's fault, not yours"},
       {"no_status", verdict::internal_error, "check answer field status: missing; this is the judge's fault"},
-      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 2"},
+      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 3"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
       {"error_answer", verdict::internal_error, "the runner failed: cannot create output file"},
   }));
@@ -124,14 +137,14 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
 }
 
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
-  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "hang");
   CHECK(r.v == verdict::time_limit_exceeded);
   CHECK(r.cases.size() == 1);
 }
 
 TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "[grader]") {
-  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(true));
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
   const solution_result r = grade_with(g, "ok");
   CAPTURE(r.message);
   REQUIRE(r.v == verdict::accepted);
@@ -185,7 +198,7 @@ TEST_CASE("a solution timed by another method than the baseline gets no % of bas
 }
 
 TEST_CASE("a solution that did not compile is a compile error without running", "[grader]") {
-  grader g(vector_add(), vector_cases(), 42, fake_device(), fake_options(false));
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   build_result b;
   b.status = build_status::compile_error;
   b.message = "solution.cu(3): error: expected a \";\"";
@@ -200,7 +213,7 @@ TEST_CASE("a baseline that is a reference judges solutions too, once it agrees w
   problem_spec spec = vector_add();
   spec.baseline.is_reference = true;
   spec.baseline.label = "fake baseline";
-  grader g(spec, vector_cases(), 42, fake_device(), fake_options(true));
+  grader g(spec, vector_cases(), test_secret(), fake_device(), fake_options(true));
   SECTION("a baseline that agrees gives timings to compare with") {
     CHECK(g.run_baseline(built("ok"), nullptr).empty());
     CHECK(g.baseline_timings().count("n_100") == 1);

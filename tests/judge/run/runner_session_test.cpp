@@ -25,7 +25,8 @@ judge_wire::case_request vector_add_case(std::size_t checks, bool timed = false)
       {"A", judge_wire::buffer_role::input, 8, judge_data::distribution{}, std::nullopt},
       {"B", judge_wire::buffer_role::input, 8, judge_data::distribution{}, std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8}},
       {"C", judge_wire::buffer_role::output, 8, std::nullopt, std::nullopt}};
-  for (std::size_t k = 0; k < checks; ++k) c.checks.push_back({1000 + k, judge_wire::poison_for_check(k)});
+  for (std::size_t k = 0; k < checks; ++k)
+    c.checks.push_back({1000 + k, judge_wire::poison_for_check(k), {"2." + std::to_string(k) + ".C.bin"}});
   if (timed) c.timing = judge_wire::timing_spec{};
   return c;
 }
@@ -49,7 +50,7 @@ struct fake_session {
 
 } // namespace
 
-TEST_CASE("a runner that answers every check gives typed answers naming its output files", "[runner_session]") {
+TEST_CASE("a runner that answers every check gives typed answers naming the judge's output files", "[runner_session]") {
   fake_session f("ok");
   REQUIRE(f.session.start());
   CHECK(f.session.hello().device == "Fake GPU");
@@ -62,9 +63,9 @@ TEST_CASE("a runner that answers every check gives typed answers naming its outp
     REQUIRE(calls[k].answer);
     CHECK(calls[k].answer->status == judge_wire::call_status::ok);
     CHECK(calls[k].answer->check == k);
-    REQUIRE(calls[k].answer->outputs.size() == 1);
-    CHECK(calls[k].answer->outputs[0].name == "C");
-    CHECK(std::filesystem::file_size(calls[k].answer->outputs[0].file) == 8 * sizeof(float));
+    const std::string file = "2." + std::to_string(k) + ".C.bin";
+    CHECK(calls[k].answer->outputs == std::vector<std::string>{file});
+    CHECK(std::filesystem::file_size(f.scratch.path() / file) == 8 * sizeof(float));
   }
   const auto timing = f.session.run_timing(vector_add_case(0, true), 10);
   REQUIRE(timing.answer);
@@ -197,7 +198,7 @@ TEST_CASE("answers out of step with the requests are protocol failures naming wh
     fake_session f("old_protocol");
     CHECK_FALSE(f.session.start());
     CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
-    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 2"));
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 3"));
   }
 }
 
