@@ -9,7 +9,10 @@
 // of answering), segfault, hang, wrong_case (answers for case "other"), cuda_error (then exits 1),
 // banned, short_output (outputs one element short), no_status (check answers without "status"),
 // no_device, old_protocol (hello of protocol 1), error_answer (an "error" answer, then exits 2),
-// timing_wrong (timed runs with mismatches), timing_hang.
+// timing_wrong (timed runs with mismatches), timing_hang, denied (a "denied" answer for clone in place of
+// the check answer, then exits 4, as the system-call filter does), denied_before_hello (the same in place
+// of the hello, as from a static constructor), sigsys (killed by SIGSYS, as a runner whose handler was
+// blocked).
 #include "datagen.h"
 #include "wire_json.hpp"
 
@@ -129,6 +132,14 @@ struct fake {
       send(error_answer{"cannot create output file /nowhere/0.0.C.bin: No such file or directory"});
       std::exit(2);
     }
+    if (scenario == "denied") {
+      send(denied_answer{"clone", "no new processes (threads are fine)"});
+      std::_Exit(4);
+    }
+    if (scenario == "sigsys") {
+      std::signal(SIGSYS, SIG_DFL);
+      std::raise(SIGSYS);
+    }
     std::printf("solve() of case %s\n", c.name.c_str()); // the learner's print, captured by the judge
     std::fflush(stdout);
     for (std::size_t k = 0; k < c.checks.size(); ++k) {
@@ -158,6 +169,10 @@ int main(int argc, char** argv) {
   f.results = fdopen(3, "w");
   if (f.results == nullptr || f.scratch.empty()) return 2;
   if (f.scenario == "exit_before_hello") return 0;
+  if (f.scenario == "denied_before_hello") {
+    f.send(denied_answer{"socket", "no sockets or network"});
+    return 4;
+  }
   if (f.scenario == "no_device") {
     f.send(no_device_answer{protocol_version, "no CUDA device: the fake runner has none"});
     return 3;
