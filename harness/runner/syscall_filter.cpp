@@ -345,6 +345,10 @@ void install_syscall_filter(const syscall_filter_config& config) {
   if (const int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_TSYNC, 1); rc < 0) fail("thread sync", rc);
   if (const int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP); rc < 0)
     fail("the action for other architectures", rc);
+  // A binary tree over the call numbers: the driver's hot calls (ioctl, futex, poll), none of them in
+  // the table, pass in a few comparisons rather than one per denied call. Only a speed-up: a libseccomp
+  // without it keeps the linear filter.
+  seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_OPTIMIZE, 2);
 
   for (const denied_call& call : denied_calls(config, protected_fds, getpid())) {
     const int number = seccomp_syscall_resolve_name(call.name);

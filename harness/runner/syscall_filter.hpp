@@ -5,8 +5,9 @@
 // the judge's channels or loosen the filter. Everything else stays allowed: the CUDA driver keeps
 // working. A denied call stops the runner at once: a SIGSYS handler writes one "denied" answer
 // (common/wire.hpp) naming the call and the rule to the result channel and exits with
-// `syscall_denied_exit_code`. The denied set, and why each entry is safe for the CUDA driver, is the
-// table in syscall_filter.cpp.
+// `syscall_denied_exit_code`. A call denied while SIGSYS is blocked (posix_spawn blocks every signal)
+// ends the runner by SIGSYS instead, without a report: the kernel cannot run a blocked handler. The
+// denied set, and why each entry is safe for the CUDA driver, is the table in syscall_filter.cpp.
 #pragma once
 
 #include <vector>
