@@ -305,11 +305,19 @@ struct error_answer {
   std::string error;
 };
 
-using answer = std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer>;
+/// "denied": the runner's system-call filter (harness/runner/syscall_filter.cpp) stopped a call of
+/// learner code; it may come in place of any answer, and the runner exits 4 after sending it.
+struct denied_answer {
+  std::string call; ///< the system call, "clone"
+  std::string rule; ///< the rule it broke, in a learner's words: "no new processes (threads are fine)"
+};
+
+using answer =
+    std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer, denied_answer>;
 
 /// The "type" of an answer, for messages: "hello", "check", ...
 inline const char* type_of(const answer& a) {
-  constexpr const char* types[] = {"hello", "hello", "check", "timing", "done", "error"};
+  constexpr const char* types[] = {"hello", "hello", "check", "timing", "done", "error", "denied"};
   static_assert(std::variant_size_v<answer> == sizeof types / sizeof types[0], "a type for every answer");
   return types[a.index()];
 }

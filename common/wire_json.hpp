@@ -526,6 +526,8 @@ inline json to_json(const done_answer&) { return {{"type", "done"}}; }
 
 inline json to_json(const error_answer& e) { return {{"type", "error"}, {"error", e.error}}; }
 
+inline json to_json(const denied_answer& d) { return {{"type", "denied"}, {"call", d.call}, {"rule", d.rule}}; }
+
 inline json to_json(const request& r) {
   return std::visit([](const auto& message) { return to_json(message); }, r);
 }
@@ -564,8 +566,12 @@ inline answer answer_from_json(const json& object) {
     const detail::object_reader r(object, {"error answer", ""});
     return error_answer{r.get("error", detail::read_string)};
   }
+  if (type == "denied") {
+    const detail::object_reader r(object, {"denied answer", ""});
+    return denied_answer{r.get("call", detail::read_string), r.get("rule", detail::read_string)};
+  }
   detail::fail({"answer", "type"},
-               "unknown answer type \"" + type + "\" (expected hello, check, timing, done or error)");
+               "unknown answer type \"" + type + "\" (expected hello, check, timing, done, error or denied)");
 }
 
 /// Parses one line as JSON; throws protocol_error when it is not.

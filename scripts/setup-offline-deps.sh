@@ -16,6 +16,7 @@ needs=(
   "CLI11:/usr/include/CLI/CLI.hpp:libcli11-dev"
   "nlohmann-json:/usr/include/nlohmann/json.hpp:nlohmann-json3-dev"
   "Catch2:/usr/include/catch2:catch2"
+  "libseccomp:/usr/include/seccomp.h:libseccomp-dev libseccomp2"
 )
 for need in "${needs[@]}"; do
   IFS=: read -r name header pkgs <<<"$need"
@@ -30,4 +31,6 @@ for need in "${needs[@]}"; do
   done
   echo "setup-offline-deps: $name: unpacked into $prefix"
 done
+# pkg-config files name /usr as their prefix; the unpacked ones live under $prefix/usr.
+find "$prefix" -name '*.pc' -exec sed -i "s|^prefix=/usr\$|prefix=$prefix/usr|" {} +
 echo "-DCMAKE_PREFIX_PATH=$prefix/usr"

@@ -37,8 +37,11 @@ std::optional<result_channel> result_channel::take_fd3() {
 
 result_channel::result_channel(result_channel&& other) noexcept : m_file(std::exchange(other.m_file, nullptr)) {}
 
+// The channels' descriptors are left for the process's end to close: once the system-call filter is
+// installed, closing one is a denied call (syscall_filter.hpp), and a runner that ends normally must
+// not look like learner code that closed the judge's channel.
 result_channel::~result_channel() {
-  if (m_file != nullptr) std::fclose(m_file);
+  if (m_file != nullptr) std::fflush(m_file);
 }
 
 void result_channel::send(const std::string& json_line) {
@@ -62,9 +65,7 @@ request_channel request_channel::take_stdin() {
 
 request_channel::request_channel(request_channel&& other) noexcept : m_file(std::exchange(other.m_file, nullptr)) {}
 
-request_channel::~request_channel() {
-  if (m_file != nullptr) std::fclose(m_file);
-}
+request_channel::~request_channel() = default; // not closed: see ~result_channel
 
 std::optional<std::string> request_channel::next() {
   char* buffer = nullptr;

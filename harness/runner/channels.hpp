@@ -23,6 +23,8 @@ public:
 
   /// Writes `json_line` and a newline, and flushes; throws std::runtime_error when the judge is gone.
   void send(const std::string& json_line);
+  /// The descriptor the answers go to (for the system-call filter, which protects it and reports on it).
+  int fd() const { return fileno(m_file); }
 
 private:
   explicit result_channel(std::FILE* file) : m_file(file) {}
@@ -42,6 +44,8 @@ public:
 
   /// The next non-empty line without its newline; nullopt at end of input.
   std::optional<std::string> next();
+  /// The descriptor the requests come from (for the system-call filter, which protects it).
+  int fd() const { return fileno(m_file); }
 
 private:
   explicit request_channel(std::FILE* file) : m_file(file) {}

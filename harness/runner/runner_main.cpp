@@ -5,7 +5,8 @@
 // its static constructors find the harness ready and cannot run before it. Exit status: 0 after "done";
 // 1 after answering a call that left the CUDA context unusable; 2 when the runner itself cannot go on
 // (no fd 3, bad command line, bad request, unwritable scratch folder, a solution that does not load); 3
-// when there is no CUDA device.
+// when there is no CUDA device; 4 (syscall_denied_exit_code) after a "denied" answer: the system-call
+// filter (syscall_filter.hpp) stopped a call of learner code.
 #include "channels.hpp"
 #include "check_call.hpp"
 #include "runner_context.hpp"

@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <csignal>
 
 namespace judge {
 
@@ -57,6 +60,21 @@ std::string ended(const std::optional<child_process::exit_status>& exit) {
 
 bool exited_with_0(const request_facts& r) { return r.exit && r.exit->exited && r.exit->exit_code == 0; }
 
+bool is_identifier(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(),
+                                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+/// "solve() (or code it runs) called clone(), which the judge forbids: no new processes ...".
+std::string denied_text(const request_facts& r) {
+  const std::string who = r.before_hello ? "the solution's code" : "solve() (or code it runs)";
+  if (!r.denied) return who + " made a system call the judge forbids";
+  const std::string& call = r.denied->call;
+  // The filter names a system call ("clone"), or a kind of call ("a 32-bit or x32 system call").
+  const std::string what = is_identifier(call) ? "called " + call + "()" : "made " + call;
+  return fmt::format("{} {}, which the judge forbids: {}", who, what, r.denied->rule);
+}
+
 /// The decision when `request` got no answer; nullopt when it got one.
 std::optional<decision> unanswered(const request_facts& request, const std::string& what) {
   const std::string message = what + ": " + describe(request);
@@ -67,6 +85,7 @@ std::optional<decision> unanswered(const request_facts& request, const std::stri
   case request_outcome::timed_out:
     return decision{request.before_hello ? verdict::run_time_error : verdict::time_limit_exceeded, message};
   case request_outcome::runner_ended:
+  case request_outcome::denied:
     return decision{verdict::run_time_error, message};
   case request_outcome::not_started:
   case request_outcome::runner_failed:
@@ -101,6 +120,8 @@ std::string describe(const request_facts& r) {
     return r.before_hello ? "the runner did not say hello within the time limit"
                           : "solve() did not return within the time limit";
   case request_outcome::runner_ended:
+    // SIGSYS is how the filter ends a runner whose own report could not run (SIGSYS blocked).
+    if (r.exit && r.exit->signaled && r.exit->signal == SIGSYS) return denied_text(r);
     if (r.before_hello) return fmt::format("the runner {} before saying hello", ended(r.exit));
     return fmt::format("the runner {} before reporting a result{}", ended(r.exit),
                        exited_with_0(r) ? " (exit() inside solve()?)" : "");
@@ -110,6 +131,8 @@ std::string describe(const request_facts& r) {
     return fmt::format("the runner failed: {}", r.detail);
   case request_outcome::out_of_step:
     return fmt::format("the runner's answers are out of step with the judge's requests: {}", r.detail);
+  case request_outcome::denied:
+    return denied_text(r);
   }
   return "the runner stopped";
 }

@@ -33,6 +33,7 @@ enum class request_outcome {
   not_started,   ///< the runner could not be started, or cannot run here (no CUDA device)
   runner_failed, ///< the runner reported a failure of its own (an "error" answer)
   out_of_step,   ///< an answer that was not due, or one the codec cannot read
+  denied,        ///< the runner's system-call filter stopped a call of learner code (see `denied`)
 };
 
 /// How the runner handled one request, apart from what it answered.
@@ -43,6 +44,8 @@ struct request_facts {
   /// not_started, runner_failed, out_of_step: what happened, in the words of the process layer, the
   /// runner or the codec.
   std::string detail;
+  /// denied: the call and the rule it broke, as the runner's filter named them.
+  std::optional<judge_wire::denied_answer> denied;
 };
 
 /// Everything observed about one checked call of solve() on one case.

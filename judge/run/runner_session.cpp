@@ -112,6 +112,14 @@ request_facts runner_session::unexpected(const judge_wire::answer& answer, const
     facts.exit = end_child(false);
     return facts;
   }
+  if (const auto* denied = std::get_if<judge_wire::denied_answer>(&answer)) {
+    // The filter may stop learner code anywhere, so this answer can come in place of any other; the
+    // runner exits by itself (code 4) after it.
+    facts.outcome = request_outcome::denied;
+    facts.denied = *denied;
+    facts.exit = end_child(false);
+    return facts;
+  }
   // Nothing an out-of-step runner says can be trusted.
   facts.outcome = request_outcome::out_of_step;
   facts.detail = fmt::format("it sent a {} answer where {} was due", judge_wire::type_of(answer), due);

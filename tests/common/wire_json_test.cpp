@@ -75,6 +75,7 @@ bool operator==(const timing_answer& a, const timing_answer& b) {
 }
 bool operator==(const done_answer&, const done_answer&) { return true; }
 bool operator==(const error_answer& a, const error_answer& b) { return a.error == b.error; }
+bool operator==(const denied_answer& a, const denied_answer& b) { return a.call == b.call && a.rule == b.rule; }
 } // namespace judge_wire
 
 using namespace judge_wire;
@@ -187,7 +188,8 @@ std::vector<std::pair<std::string, answer>> sample_answers() {
           {"a timing stopped by a failure", failed_timing()},
           {"a timing whose first mismatch is not finite", nan_timing},
           {"done", done_answer{}},
-          {"an error", error_answer{"request field type: missing"}}};
+          {"an error", error_answer{"request field type: missing"}},
+          {"a denied system call", denied_answer{"clone", "no new processes (threads are fine)"}}};
 }
 
 /// The message of the protocol_error that decoding `line` throws, or "(decoded)".
@@ -240,6 +242,8 @@ TEST_CASE("every answer survives encoding and decoding unchanged", "[wire]") {
 TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(encode(end_request{}) == R"({"type":"end"})");
   CHECK(encode(done_answer{}) == R"({"type":"done"})");
+  CHECK(encode(denied_answer{"fork", "no new processes"}) ==
+        R"({"type":"denied","call":"fork","rule":"no new processes"})");
   const std::string check = encode(full_check());
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
@@ -319,6 +323,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
        "hello field protocol: the runner speaks protocol version 1, this judge version 3"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
+      {"a denied answer without its rule", R"({"type":"denied","call":"fork"})", "denied answer field rule: missing"},
       {"an answer of no known type", R"({"type":"goodbye"})", "answer field type: unknown answer type \"goodbye\""},
       {"an answer without a type", R"({"case":"x"})", "answer field type: missing"},
       {"an answer that is no object", "[1,2]", "answer: must be an object"},
@@ -408,4 +413,5 @@ TEST_CASE("every wire name maps back to its value", "[wire]") {
   CHECK_FALSE(from_string<timing_method>("nvtx"));
   CHECK(std::string(type_of(answer{no_device_answer{}})) == "hello");
   CHECK(std::string(type_of(answer{timing_answer{}})) == "timing");
+  CHECK(std::string(type_of(answer{denied_answer{}})) == "denied");
 }

@@ -15,7 +15,10 @@
 // timing_wrong (timed runs with mismatches), timing_hang, no_cupti (times with events whatever --timing
 // says, as a runner does when CUPTI cannot start), foreign_output (right outputs, but in files
 // of its own naming, which its answers list), linked_output (each output file the judge named is a
-// symbolic link to a file with the right values outside the scratch folder, in its parent).
+// symbolic link to a file with the right values outside the scratch folder, in its parent), denied (a
+// "denied" answer for clone in place of the check answer, then exits 4, as the system-call filter does),
+// denied_before_hello (the same in place of the hello, as from a static constructor), sigsys (killed by
+// SIGSYS, as a runner whose handler was blocked).
 #include "datagen.h"
 #include "wire_json.hpp"
 
@@ -153,6 +156,14 @@ struct fake {
       send(error_answer{"cannot create output file /nowhere/0.0.C.bin: No such file or directory"});
       std::exit(2);
     }
+    if (scenario == "denied") {
+      send(denied_answer{"clone", "no new processes (threads are fine)"});
+      std::_Exit(4);
+    }
+    if (scenario == "sigsys") {
+      std::signal(SIGSYS, SIG_DFL);
+      std::raise(SIGSYS);
+    }
     std::printf("solve() of case %s\n", c.name.c_str()); // the learner's print, captured by the judge
     std::fflush(stdout);
     for (std::size_t k = 0; k < c.checks.size(); ++k) {
@@ -191,6 +202,10 @@ int main(int argc, char** argv) {
   f.scratch_fd = ::open(f.scratch.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (f.scratch_fd < 0) return 2;
   if (f.scenario == "exit_before_hello") return 0;
+  if (f.scenario == "denied_before_hello") {
+    f.send(denied_answer{"socket", "no sockets or network"});
+    return 4;
+  }
   if (f.scenario == "no_device") {
     f.send(no_device_answer{protocol_version, "no CUDA device: the fake runner has none"});
     return 3;

@@ -3,6 +3,8 @@
 
 #include "verdict.hpp"
 
+#include <csignal>
+
 using judge_test::contains;
 
 using namespace judge;
@@ -122,6 +124,34 @@ TEST_CASE("a runner that hangs before hello is a run-time error, not a time limi
   const auto d = decide_case({c}, std::nullopt);
   CHECK(d.v == verdict::run_time_error);
   CHECK(contains(d.message, "did not say hello within the time limit"));
+}
+
+TEST_CASE("a system call the runner's filter denied is a run-time error naming the call and the rule", "[verdict]") {
+  auto c = unanswered(request_outcome::denied, exited(4));
+  c.request.denied = judge_wire::denied_answer{"clone", "no new processes (threads are fine)"};
+  SECTION("during a call of solve()") {
+    const auto d = decide_case({ok_call(), c}, std::nullopt);
+    CHECK(d.v == verdict::run_time_error);
+    CHECK(d.message == "checked call 2: solve() (or code it runs) called clone(), which the judge forbids: no new "
+                       "processes (threads are fine)");
+  }
+  SECTION("before the runner said hello, as from a static constructor") {
+    c.request.before_hello = true;
+    const auto d = decide_case({c}, std::nullopt);
+    CHECK(d.v == verdict::run_time_error);
+    CHECK(contains(d.message, "the solution's code called clone(), which the judge forbids"));
+  }
+  SECTION("a kind of call rather than a named one") {
+    c.request.denied =
+        judge_wire::denied_answer{"a 32-bit or x32 system call", "no system calls of another architecture"};
+    const auto d = decide_case({c}, std::nullopt);
+    CHECK(contains(d.message, "solve() (or code it runs) made a 32-bit or x32 system call, which the judge forbids"));
+  }
+  SECTION("a runner ended by SIGSYS without a report") {
+    const auto d = decide_case({unanswered(request_outcome::runner_ended, killed(SIGSYS))}, std::nullopt);
+    CHECK(d.v == verdict::run_time_error);
+    CHECK(contains(d.message, "checked call 1: solve() (or code it runs) made a system call the judge forbids"));
+  }
 }
 
 TEST_CASE("failures of the runner itself are the judge's fault", "[verdict]") {

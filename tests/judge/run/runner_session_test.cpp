@@ -179,6 +179,40 @@ TEST_CASE("a runner that cannot run here, or fails itself, is told apart from a 
   }
 }
 
+TEST_CASE("a system call the runner's filter denied is a typed fact naming the call and the rule", "[runner_session]") {
+  SECTION("in place of a check answer") {
+    fake_session f("denied");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    const request_facts& r = calls[0].request;
+    CHECK(r.outcome == request_outcome::denied);
+    CHECK_FALSE(r.before_hello);
+    REQUIRE(r.denied);
+    CHECK(r.denied->call == "clone");
+    CHECK(r.denied->rule == "no new processes (threads are fine)");
+    REQUIRE(r.exit);
+    CHECK(r.exit->exit_code == 4);
+    CHECK_FALSE(calls[0].answer);
+  }
+  SECTION("in place of the hello") {
+    fake_session f("denied_before_hello");
+    CHECK_FALSE(f.session.start());
+    const request_facts& r = f.session.start_facts();
+    CHECK(r.outcome == request_outcome::denied);
+    CHECK(r.before_hello);
+    REQUIRE(r.denied);
+    CHECK(r.denied->call == "socket");
+  }
+  SECTION("a runner ended by SIGSYS is a runner that ended, by that signal") {
+    fake_session f("sigsys");
+    const auto calls = f.session.run_checks(vector_add_case(2), 10);
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0].request.outcome == request_outcome::runner_ended);
+    REQUIRE(calls[0].request.exit);
+    CHECK(calls[0].request.exit->signal == SIGSYS);
+  }
+}
+
 TEST_CASE("answers out of step with the requests are protocol failures naming what was wrong", "[runner_session]") {
   SECTION("an answer for another case") {
     fake_session f("wrong_case");
