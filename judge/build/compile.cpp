@@ -205,6 +205,7 @@ shared_runner build_shared_runner(const problem_spec& spec, const toolchain& too
   hash.add(cache_format).add(shim).add_file(reference).add(tools.nvcc.string());
   for (const auto& flag : code_flags(tools)) hash.add(flag);
   hash.add_file(tools.harness_library).add(tools.cupti_library.string()).add(tools.cuda_library_dir.string());
+  hash.add(tools.seccomp_library.string());
   runner.hash = hash.hex();
   const fs::path dir = tools.cache_dir / spec.name / ("runner-" + runner.hash);
   runner.executable = dir / "runner";
@@ -235,7 +236,8 @@ shared_runner build_shared_runner(const problem_spec& spec, const toolchain& too
   }
   // The CUDA runtime is shared, so that the solution.so the runner loads (also -cudart shared) uses the
   // same runtime instance: one context, one error state, kernels registered in one place.
-  link.insert(link.end(), {tools.harness_library.string(), tools.cupti_library.string(), "-cudart", "shared", "-ldl",
+  link.insert(link.end(), {tools.harness_library.string(), tools.cupti_library.string(),
+                           tools.seccomp_library.string(), "-cudart", "shared", "-ldl",
                            "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string(), "-Xlinker",
                            "-rpath," + tools.cuda_library_dir.string(), "-o", (staging.path() / "runner").string()});
   step_result linked = run_nvcc(tools, link, staging.path(), deadline);
@@ -332,6 +334,7 @@ toolchain default_toolchain() {
   tools.harness_library = JUDGE_HARNESS_LIBRARY;
   tools.cache_dir = env_or("JUDGE_CACHE_DIR", (fs::path(JUDGE_BUILD_DIR) / "runner-cache").string());
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
+  tools.seccomp_library = JUDGE_SECCOMP_LIBRARY;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
   tools.hidden_paths = {secret_path()};
   tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);

@@ -23,6 +23,7 @@ struct toolchain {
   std::filesystem::path cache_dir;        ///< where runners are cached
   std::vector<std::string> extra_flags;   ///< added to every nvcc call
   std::filesystem::path cupti_library;    ///< libcupti.so, linked into every runner (its folder is the rpath)
+  std::filesystem::path seccomp_library;  ///< libseccomp, linked into every runner (its system-call filter)
   std::filesystem::path cuda_library_dir; ///< the shared CUDA runtime and baseline libraries (-lcublas)
   /// nvcc runs in the process sandbox with these paths hidden (the judge secret): learner code is
   /// untrusted already at compile time (`#include "/path/of/the/secret"`).
