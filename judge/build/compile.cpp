@@ -1,8 +1,10 @@
 #include "compile.hpp"
 
+#include "command_paths.hpp"
 #include "content_hash.hpp"
 #include "file_input.hpp"
 #include "process.hpp"
+#include "sandbox_limits.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
 #include "solve_binding.hpp"
@@ -152,6 +154,16 @@ step_result run_tool(const toolchain& tools, const std::string& program, std::ve
   options.output_cap = compiler_output_cap;
   options.sandbox = tools.sandbox;
   options.hidden_paths = tools.hidden_paths;
+  // The tool sees the system, its staging folder and what its command line names; nothing else of the
+  // judge's tree. The toolkit may live outside /usr.
+  options.writable_paths = {work_dir};
+  options.read_only_paths = paths_named_by(args);
+  if (tools.nvcc.is_absolute()) options.read_only_paths.push_back(tools.nvcc.parent_path().parent_path());
+  options.tmp_bytes = sandbox_limits::compile::tmp_bytes;
+  options.memory_bytes = sandbox_limits::compile::memory_bytes;
+  options.max_pids = sandbox_limits::compile::max_pids;
+  options.address_space_bytes = sandbox_limits::compile::address_space_bytes;
+  options.file_size_bytes = sandbox_limits::compile::file_size_bytes;
   auto left = std::max(clock::duration::zero(), deadline - clock::now());
   run_result run = run_to_completion(options, left);
   step_result step;
@@ -395,7 +407,9 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
         const fs::path checked = work / ("judge_checked_" + stem + ".cu");
         write_text(checked,
                    "#include \"" + fs::absolute(unit).string() + "\"\n#include \"" + check_file.string() + "\"\n");
-        if (compile(checked, {}, object).ok) step = step_result{true, false, ""};
+        // The unit's folder on the command line: the sandboxed compiler sees only what that names.
+        if (compile(checked, {"-I", fs::absolute(unit).parent_path().string()}, object).ok)
+          step = step_result{true, false, ""};
       }
       if (!step.ok) return failed(step);
       objects.push_back(object);
