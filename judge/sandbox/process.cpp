@@ -126,9 +126,16 @@ int open_pidfd(int pid) {
 
 /// Makes the judge the parent of orphans from its children's groups, so that it can reap them itself
 /// instead of relying on an init that may never do it (a container's PID 1 often does not).
+///
+/// Also makes the judge non-dumpable: its /proc/<pid>/mem, environ and fd/ then need CAP_SYS_PTRACE in
+/// the judge's own user namespace, which no child in a sandbox has, and which a child of the same user
+/// outside one (where namespaces are refused, so /proc is the judge's) lacks too unless it is root.
 void become_subreaper() {
   static std::once_flag once;
-  std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
+  std::call_once(once, [] {
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    ::prctl(PR_SET_DUMPABLE, 0);
+  });
 }
 
 } // namespace

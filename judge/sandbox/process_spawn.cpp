@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -300,8 +301,12 @@ void reset_signals() {
 }
 
 /// The child started by a plain fork: no PID namespace; namespaces by unshare when asked.
-/// With a cgroup, the child waits until the judge has moved it there: nothing it starts may escape it.
+/// The child's first step. With a cgroup, it waits until the judge has moved it there: nothing it
+/// starts may escape it.
 void wait_for_go(const child_plan& plan) {
+  // The judge is not dumpable (process.cpp); its child must be, or /proc/self/uid_map belongs to root
+  // and a judge run by an ordinary user could not write it.
+  ::prctl(PR_SET_DUMPABLE, 1);
   if (plan.go_fd < 0) return;
   char go;
   while (::read(plan.go_fd, &go, 1) < 0 && errno == EINTR) {
