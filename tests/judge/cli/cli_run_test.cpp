@@ -134,7 +134,7 @@ TEST_CASE("a class folder grades students one folder deeper, lists what it skips
   CHECK(report.find(alice) == report.rfind(alice));
 }
 
-TEST_CASE("--contest refuses to grade where a layer of the sandbox is missing, naming it and why", "[cli]") {
+TEST_CASE("contest grading is refused where a layer of the sandbox is missing, naming it and why", "[cli]") {
   scratch_root root;
   root.write("solutions/matmul/alice.cu", broken_solution);
   const judge::sandbox_layers here = judge::probe_sandbox_layers();
