@@ -1,9 +1,11 @@
 #include "compile.hpp"
 
+#include "command_paths.hpp"
 #include "content_hash.hpp"
 #include "file_input.hpp"
 #include "object_inspection.hpp"
 #include "process.hpp"
+#include "sandbox_limits.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
 #include "solve_binding.hpp"
@@ -153,6 +155,16 @@ step_result run_tool(const toolchain& tools, const std::string& program, std::ve
   options.output_cap = compiler_output_cap;
   options.sandbox = tools.sandbox;
   options.hidden_paths = tools.hidden_paths;
+  // The tool sees the system, its staging folder and what its command line names; nothing else of the
+  // judge's tree. The toolkit may live outside /usr.
+  options.writable_paths = {work_dir};
+  options.read_only_paths = paths_named_by(args);
+  if (tools.nvcc.is_absolute()) options.read_only_paths.push_back(tools.nvcc.parent_path().parent_path());
+  options.tmp_bytes = sandbox_limits::compile::tmp_bytes;
+  options.memory_bytes = sandbox_limits::compile::memory_bytes;
+  options.max_pids = sandbox_limits::compile::max_pids;
+  options.address_space_bytes = sandbox_limits::compile::address_space_bytes;
+  options.file_size_bytes = sandbox_limits::compile::file_size_bytes;
   auto left = std::max(clock::duration::zero(), deadline - clock::now());
   run_result run = run_to_completion(options, left);
   step_result step;

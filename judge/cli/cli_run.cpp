@@ -6,6 +6,8 @@
 #include "report_junit.hpp"
 #include "report_terminal.hpp"
 #include "results_db.hpp"
+#include "sandbox_probe.hpp"
+#include "sandbox_text.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
 
@@ -32,11 +34,23 @@ std::string timing_mode(const grade_options& o) {
   return o.cold_l2 ? "cold L2 (flushed before every sample)" : "WARM L2 (not flushed; figures flatter real use)";
 }
 
+/// A contest's leaderboard is worth what its weakest defence is: --contest grades only with every layer
+/// of the sandbox in force, and says which is missing here otherwise.
+void require_full_sandbox(bool no_sandbox) {
+  if (no_sandbox) throw usage_error("--contest needs the sandbox: drop --no-sandbox");
+  const sandbox_layers layers = probe_sandbox_layers();
+  if (!layers.all_on())
+    throw usage_error("--contest grades only with every layer of the sandbox in force; here it would run without " +
+                      missing_layers_text(layers) + ". Grade without --contest, or on a machine that allows them " +
+                      "(user namespaces, and cgroup v2 with the memory and pids controllers delegated to the judge)");
+}
+
 int run(const context& ctx, const run_flags& f) {
   // Before any work: a report that cannot be written should not cost a whole grading run.
   check_output_path("--json", f.json_file);
   check_output_path("--junit", f.junit_file);
   if (!f.no_db) check_output_path("--db", f.db_file);
+  if (f.contest) require_full_sandbox(f.no_sandbox);
   run_request request = grading_request(ctx, f.problem);
   std::vector<std::filesystem::path> paths;
   for (const auto& p : f.paths) paths.emplace_back(p);
@@ -130,7 +144,8 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");
   sub->add_flag("--contest", flags->contest,
-                "show only name, shape and verdict of a failed hidden case (the store and --json keep the details)");
+                "grade only with every sandbox layer in force; show only name, shape and verdict of a failed "
+                "hidden case (the store and --json keep the details)");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default: the problem's)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--time-limit", flags->time_limit,

@@ -54,6 +54,7 @@ runner_options grader::runner_options_for(const build_result& runner, const scra
   o.output_cap = m_spec.limits.output_bytes;
   o.sandbox = m_options.sandbox;
   o.hidden_paths = m_options.hidden_paths;
+  o.read_only_paths = m_options.runner_library_dirs;
   return o;
 }
 
@@ -117,7 +118,7 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
 
 /// solution_result::sandbox for a runner that has finished.
 static sandbox_status sandbox_state(const runner_session& session, bool asked) {
-  if (session.sandboxed()) return {sandbox_mode::on, ""};
+  if (session.sandboxed()) return {sandbox_mode::on, "", session.layers()};
   if (!asked) return {sandbox_mode::off, ""};
   if (session.sandbox_failure().empty()) return {};
   return {sandbox_mode::unavailable, session.sandbox_failure()};

@@ -35,6 +35,8 @@ struct grade_options {
   bool sandbox = true;
   unsigned cpu_threads = 0;                        ///< CPU reference threads; 0: all cores
   std::vector<std::filesystem::path> hidden_paths; ///< hidden from runners in the sandbox
+  /// Visible (read-only) to runners in the sandbox: the CUDA library folders they load from.
+  std::vector<std::filesystem::path> runner_library_dirs;
 };
 
 /// Progress notifications for the terminal: (solution, case index, case count, case name).

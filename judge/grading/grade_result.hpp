@@ -2,11 +2,13 @@
 #pragma once
 
 #include "device_info.hpp"
+#include "sandbox_layers.hpp"
 #include "verdict.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge {
@@ -70,7 +72,8 @@ struct case_result {
   std::optional<implausible_time> implausible;
 };
 
-/// Whether a solution's runner ran in the process sandbox (its own user, network and mount namespaces).
+/// Whether a solution's runner ran in the process sandbox (at least its own user, network and mount
+/// namespaces; sandbox_status::layers says which further layers were missing).
 enum class sandbox_mode {
   not_run,     ///< the runner never ran (a compile error, no GPU), or the result was stored before this was
   on,          ///< in the sandbox
@@ -79,10 +82,18 @@ enum class sandbox_mode {
 };
 
 struct sandbox_status {
+  sandbox_status() = default;
+  sandbox_status(sandbox_mode m, std::string r, sandbox_layers l = {})
+      : mode(m), reason(std::move(r)), layers(std::move(l)) {}
+
   sandbox_mode mode = sandbox_mode::not_run;
   std::string reason; ///< for unavailable: the system's refusal, e.g. "unshare: Operation not permitted"
+  /// For on: the layers beyond the namespaces that were not in force, and why (none missing: all were).
+  sandbox_layers layers;
 
-  bool operator==(const sandbox_status& other) const { return mode == other.mode && reason == other.reason; }
+  bool operator==(const sandbox_status& other) const {
+    return mode == other.mode && reason == other.reason && layers == other.layers;
+  }
   bool operator!=(const sandbox_status& other) const { return !(*this == other); }
 };
 

@@ -130,7 +130,9 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     probe = measured;
     outcome.device = probe.device;
   }
-  grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, request.grading);
+  grade_options grading = request.grading;
+  grading.runner_library_dirs = {tools.cupti_library.parent_path(), tools.cuda_library_dir};
+  grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, grading);
   auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
     tell(request.progress, run_progress::step::running, i, n, who, name);
   };

@@ -172,6 +172,13 @@ std::string render_summary(const std::vector<solution_result>& results, const te
     out += fmt::format("sandbox {} for {} solution(s): they ran with the judge's user, network and files\n",
                        mode == sandbox_mode::off ? "off (--no-sandbox)" : sandbox_text({mode, reason}), n);
   }
+  // In the sandbox, but not every layer of it: which were missing, and why (--contest refuses this).
+  std::map<std::string, int> partly;
+  for (const auto& r : results)
+    if (r.sandbox.mode == sandbox_mode::on && !r.sandbox.layers.all_on())
+      ++partly[missing_layers_text(r.sandbox.layers)];
+  for (const auto& [missing, n] : partly)
+    out += fmt::format("sandbox on for {} solution(s), but without {}\n", n, missing);
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "runner_session.hpp"
 
+#include "sandbox_limits.hpp"
 #include "wire_json.hpp"
 
 #include <fmt/format.h>
@@ -44,11 +45,25 @@ bool runner_session::start() {
     p.argv.push_back(join_banned(m_options.banned_libraries));
   }
   p.env = child_environment();
+  // The driver's JIT cache would write files under $HOME, which the system-call filter denies (and the
+  // sandbox does not show): runners carry machine code for the GPU, so nothing needs compiling anyway.
+  p.env["CUDA_CACHE_DISABLE"] = "1";
   p.working_dir = m_options.scratch;
   p.output_cap = m_options.output_cap;
   p.result_channel = true;
   p.sandbox = m_options.sandbox;
   p.hidden_paths = m_options.hidden_paths;
+  // The private root: the system, the runner, what the options name, the scratch folder (writable), and
+  // the GPU. Nothing else of the judge's tree: not the runner cache, the results, the secret, $HOME.
+  p.read_only_paths = m_options.read_only_paths;
+  p.read_only_paths.push_back(m_options.runner.parent_path());
+  if (!m_options.solution.empty()) p.read_only_paths.push_back(m_options.solution.parent_path());
+  p.writable_paths = {m_options.scratch};
+  p.gpu_devices = true;
+  p.tmp_bytes = sandbox_limits::runner::tmp_bytes;
+  p.memory_bytes = sandbox_limits::runner::memory_bytes;
+  p.max_pids = sandbox_limits::runner::max_pids;
+  p.file_size_bytes = sandbox_limits::runner::file_size_bytes;
   try {
     m_child = std::make_unique<child_process>(p);
   } catch (const std::exception& e) {
@@ -58,6 +73,7 @@ bool runner_session::start() {
   }
   m_sandboxed = m_child->sandboxed();
   m_sandbox_failure = m_child->sandbox_note();
+  m_layers = m_child->layers();
   const auto answer = next_answer(after(m_options.hello_seconds), m_start);
   if (!answer) return false;
   if (const auto* hello = std::get_if<judge_wire::hello_answer>(&*answer)) {

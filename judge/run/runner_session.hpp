@@ -28,7 +28,10 @@ struct runner_options {
   std::size_t output_cap = 64 * 1024; // [B]
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths; ///< made empty inside the sandbox
-  double hello_seconds = 60;                       // [s] CUDA initialisation may be slow on a cold GPU
+  /// Visible, read-only, in the sandbox's private root besides the system and the runner's own folder:
+  /// the solution's folder, CUDA library folders outside /usr.
+  std::vector<std::filesystem::path> read_only_paths;
+  double hello_seconds = 60; // [s] CUDA initialisation may be slow on a cold GPU
 };
 
 class runner_session {
@@ -54,6 +57,8 @@ public:
   /// stdout+stderr the learner's code printed so far (capped), over every runner process.
   std::string learner_output() const;
   bool sandboxed() const { return m_sandboxed; }
+  /// The sandbox layers of the last runner process (with options.sandbox).
+  const sandbox_layers& layers() const { return m_layers; }
   /// Why the runner is not sandboxed though the options asked for it ("" otherwise).
   const std::string& sandbox_failure() const { return m_sandbox_failure; }
 
@@ -73,6 +78,7 @@ private:
   std::string m_output;
   std::size_t m_output_dropped = 0;
   bool m_sandboxed = false;
+  sandbox_layers m_layers;
   std::string m_sandbox_failure;
 };
 

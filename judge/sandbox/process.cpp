@@ -1,5 +1,6 @@
 #include "process.hpp"
 
+#include "cgroup.hpp"
 #include "process_spawn.hpp"
 
 #include <algorithm>
@@ -125,9 +126,16 @@ int open_pidfd(int pid) {
 
 /// Makes the judge the parent of orphans from its children's groups, so that it can reap them itself
 /// instead of relying on an init that may never do it (a container's PID 1 often does not).
+///
+/// Also makes the judge non-dumpable: its /proc/<pid>/mem, environ and fd/ then need CAP_SYS_PTRACE in
+/// the judge's own user namespace, which no child in a sandbox has, and which a child of the same user
+/// outside one (where namespaces are refused, so /proc is the judge's) lacks too unless it is root.
 void become_subreaper() {
   static std::once_flag once;
-  std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
+  std::call_once(once, [] {
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    ::prctl(PR_SET_DUMPABLE, 0);
+  });
 }
 
 } // namespace
@@ -141,8 +149,11 @@ child_process::child_process(const process_options& options) : m_cap(options.out
   m_stdout = child.stdout_fd;
   m_stderr = child.stderr_fd;
   m_result = child.result_fd;
+  m_exit_report = child.exit_report_fd;
   m_sandboxed = child.sandboxed;
   m_sandbox_note = std::move(child.sandbox_note);
+  m_layers = std::move(child.layers);
+  m_cgroup = std::move(child.cgroup);
   m_pidfd = open_pidfd(m_pid);
 }
 
@@ -164,8 +175,11 @@ child_process& child_process::operator=(child_process&& other) noexcept {
   m_timed_out = other.m_timed_out;
   m_reaped = other.m_reaped;
   m_kill_sent = other.m_kill_sent;
+  m_exit_report = std::exchange(other.m_exit_report, -1);
   m_sandboxed = other.m_sandboxed;
   m_sandbox_note = std::move(other.m_sandbox_note);
+  m_layers = std::move(other.m_layers);
+  m_cgroup = std::move(other.m_cgroup);
   m_status = other.m_status;
   return *this;
 }
@@ -179,6 +193,7 @@ void child_process::close_all() {
   close_fd(m_stderr);
   close_fd(m_result);
   close_fd(m_pidfd);
+  close_fd(m_exit_report);
   m_pid = -1;
 }
 
@@ -279,6 +294,7 @@ void child_process::kill_group() {
   if (m_pid <= 0 || m_reaped) return;
   if (!has_exited()) m_kill_sent = true;
   ::kill(-m_pid, SIGKILL);
+  if (m_cgroup) m_cgroup->kill(); // also what left the group, wherever it is
   reap();
 }
 
@@ -291,6 +307,12 @@ void child_process::reap() {
   while (::waitpid(-m_pid, nullptr, 0) > 0 || errno == EINTR) {
   }
   m_reaped = true;
+  // With a PID namespace the child is its init; the program's own status, if it ended first, is here.
+  int program_status = 0;
+  if (m_exit_report >= 0 && ::read(m_exit_report, &program_status, sizeof program_status) == sizeof program_status)
+    status = program_status;
+  close_fd(m_exit_report);
+  m_cgroup.reset(); // every process of the child is gone: the leaf can go
   m_status = exit_status{};
   if (WIFEXITED(status)) {
     m_status.exited = true;

@@ -2,16 +2,21 @@
 // and a kill of the whole group. No CUDA here; the runner is just a program.
 #pragma once
 
+#include "sandbox_layers.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace judge {
+
+class cgroup_leaf;
 
 /// Output of one stream of a child: the first `cap` bytes kept, the rest only counted.
 struct captured_output {
@@ -25,10 +30,27 @@ struct process_options {
   std::map<std::string, std::string> env; ///< the complete environment (nothing is inherited)
   std::size_t output_cap = 64 * 1024;     ///< [B] per stream kept
   bool result_channel = false;            ///< open fd 3 in the child for the runner protocol
-  bool sandbox = false;                   ///< new user, network and mount namespaces where possible
+  /// The child runs in the sandbox (sandbox_layers.hpp) where the system allows it: its own user,
+  /// network, mount and PID namespaces, a private root and, where cgroup v2 is delegated, its own cgroup.
+  bool sandbox = false;
+  /// With sandbox, what the private root holds besides the system's folders (read-only). Paths that do
+  /// not exist are skipped; links are resolved. The working directory must be among them.
+  std::vector<std::filesystem::path> read_only_paths;
+  std::vector<std::filesystem::path> writable_paths;
+  std::size_t tmp_bytes = 64u << 20; ///< [B] size of the private /tmp (a tmpfs)
+  /// The NVIDIA device files, /dev/shm and /sys (read-only), which the CUDA driver needs.
+  bool gpu_devices = false;
   /// With sandbox: each folder is covered by an empty read-only tmpfs and each file by /dev/null, in a
-  /// mount namespace whose mounts the child cannot undo. Paths that do not exist are skipped.
+  /// mount namespace whose mounts the child cannot undo. Paths that do not exist are skipped. Inside the
+  /// private root they are absent anyway; they are covered there too in case a bound folder holds them.
   std::vector<std::filesystem::path> hidden_paths;
+  /// Limits; 0 means none. memory_bytes and max_pids apply through the child's cgroup (with sandbox, where
+  /// cgroup v2 is delegated); the rlimits apply always (RLIMIT_AS only makes sense for programs that do
+  /// not map huge address ranges: compilers, not CUDA programs).
+  std::size_t memory_bytes = 0;        ///< [B] cgroup memory.max (and no swap)
+  int max_pids = 0;                    ///< cgroup pids.max
+  std::size_t address_space_bytes = 0; ///< [B] RLIMIT_AS
+  std::size_t file_size_bytes = 0;     ///< [B] RLIMIT_FSIZE: the largest file the child may write
 };
 
 /// A running child. Move-only; the destructor kills the process group and reaps it. The first child
@@ -69,11 +91,13 @@ public:
   };
   exit_status wait(std::chrono::steady_clock::time_point deadline);
 
-  /// Whether the child runs in the sandbox (own user, network and mount namespaces, hidden paths
-  /// covered). False when options.sandbox was not asked for or the system refused a step of it.
+  /// Whether the child runs in the sandbox (at least its own user, network and mount namespaces, hidden
+  /// paths covered). False when options.sandbox was not asked for or the system refused namespaces.
   bool sandboxed() const { return m_sandboxed; }
   /// Why the sandbox is missing ("unshare: Operation not permitted"); empty when sandboxed or not asked.
   const std::string& sandbox_note() const { return m_sandbox_note; }
+  /// With options.sandbox: which layers are in force, and why each missing one is missing.
+  const sandbox_layers& layers() const { return m_layers; }
 
   const captured_output& out() const { return m_out; }
   const captured_output& err() const { return m_err; }
@@ -98,6 +122,11 @@ private:
   bool m_kill_sent = false;
   bool m_sandboxed = false;
   std::string m_sandbox_note;
+  sandbox_layers m_layers;
+  /// With a PID namespace the judge's child is the namespace's init, which reports the program's wait
+  /// status here before it exits (an init cannot die of the program's signal); -1 otherwise.
+  int m_exit_report = -1;
+  std::unique_ptr<cgroup_leaf> m_cgroup; ///< killed (cgroup.kill) and removed with the child
   exit_status m_status;
 };
 

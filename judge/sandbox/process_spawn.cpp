@@ -1,9 +1,12 @@
 #include "process_spawn.hpp"
 
+#include "private_root.hpp"
+
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -12,6 +15,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -22,12 +26,29 @@ namespace judge::detail {
 namespace {
 
 /// Steps of the child's set-up, named in the messages of a failure.
-enum class step : char { none, unshare, uid_map, gid_map, private_mounts, hide, lock, fds, chdir, exec };
+enum class step : char {
+  none,
+  clone,
+  unshare,
+  uid_map,
+  gid_map,
+  private_mounts,
+  root,
+  hide,
+  lock,
+  fork_program,
+  fds,
+  limits,
+  chdir,
+  exec
+};
 
 const char* step_name(step s) {
   switch (s) {
   case step::none:
     return "";
+  case step::clone:
+    return "clone";
   case step::unshare:
     return "unshare";
   case step::uid_map:
@@ -36,12 +57,18 @@ const char* step_name(step s) {
     return "writing gid_map";
   case step::private_mounts:
     return "making mounts private";
+  case step::root:
+    return "building the private root";
   case step::hide:
     return "covering a hidden path";
   case step::lock:
     return "locking the mounts";
+  case step::fork_program:
+    return "starting the program in its PID namespace";
   case step::fds:
     return "setting up file descriptors";
+  case step::limits:
+    return "setting resource limits";
   case step::chdir:
     return "entering the working directory";
   case step::exec:
@@ -51,11 +78,13 @@ const char* step_name(step s) {
 }
 
 /// What the child tells the judge through the status pipe before exec: one 's' (sandboxed) or 'n'
-/// record, then an 'e' record only if it could not exec. A successful exec closes the pipe.
+/// (namespaces refused) record, an 'r' record if the private root could not be built (`index`: the
+/// plan's step), then an 'e' record only if it could not exec. A successful exec closes the pipe.
 struct child_report {
   char kind = 'n';
   step failed = step::none;
   int error = 0;
+  int index = -1;
 };
 
 /// A file descriptor that closes itself.
@@ -105,6 +134,29 @@ struct hidden_mount {
   bool is_dir = false;
 };
 
+/// The empty folder the private root is mounted on, in the judge's view: removed again once the child
+/// has moved its root away from it (then it is no mount point in any namespace).
+class root_folder {
+public:
+  root_folder() = default;
+  root_folder(const root_folder&) = delete;
+  root_folder& operator=(const root_folder&) = delete;
+  ~root_folder() {
+    if (!m_path.empty()) ::rmdir(m_path.c_str());
+  }
+  /// Creates it; false (errno set) when the temporary folder is not writable.
+  bool create() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "judge-root.XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) return false;
+    m_path = pattern;
+    return true;
+  }
+  const std::string& path() const { return m_path; }
+
+private:
+  std::string m_path;
+};
+
 /// Everything the child needs, prepared before fork: after fork in a multi-threaded judge the child may
 /// only make async-signal-safe calls (no allocation, no locks).
 struct child_plan {
@@ -114,9 +166,14 @@ struct child_plan {
   std::string working_dir;
   int fds[4] = {-1, -1, -1, -1}; ///< the child's ends for fds 0..3
   int status_fd = -1;
+  int exit_report_fd = -1; ///< the init's end of the exit report pipe (PID namespace only)
+  int go_fd = -1;          ///< with a cgroup: the child waits for the judge's byte here before anything else
   bool sandbox = false;
+  bool private_root = false;
+  root_plan root;
   std::vector<hidden_mount> hidden;
   std::string outer_uid_map, outer_gid_map, inner_uid_map, inner_gid_map;
+  rlim_t address_space = RLIM_INFINITY, file_size = RLIM_INFINITY;
 };
 
 std::string find_program(const std::string& name, const std::map<std::string, std::string>& env) {
@@ -146,30 +203,52 @@ bool write_file(const char* path, const std::string& text) {
   return ok;
 }
 
-child_report sandbox_failed(step s) { return {'n', s, errno}; }
+void report(int status_fd, const child_report& r) {
+  ssize_t ignored = ::write(status_fd, &r, sizeof r);
+  (void)ignored;
+}
 
-child_report enter_sandbox(const child_plan& plan) {
-  if (::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return sandbox_failed(step::unshare);
+[[noreturn]] void fail(int status_fd, step s) {
+  report(status_fd, {'e', s, errno, -1});
+  ::_exit(127);
+}
+
+/// Sets up the namespaces (entering them first unless the clone that started the child did), the
+/// private root or, where it cannot be built, covers over the hidden paths, and locks the mounts.
+/// Reports what it achieved; a refusal leaves the child outside the sandbox, not stopped.
+void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
+  auto refused = [&](step s) { report(status_fd, {'n', s, errno, -1}); };
+  if (!in_namespaces && ::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return refused(step::unshare);
   // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
   write_file("/proc/self/setgroups", "deny");
-  if (!write_file("/proc/self/uid_map", plan.outer_uid_map)) return sandbox_failed(step::uid_map);
-  if (!write_file("/proc/self/gid_map", plan.outer_gid_map)) return sandbox_failed(step::gid_map);
+  if (!write_file("/proc/self/uid_map", plan.outer_uid_map)) return refused(step::uid_map);
+  if (!write_file("/proc/self/gid_map", plan.outer_gid_map)) return refused(step::gid_map);
   // Nothing mounted here may propagate back to the judge's namespace.
-  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return sandbox_failed(step::private_mounts);
-  for (const hidden_mount& h : plan.hidden) {
-    int rc = h.is_dir ? ::mount("tmpfs", h.path.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                                "size=4k,mode=0755")
-                      : ::mount("/dev/null", h.path.c_str(), nullptr, MS_BIND, nullptr);
-    if (rc != 0) return sandbox_failed(step::hide);
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return refused(step::private_mounts);
+  bool rooted = false;
+  if (plan.private_root) {
+    int failed_step = -1;
+    if (int error = enter_private_root(plan.root, &failed_step))
+      report(status_fd, {'r', step::root, error, failed_step});
+    else
+      rooted = true;
+  }
+  if (!rooted) {
+    for (const hidden_mount& h : plan.hidden) {
+      int rc = h.is_dir ? ::mount("tmpfs", h.path.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                                  "size=4k,mode=0755")
+                        : ::mount("/dev/null", h.path.c_str(), nullptr, MS_BIND, nullptr);
+      if (rc != 0) return refused(step::hide);
+    }
   }
   // As root of that namespace the child could unmount the covers again. Entering a second user and mount
   // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
   // one), and maps the child back to its own uid, so it holds no capabilities after exec.
-  if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return sandbox_failed(step::lock);
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return refused(step::lock);
   write_file("/proc/self/setgroups", "deny");
-  if (!write_file("/proc/self/uid_map", plan.inner_uid_map)) return sandbox_failed(step::lock);
-  if (!write_file("/proc/self/gid_map", plan.inner_gid_map)) return sandbox_failed(step::lock);
-  return {'s', step::none, 0};
+  if (!write_file("/proc/self/uid_map", plan.inner_uid_map)) return refused(step::lock);
+  if (!write_file("/proc/self/gid_map", plan.inner_gid_map)) return refused(step::lock);
+  report(status_fd, {'s', step::none, 0, -1});
 }
 
 void close_from(int first, int keep) {
@@ -186,18 +265,7 @@ void close_from(int first, int keep) {
     if (fd != keep) ::close(fd);
 }
 
-void report(int status_fd, const child_report& r) {
-  ssize_t ignored = ::write(status_fd, &r, sizeof r);
-  (void)ignored;
-}
-
-[[noreturn]] void fail(int status_fd, step s) {
-  report(status_fd, {'e', s, errno});
-  ::_exit(127);
-}
-
-[[noreturn]] void run_child(const child_plan& plan) {
-  ::setpgid(0, 0);
+void reset_signals() {
   // Ignored signals (the judge ignores SIGPIPE) and blocked ones would survive exec.
   struct sigaction default_action {};
   default_action.sa_handler = SIG_DFL;
@@ -206,13 +274,10 @@ void report(int status_fd, const child_report& r) {
   sigset_t none;
   ::sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
 
-  // Above fd 10 first, so that dup2 onto 0..3 never overwrites a descriptor still to be moved.
-  int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
-  if (status_fd < 0) ::_exit(127);
-  child_report sandbox{};
-  if (plan.sandbox) sandbox = enter_sandbox(plan);
-
+/// The program's part: descriptors 0..3, limits, working directory, exec.
+[[noreturn]] void exec_program(const child_plan& plan, int status_fd) {
   int moved[4];
   for (int i = 0; i < 4; ++i) {
     moved[i] = plan.fds[i] < 0 ? -1 : ::fcntl(plan.fds[i], F_DUPFD_CLOEXEC, 10);
@@ -225,16 +290,71 @@ void report(int status_fd, const child_report& r) {
   if (!plan.working_dir.empty() && ::chdir(plan.working_dir.c_str()) != 0) fail(status_fd, step::chdir);
   // A crash must not leave a core file of learner code (and its data) lying around.
   rlimit no_core{0, 0};
-  ::setrlimit(RLIMIT_CORE, &no_core);
+  rlimit address_space{plan.address_space, plan.address_space};
+  rlimit file_size{plan.file_size, plan.file_size};
+  if (::setrlimit(RLIMIT_CORE, &no_core) != 0 || ::setrlimit(RLIMIT_AS, &address_space) != 0 ||
+      ::setrlimit(RLIMIT_FSIZE, &file_size) != 0)
+    fail(status_fd, step::limits);
 
-  report(status_fd, sandbox);
   ::execve(plan.program.c_str(), plan.argv.data(), plan.envp.data());
   fail(status_fd, step::exec);
 }
 
+/// The child started by a plain fork: no PID namespace; namespaces by unshare when asked.
+/// The child's first step. With a cgroup, it waits until the judge has moved it there: nothing it
+/// starts may escape it.
+void wait_for_go(const child_plan& plan) {
+  // The judge is not dumpable (process.cpp); its child must be, or /proc/self/uid_map belongs to root
+  // and a judge run by an ordinary user could not write it.
+  ::prctl(PR_SET_DUMPABLE, 1);
+  if (plan.go_fd < 0) return;
+  char go;
+  while (::read(plan.go_fd, &go, 1) < 0 && errno == EINTR) {
+  }
+}
+
+[[noreturn]] void run_child(const child_plan& plan) {
+  wait_for_go(plan);
+  ::setpgid(0, 0);
+  reset_signals();
+  // Above fd 10 first, so that dup2 onto 0..3 never overwrites a descriptor still to be moved.
+  int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
+  if (status_fd < 0) ::_exit(127);
+  if (plan.sandbox) enter_sandbox(plan, false, status_fd);
+  exec_program(plan, status_fd);
+}
+
+/// The child started in new namespaces, PID 1 of its own PID namespace. It sets the sandbox up, starts
+/// the program as PID 2 and waits. An init cannot be killed by a signal it has no handler for, not even
+/// one it sends itself (abort()), so the program is not the init: this one reports the program's wait
+/// status to the judge and exits, and with it every process left in the namespace dies (setsid() or not).
+[[noreturn]] void run_init(const child_plan& plan) {
+  wait_for_go(plan);
+  ::setpgid(0, 0);
+  reset_signals();
+  int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
+  if (status_fd < 0) ::_exit(127);
+  enter_sandbox(plan, true, status_fd);
+  // A raw clone, like fork: glibc's fork would take locks another thread of the judge may have held.
+  long program = ::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+  if (program < 0) fail(status_fd, step::fork_program);
+  if (program == 0) exec_program(plan, status_fd);
+  close_from(0, plan.exit_report_fd);
+  for (;;) {
+    int status = 0;
+    pid_t done = ::waitpid(-1, &status, 0);
+    if (done == program) {
+      ssize_t ignored = ::write(plan.exit_report_fd, &status, sizeof status);
+      (void)ignored;
+      ::_exit(0);
+    }
+    if (done < 0 && errno != EINTR) ::_exit(127);
+  }
+}
+
 // ---- the parent ----
 
-child_plan make_plan(const process_options& options) {
+child_plan make_plan(const process_options& options, const root_folder& root) {
   child_plan plan;
   plan.program = find_program(options.argv.front(), options.env);
   plan.argv_storage = options.argv;
@@ -244,12 +364,18 @@ child_plan make_plan(const process_options& options) {
   for (std::string& e : plan.env_storage) plan.envp.push_back(e.data());
   plan.envp.push_back(nullptr);
   plan.working_dir = options.working_dir.string();
+  if (options.address_space_bytes) plan.address_space = options.address_space_bytes;
+  if (options.file_size_bytes) plan.file_size = options.file_size_bytes;
   plan.sandbox = options.sandbox;
   if (plan.sandbox) {
     for (const auto& path : options.hidden_paths) {
       struct stat info {};
       if (::stat(path.c_str(), &info) != 0) continue;
       plan.hidden.push_back({path.string(), S_ISDIR(info.st_mode)});
+    }
+    if (!root.path().empty()) {
+      plan.private_root = true;
+      plan.root = plan_private_root(options, root.path());
     }
     std::string uid = std::to_string(::getuid()), gid = std::to_string(::getgid());
     plan.outer_uid_map = "0 " + uid + " 1\n";
@@ -277,12 +403,57 @@ std::vector<child_report> read_reports(int fd) {
   return reports;
 }
 
+/// The layers of a child from what its start reported. The cgroup is the caller's business.
+sandbox_layers layers_of(const std::string& namespaces_refused, int clone_error, const std::string& root_refused) {
+  sandbox_layers layers;
+  if (!namespaces_refused.empty()) {
+    for (sandbox_layer layer : all_sandbox_layers)
+      if (layer != sandbox_layer::cgroup) layers.set_missing(layer, namespaces_refused);
+    return layers;
+  }
+  if (clone_error)
+    layers.set_missing(sandbox_layer::pid_namespace, std::string("clone: ") + std::strerror(clone_error));
+  if (!root_refused.empty()) layers.set_missing(sandbox_layer::private_root, root_refused);
+  return layers;
+}
+
+/// Why the private root could not be built, from the child's report.
+std::string root_failure(const child_plan& plan, const child_report& r) {
+  std::string where;
+  if (r.index < 0)
+    where = "mounting its tmpfs";
+  else if (static_cast<std::size_t>(r.index) >= plan.root.steps.size())
+    where = "pivot_root";
+  else {
+    const mount_step& s = plan.root.steps[static_cast<std::size_t>(r.index)];
+    const char* verb = s.what == mount_step::kind::symlink      ? "linking "
+                       : s.what == mount_step::kind::remount_ro ? "making read-only "
+                       : s.what == mount_step::kind::cover      ? "covering "
+                                                                : "mounting ";
+    where = verb + (s.shown.empty() ? std::string("/") : s.shown);
+  }
+  return where + ": " + std::strerror(r.error);
+}
+
 } // namespace
 
 spawned_child spawn_child(const process_options& options) {
   if (options.argv.empty()) throw std::invalid_argument("spawn_child: empty argv");
-  child_plan plan = make_plan(options);
-  pipe_pair in = make_pipe(), out = make_pipe(), err = make_pipe(), status = make_pipe();
+  root_folder root;
+  std::string no_root_folder;
+  if (options.sandbox && !root.create())
+    no_root_folder = std::string("creating its mount point: ") + std::strerror(errno);
+  child_plan plan = make_plan(options, root);
+  std::string no_cgroup;
+  std::unique_ptr<cgroup_leaf> cgroup;
+  if (options.sandbox && (options.memory_bytes || options.max_pids > 0))
+    cgroup = cgroup_leaf::create(options.memory_bytes, options.max_pids, &no_cgroup);
+  else
+    no_cgroup = "no limits were asked for";
+  pipe_pair in = make_pipe(), out = make_pipe(), err = make_pipe(), status = make_pipe(), exit_report = make_pipe();
+  pipe_pair go;
+  if (cgroup) go = make_pipe();
+  plan.go_fd = go.read.get();
   pipe_pair result;
   if (options.result_channel) result = make_pipe();
   plan.fds[0] = in.read.get();
@@ -290,29 +461,49 @@ spawned_child spawn_child(const process_options& options) {
   plan.fds[2] = err.write.get();
   plan.fds[3] = result.write.get();
   plan.status_fd = status.write.get();
+  plan.exit_report_fd = exit_report.write.get();
 
-  pid_t pid = ::fork();
-  if (pid < 0)
-    throw std::system_error(errno, std::generic_category(), "cannot start " + options.argv.front() + ": fork");
-  if (pid == 0) run_child(plan);
+  // New namespaces from the start, PID namespace included (unshare cannot move the caller itself into
+  // one); a raw clone behaves like fork. Where the system refuses, a plain fork, and the child tries the
+  // other namespaces by unshare as before.
+  long pid = -1;
+  int clone_error = 0;
+  if (options.sandbox) {
+    pid = ::syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | SIGCHLD, 0, 0, 0, 0);
+    if (pid == 0) run_init(plan);
+    if (pid < 0) clone_error = errno;
+  }
+  const bool pid_namespace = pid > 0;
+  if (!pid_namespace) {
+    pid = ::fork();
+    if (pid < 0)
+      throw std::system_error(errno, std::generic_category(), "cannot start " + options.argv.front() + ": fork");
+    if (pid == 0) run_child(plan);
+  }
 
   // Also here, so that the group exists before the judge could ever signal it.
-  ::setpgid(pid, pid);
+  ::setpgid(static_cast<pid_t>(pid), static_cast<pid_t>(pid));
+  if (cgroup && !cgroup->add(static_cast<int>(pid), &no_cgroup)) cgroup.reset();
+  go.write.reset(); // the child goes on, in its cgroup or (refused) without one
+  go.read.reset();
   in.read.reset();
   out.write.reset();
   err.write.reset();
   result.write.reset();
   status.write.reset();
+  exit_report.write.reset();
 
   spawned_child child;
-  child.pid = pid;
+  child.pid = static_cast<int>(pid);
+  std::string namespaces_refused, root_refused = no_root_folder;
   for (const child_report& r : read_reports(status.read.get())) {
     if (r.kind == 's') child.sandboxed = true;
     if (r.kind == 'n' && r.failed != step::none)
-      child.sandbox_note = std::string(step_name(r.failed)) + ": " + std::strerror(r.error);
+      namespaces_refused = std::string(step_name(r.failed)) + ": " + std::strerror(r.error);
+    if (r.kind == 'r') root_refused = root_failure(plan, r);
     if (r.kind == 'e') {
       int ignored;
-      while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
+      while (::waitpid(static_cast<pid_t>(pid), &ignored, 0) < 0 && errno == EINTR) {
       }
       std::string what = "cannot start " + plan.program;
       if (r.failed == step::chdir)
@@ -322,12 +513,21 @@ spawned_child spawn_child(const process_options& options) {
       throw std::system_error(r.error, std::generic_category(), what);
     }
   }
-  if (options.sandbox && !child.sandboxed && child.sandbox_note.empty()) child.sandbox_note = "unknown failure";
+  if (options.sandbox) {
+    if (!child.sandboxed && namespaces_refused.empty())
+      namespaces_refused = clone_error ? std::string("clone: ") + std::strerror(clone_error) : "unknown failure";
+    child.sandbox_note = namespaces_refused;
+    child.layers = layers_of(namespaces_refused, clone_error, root_refused);
+    if (!cgroup) child.layers.set_missing(sandbox_layer::cgroup, no_cgroup);
+  }
+  child.cgroup = std::move(cgroup);
+  if (pid_namespace) child.exit_report_fd = exit_report.read.release();
 
   set_nonblocking(in.write.get());
   set_nonblocking(out.read.get());
   set_nonblocking(err.read.get());
   if (result.read.get() >= 0) set_nonblocking(result.read.get());
+  if (child.exit_report_fd >= 0) set_nonblocking(child.exit_report_fd);
   child.stdin_fd = in.write.release();
   child.stdout_fd = out.read.release();
   child.stderr_fd = err.read.release();

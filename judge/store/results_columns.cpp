@@ -23,7 +23,9 @@ verdict verdict_from_short_name(const std::string& name, const std::string& file
 
 // The sandbox column keeps the words the first stores wrote: "on", "off", "unavailable: <reason>", and ""
 // for a runner that never ran or a result stored before schema version 2. A stored form, not a report's
-// wording: it must read back whatever reports say later.
+// wording: it must read back whatever reports say later. "on" alone was written before the sandbox had
+// layers beyond its namespaces; since then "on" is followed by "; all layers", or by one
+// "; no <layer>: <reason>" for each layer that was missing.
 const std::vector<std::pair<sandbox_mode, std::string>> sandbox_words = {
     {sandbox_mode::not_run, ""},
     {sandbox_mode::on, "on"},
@@ -31,13 +33,65 @@ const std::vector<std::pair<sandbox_mode, std::string>> sandbox_words = {
     {sandbox_mode::unavailable, "unavailable: "}, // then the reason
 };
 
+const std::vector<std::pair<sandbox_layer, std::string>> layer_words = {
+    {sandbox_layer::namespaces, "namespaces"},
+    {sandbox_layer::pid_namespace, "pid-namespace"},
+    {sandbox_layer::private_root, "private-root"},
+    {sandbox_layer::cgroup, "cgroup"},
+};
+const std::string all_layers_word = "; all layers";
+const std::string missing_word = "; no ";
+
+std::string layer_word(sandbox_layer layer) {
+  for (const auto& [l, word] : layer_words)
+    if (l == layer) return word;
+  throw std::logic_error("a sandbox layer without a stored word");
+}
+
 std::string stored_sandbox(const sandbox_status& s) {
+  if (s.mode == sandbox_mode::on) {
+    if (s.layers.all_on()) return "on" + all_layers_word;
+    std::string text = "on";
+    for (const missing_layer& m : s.layers.missing) text += missing_word + layer_word(m.layer) + ": " + m.reason;
+    return text;
+  }
   for (const auto& [mode, word] : sandbox_words)
     if (mode == s.mode) return mode == sandbox_mode::unavailable ? word + s.reason : word;
   throw std::logic_error("a sandbox mode without a stored word");
 }
 
+/// The layers after "on": "; all layers", or "; no <layer>: <reason>" repeated.
+sandbox_layers layers_from_stored(const std::string& rest, const std::string& text, const std::string& file) {
+  sandbox_layers layers;
+  if (rest == all_layers_word) return layers;
+  std::size_t at = 0;
+  while (at < rest.size()) {
+    bool known = false;
+    for (const auto& [layer, word] : layer_words) {
+      const std::string head = missing_word + word + ": ";
+      if (rest.compare(at, head.size(), head) != 0) continue;
+      const std::size_t begin = at + head.size();
+      std::size_t end = rest.find(missing_word, begin);
+      if (end == std::string::npos) end = rest.size();
+      layers.set_missing(layer, rest.substr(begin, end - begin));
+      at = end;
+      known = true;
+      break;
+    }
+    if (!known) throw std::runtime_error(fmt::format("database '{}' holds an unknown sandbox state '{}'", file, text));
+  }
+  return layers;
+}
+
 sandbox_status sandbox_from_stored(const std::string& text, const std::string& file) {
+  if (text == "on") { // stored before the layers beyond the namespaces existed
+    sandbox_status s{sandbox_mode::on, ""};
+    for (sandbox_layer layer : all_sandbox_layers)
+      if (layer != sandbox_layer::namespaces)
+        s.layers.set_missing(layer, "not part of the sandbox when this was graded");
+    return s;
+  }
+  if (text.rfind("on; ", 0) == 0) return {sandbox_mode::on, "", layers_from_stored(text.substr(2), text, file)};
   for (const auto& [mode, word] : sandbox_words) {
     if (mode == sandbox_mode::unavailable && text.compare(0, word.size(), word) == 0)
       return {mode, text.substr(word.size())};

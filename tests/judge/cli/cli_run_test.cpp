@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "file_input.hpp"
 #include "judge_command.hpp"
+#include "sandbox_probe.hpp"
 #include "text_match.hpp"
 
 #include <unistd.h>
@@ -131,4 +132,28 @@ TEST_CASE("a class folder grades students one folder deeper, lists what it skips
   const std::string alice = "\"author\": \"alice\"";
   CHECK(report.find(alice) != std::string::npos);
   CHECK(report.find(alice) == report.rfind(alice));
+}
+
+TEST_CASE("contest grading is refused where a layer of the sandbox is missing, naming it and why", "[cli]") {
+  scratch_root root;
+  root.write("solutions/matmul/alice.cu", broken_solution);
+  const judge::sandbox_layers here = judge::probe_sandbox_layers();
+  SECTION("with --no-sandbox") {
+    const auto r = judge_cli(root.root_arg() + " matmul --no-db --contest --no-sandbox");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "--contest needs the sandbox"));
+    CHECK_FALSE(contains(r.output, "CE")); // nothing was compiled
+  }
+  SECTION("on this machine") {
+    if (here.all_on()) {
+      WARN("every sandbox layer is in force here: the refusal is not checked");
+      return;
+    }
+    const auto r = judge_cli(root.root_arg() + " matmul --no-db --contest");
+    CAPTURE(r.output);
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "--contest grades only with every layer of the sandbox in force"));
+    CHECK(contains(r.output, here.missing.front().reason));
+    CHECK_FALSE(contains(r.output, "CE"));
+  }
 }

@@ -72,6 +72,15 @@ TEST_CASE("the summary says when solutions ran outside the sandbox, and why", "[
   CHECK(text.find("sandbox off (--no-sandbox) for 1 solution(s)") != std::string::npos);
 }
 
+TEST_CASE("the summary says which sandbox layers were missing, and why", "[report]") {
+  solution_result partly = failed_on(true);
+  partly.sandbox = {sandbox_mode::on, ""};
+  partly.sandbox.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
+  const std::string text = render_summary({partly, partly}, terminal_style{});
+  CHECK(text.find("sandbox on for 2 solution(s), but without cgroup limits (cgroup v2 is not mounted)") !=
+        std::string::npos);
+}
+
 TEST_CASE("skipped entries are listed one a line with a reason to act on", "[report]") {
   CHECK(render_skipped({}).empty());
   const std::string text = render_skipped({{"class/dave/s.CU", skip_reason::upper_case_cu},

@@ -17,3 +17,11 @@ TEST_CASE("the JSON report carries the sandbox state as text", "[report]") {
   r.sandbox = {sandbox_mode::unavailable, "no user namespaces"};
   CHECK(to_json(r)["sandbox"] == "unavailable: no user namespaces");
 }
+
+TEST_CASE("a sandbox without some of its layers is worded with each missing layer and its reason", "[report]") {
+  sandbox_status s{sandbox_mode::on, ""};
+  s.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
+  s.layers.set_missing(sandbox_layer::pid_namespace, "clone: Operation not permitted");
+  CHECK(sandbox_text(s) ==
+        "on, without PID namespace (clone: Operation not permitted), cgroup limits (cgroup v2 is not mounted)");
+}

@@ -243,6 +243,7 @@ TEST_CASE("the sandbox hides paths and leaves only the loopback network", "[proc
                        "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '");
   options.working_dir = dir.path;
   options.sandbox = true;
+  options.read_only_paths = {dir.path};
   options.hidden_paths = {dir.path / "hidden", dir.path / "secret_file", dir.path / "does-not-exist"};
   child_process child(options);
   if (!child.sandboxed()) {
@@ -259,6 +260,7 @@ TEST_CASE("the sandbox hides paths and leaves only the loopback network", "[proc
                         "'umount hidden; umount secret_file; ls -A hidden; cat secret_file'");
     nested.working_dir = dir.path;
     nested.sandbox = true;
+    nested.read_only_paths = options.read_only_paths;
     nested.hidden_paths = options.hidden_paths;
     auto result = judge::run_to_completion(nested, 10s);
     CAPTURE(result.err.kept);

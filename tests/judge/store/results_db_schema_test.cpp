@@ -157,9 +157,13 @@ TEST_CASE("a store made by the hand-written statements is read and written as be
 TEST_CASE("each sandbox state is stored in the words stores have always held, and reads back", "[results_db]") {
   scratch_dir dir;
   results_db db(dir / "judge.db");
+  sandbox_status partly{sandbox_mode::on, ""};
+  partly.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
+  partly.layers.set_missing(sandbox_layer::private_root, "mounting /proc: Operation not permitted");
   const std::vector<std::pair<sandbox_status, std::string>> states = {
       {{sandbox_mode::not_run, ""}, ""},
-      {{sandbox_mode::on, ""}, "on"},
+      {{sandbox_mode::on, ""}, "on; all layers"},
+      {partly, "on; no private-root: mounting /proc: Operation not permitted; no cgroup: cgroup v2 is not mounted"},
       {{sandbox_mode::off, ""}, "off"},
       {{sandbox_mode::unavailable, "unshare: Operation not permitted"},
        "unavailable: unshare: Operation not permitted"},
@@ -171,4 +175,17 @@ TEST_CASE("each sandbox state is stored in the words stores have always held, an
     CHECK(stored_sandbox(db, db.record(r)) == text);
     CHECK(db.history("alice").back().sandbox == state);
   }
+}
+
+TEST_CASE("a sandbox stored as \"on\" before it had layers reads back with those layers missing", "[results_db]") {
+  scratch_dir dir;
+  results_db db(dir / "judge.db");
+  db.record(accepted_result("alice", 100));
+  db.connection().exec("UPDATE submissions SET sandbox = 'on'");
+  const sandbox_status got = db.history("alice").back().sandbox;
+  CHECK(got.mode == sandbox_mode::on);
+  CHECK(got.layers.on(sandbox_layer::namespaces));
+  CHECK_FALSE(got.layers.on(sandbox_layer::pid_namespace));
+  CHECK_FALSE(got.layers.on(sandbox_layer::private_root));
+  CHECK_FALSE(got.layers.on(sandbox_layer::cgroup));
 }

@@ -1,0 +1,272 @@
+#include "private_root.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <string>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace judge::detail {
+
+// /opt and a CUDA toolkit under /usr/local come with these; a toolkit elsewhere is named by the caller.
+const char* const system_paths[] = {"/usr",   "/bin",    "/sbin", "/lib", "/lib32",
+                                    "/lib64", "/libx32", "/etc",  "/opt", nullptr};
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// [B] the new root's own tmpfs holds only mount points.
+constexpr const char* root_tmpfs = "size=1m,mode=0755";
+constexpr const char* dev_tmpfs = "size=64k,mode=0755";
+/// [B] /dev/shm for the CUDA driver (runners with GPU devices only).
+constexpr std::size_t shm_bytes = 64u << 20;
+
+/// The device files every program may use. Not /dev/zero: `#include "/dev/zero"` must fail at once.
+const char* const basic_devices[] = {"/dev/null", "/dev/urandom", "/dev/random"};
+/// /dev/fd and the standard streams, as links into the child's own /proc (bash and compilers use them).
+const std::pair<const char*, const char*> dev_links[] = {
+    {"/dev/fd", "/proc/self/fd"},
+    {"/dev/stdin", "/proc/self/fd/0"},
+    {"/dev/stdout", "/proc/self/fd/1"},
+    {"/dev/stderr", "/proc/self/fd/2"},
+};
+
+struct path_kind {
+  bool exists = false, is_dir = false, is_link = false;
+  std::string link_text;
+};
+
+path_kind look_at(const std::string& path) {
+  struct stat info {};
+  path_kind k;
+  if (::lstat(path.c_str(), &info) != 0) return k;
+  k.exists = true;
+  k.is_dir = S_ISDIR(info.st_mode);
+  if (S_ISLNK(info.st_mode)) {
+    char text[PATH_MAX];
+    ssize_t n = ::readlink(path.c_str(), text, sizeof text - 1);
+    if (n > 0) {
+      k.is_link = true;
+      k.link_text.assign(text, static_cast<std::size_t>(n));
+    } else {
+      k.exists = false;
+    }
+  }
+  return k;
+}
+
+/// The path with links resolved, so that a named path and its bind agree on where it lives; empty if
+/// it does not exist.
+std::string resolved(const fs::path& path) {
+  std::error_code ec;
+  fs::path real = fs::canonical(fs::absolute(path, ec), ec);
+  return ec ? std::string() : real.string();
+}
+
+class planner {
+public:
+  explicit planner(const std::string& root) { m_plan.root = root; }
+
+  void add(mount_step::kind what, const std::string& source, const std::string& shown, bool is_dir,
+           bool writable = false, bool device = false) {
+    mount_step step;
+    step.what = what;
+    step.source = source;
+    step.target = m_plan.root + shown;
+    step.shown = shown;
+    step.is_dir = is_dir;
+    step.writable = writable;
+    step.device = device;
+    m_plan.steps.push_back(std::move(step));
+  }
+
+  root_plan take() { return std::move(m_plan); }
+
+private:
+  root_plan m_plan;
+};
+
+void plan_system(planner& p) {
+  for (const char* const* path = system_paths; *path; ++path) {
+    const path_kind k = look_at(*path);
+    if (!k.exists) continue;
+    if (k.is_link)
+      p.add(mount_step::kind::symlink, k.link_text, *path, false);
+    else if (k.is_dir)
+      p.add(mount_step::kind::bind, *path, *path, true);
+  }
+}
+
+void plan_dev(planner& p, bool gpu_devices) {
+  p.add(mount_step::kind::tmpfs, dev_tmpfs, "/dev", true);
+  for (const char* device : basic_devices)
+    if (look_at(device).exists) p.add(mount_step::kind::bind, device, device, false, false, true);
+  for (const auto& [link, text] : dev_links) p.add(mount_step::kind::symlink, text, link, false);
+  if (gpu_devices) {
+    // /dev/nvidia0.., nvidiactl, nvidia-uvm, nvidia-uvm-tools, nvidia-modeset, and nvidia-caps/ (MIG).
+    std::vector<std::string> names;
+    if (DIR* dir = ::opendir("/dev")) {
+      while (const dirent* entry = ::readdir(dir))
+        if (std::strncmp(entry->d_name, "nvidia", 6) == 0) names.push_back(entry->d_name);
+      ::closedir(dir);
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      const std::string path = "/dev/" + name;
+      const path_kind k = look_at(path);
+      if (k.exists && !k.is_link) p.add(mount_step::kind::bind, path, path, k.is_dir, false, true);
+    }
+    p.add(mount_step::kind::tmpfs, "size=" + std::to_string(shm_bytes) + ",mode=1777", "/dev/shm", true);
+  }
+  p.add(mount_step::kind::remount_ro, "", "/dev", true);
+}
+
+/// The caller's paths, ancestors first, so that a folder named inside another lands on top of it.
+void plan_named(planner& p, const process_options& options) {
+  struct named {
+    std::string path;
+    bool is_dir, writable;
+  };
+  std::vector<named> all;
+  auto collect = [&](const std::vector<fs::path>& paths, bool writable) {
+    for (const fs::path& path : paths) {
+      if (path.empty()) continue; // not "the working directory"
+      const std::string real = resolved(path);
+      if (real.empty() || real == "/") continue; // "/" would undo the whole point
+      all.push_back({real, look_at(real).is_dir, writable});
+    }
+  };
+  collect(options.read_only_paths, false);
+  collect(options.writable_paths, true);
+  auto depth = [](const std::string& s) { return std::count(s.begin(), s.end(), '/'); };
+  std::stable_sort(all.begin(), all.end(),
+                   [&](const named& a, const named& b) { return depth(a.path) < depth(b.path); });
+  for (const named& n : all) p.add(mount_step::kind::bind, n.path, n.path, n.is_dir, n.writable);
+}
+
+// ---- the child (async-signal-safe calls only) ----
+
+/// mkdir -p of `path`'s ancestors.
+int make_parents(const std::string& path) {
+  char buffer[PATH_MAX];
+  if (path.size() >= sizeof buffer) return ENAMETOOLONG;
+  std::memcpy(buffer, path.c_str(), path.size() + 1);
+  for (char* slash = std::strchr(buffer + 1, '/'); slash; slash = std::strchr(slash + 1, '/')) {
+    *slash = '\0';
+    if (::mkdir(buffer, 0755) != 0 && errno != EEXIST) return errno;
+    *slash = '/';
+  }
+  return 0;
+}
+
+/// mkdir -p of `path` (or its ancestors and an empty file); an existing path stays as it is (it may be
+/// inside a read-only bind, where nothing can be created).
+int make_mount_point(const std::string& path, bool is_dir) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) == 0) return 0;
+  if (int error = make_parents(path)) return error;
+  if (is_dir) return ::mkdir(path.c_str(), 0755) == 0 || errno == EEXIST ? 0 : errno;
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return errno == EEXIST ? 0 : errno;
+  ::close(fd);
+  return 0;
+}
+
+/// Makes the mount at `target` and every mount below it read-only (and, unless `device`, without
+/// device files or set-user-id programs). mount_setattr (Linux 5.12) reaches the submounts too, which
+/// a remount cannot: /etc/resolv.conf in a container, /sys/fs/cgroup.
+int make_read_only(const char* target, bool device) {
+  mount_attr attr{};
+  attr.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (device ? 0 : MOUNT_ATTR_NODEV);
+  if (::syscall(SYS_mount_setattr, AT_FDCWD, target, AT_RECURSIVE, &attr, sizeof attr) != 0) return errno;
+  return 0;
+}
+
+int run_step(const mount_step& step) {
+  const char* target = step.target.c_str();
+  switch (step.what) {
+  case mount_step::kind::tmpfs:
+    if (int error = make_mount_point(step.target, true)) return error;
+    return ::mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, step.source.c_str()) == 0 ? 0 : errno;
+  case mount_step::kind::bind:
+    if (int error = make_mount_point(step.target, step.is_dir)) return error;
+    if (::mount(step.source.c_str(), target, nullptr, MS_BIND | MS_REC, nullptr) != 0) return errno;
+    return step.writable ? 0 : make_read_only(target, step.device);
+  case mount_step::kind::proc:
+    if (int error = make_mount_point(step.target, true)) return error;
+    return ::mount("proc", target, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) == 0 ? 0 : errno;
+  case mount_step::kind::symlink: {
+    struct stat info {};
+    if (::lstat(target, &info) == 0) return 0; // the bind of a parent brought it already
+    if (int error = make_parents(step.target)) return error;
+    return ::symlink(step.source.c_str(), target) == 0 ? 0 : errno;
+  }
+  case mount_step::kind::remount_ro:
+    return ::mount(nullptr, target, nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) == 0
+               ? 0
+               : errno;
+  case mount_step::kind::cover: {
+    struct stat info {};
+    if (::stat(target, &info) != 0) return 0; // not visible in the new root: nothing to cover
+    int rc = S_ISDIR(info.st_mode)
+                 ? ::mount("tmpfs", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0755")
+                 : ::mount("/dev/null", target, nullptr, MS_BIND, nullptr);
+    return rc == 0 ? 0 : errno;
+  }
+  }
+  return EINVAL;
+}
+
+} // namespace
+
+root_plan plan_private_root(const process_options& options, const std::string& root) {
+  planner p(root);
+  plan_system(p);
+  p.add(mount_step::kind::tmpfs, "size=" + std::to_string(options.tmp_bytes) + ",mode=1777", "/tmp", true);
+  plan_dev(p, options.gpu_devices);
+  p.add(mount_step::kind::proc, "", "/proc", true);
+  if (options.gpu_devices) p.add(mount_step::kind::bind, "/sys", "/sys", true);
+  plan_named(p, options);
+  // Defence in depth: a secret or database under a bound folder (an install in /opt) stays covered.
+  for (const fs::path& hidden : options.hidden_paths) {
+    const std::string real = resolved(hidden);
+    if (!real.empty() && real != "/") p.add(mount_step::kind::cover, "", real, look_at(real).is_dir);
+  }
+  p.add(mount_step::kind::remount_ro, "", "", true); // the root itself, last
+  return p.take();
+}
+
+int enter_private_root(const root_plan& plan, int* failed_step) {
+  const char* root = plan.root.c_str();
+  *failed_step = -1;
+  if (::mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, root_tmpfs) != 0) return errno;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    if (int error = run_step(plan.steps[i])) {
+      *failed_step = static_cast<int>(i);
+      ::umount2(root, MNT_DETACH);
+      return error;
+    }
+  }
+  // pivot_root(".", ".") stacks the old root under the new one, where it can be detached at once.
+  int error = 0;
+  if (::chdir(root) != 0 || ::syscall(SYS_pivot_root, ".", ".") != 0)
+    error = errno;
+  else if (::umount2(".", MNT_DETACH) != 0 || ::chdir("/") != 0)
+    return errno; // past the pivot there is no way back to the old root
+  if (error) {
+    *failed_step = static_cast<int>(plan.steps.size());
+    (void)::chdir("/");
+    ::umount2(root, MNT_DETACH);
+  }
+  return error;
+}
+
+} // namespace judge::detail

@@ -1,0 +1,52 @@
+// The sandboxed child's new root: a read-only tmpfs holding only the system's folders (read-only), the
+// paths the judge names (read-only or writable), a size-capped /tmp, a fresh /proc, a minimal /dev and,
+// for runners on a GPU, the NVIDIA device files and /sys (read-only). The judge's tree, the other
+// solutions, the runner cache, the results, the secret and $HOME are simply not there.
+//
+// Planned in the parent (which may allocate), built in the child after fork (which may not): the plan
+// holds every path already joined with the new root's folder.
+#pragma once
+
+#include "process.hpp"
+
+#include <string>
+#include <vector>
+
+namespace judge::detail {
+
+/// One step of building the new root, in order: ancestors before descendants.
+struct mount_step {
+  enum class kind {
+    tmpfs,      ///< a fresh tmpfs at target, with `source` as its mount data ("size=...,mode=...")
+    bind,       ///< source (recursively) on target; read-only unless `writable`
+    proc,       ///< a fresh /proc of the child's PID namespace
+    symlink,    ///< target is a symbolic link whose text is `source` (/bin -> usr/bin)
+    remount_ro, ///< the tmpfs at target becomes read-only, once everything below it is in place
+    cover,      ///< a path to hide, if the binds made it visible: an empty tmpfs (folder) or /dev/null
+  };
+  kind what = kind::bind;
+  std::string source;
+  std::string target;    ///< inside the new root
+  std::string shown;     ///< the path as the child will see it, for messages
+  bool is_dir = true;    ///< whether the mount point is a folder (else a file)
+  bool writable = false; ///< for bind
+  bool device = false;   ///< for bind: device nodes stay usable (no nodev)
+};
+
+struct root_plan {
+  std::string root; ///< the empty folder the new root is mounted on (in the judge's view)
+  std::vector<mount_step> steps;
+};
+
+/// The folders of the system every program needs, bound read-only when they exist.
+extern const char* const system_paths[];
+
+/// Plans the root for `options` on the empty folder `root`. Paths that do not exist are left out.
+root_plan plan_private_root(const process_options& options, const std::string& root);
+
+/// Builds the planned root and enters it (pivot_root); the child's working directory becomes "/".
+/// Async-signal-safe. Returns 0, or the errno of the step that failed with *failed_step set to its
+/// index; then the half-built root has been detached again and the old root is still in place.
+int enter_private_root(const root_plan& plan, int* failed_step);
+
+} // namespace judge::detail

@@ -1,0 +1,33 @@
+// The limits the judge gives untrusted children: compiles of learner code and runners. One place, so
+// that every site that starts one agrees, and the security notes can name a single file.
+#pragma once
+
+#include <cstddef>
+
+namespace judge::sandbox_limits {
+
+constexpr std::size_t mib = std::size_t(1) << 20;
+constexpr std::size_t gib = std::size_t(1) << 30;
+
+/// nvcc, its cicc/ptxas and the host compiler, on the learner's sources.
+namespace compile {
+constexpr std::size_t tmp_bytes = 256 * mib;  ///< [B] private /tmp (nvcc's own temporaries go to the staging folder)
+constexpr std::size_t memory_bytes = 4 * gib; ///< [B] cgroup memory.max
+constexpr int max_pids = 256;                 ///< cgroup pids.max
+/// [B] RLIMIT_AS, the bound where no memory cgroup is delegated: a preprocessor that grows without end
+/// (an include of an endless file) stops at this, within seconds, instead of at the kernel's OOM killer.
+constexpr std::size_t address_space_bytes = 8 * gib;
+constexpr std::size_t file_size_bytes = 1 * gib; ///< [B] RLIMIT_FSIZE: the largest object or executable
+} // namespace compile
+
+/// A runner: the harness with the learner's code in it. No RLIMIT_AS: the CUDA driver reserves address
+/// space far beyond any memory it uses (unified addressing), so only the cgroup bounds its memory.
+namespace runner {
+constexpr std::size_t tmp_bytes = 256 * mib;   ///< [B] private /tmp
+constexpr std::size_t memory_bytes = 16 * gib; ///< [B] cgroup memory.max (host memory; GPU memory is the device's)
+constexpr int max_pids = 512;                  ///< cgroup pids.max (the CUDA driver starts a few threads)
+/// [B] RLIMIT_FSIZE: an output file holds one output buffer; 16 GiB is more than any problem's largest.
+constexpr std::size_t file_size_bytes = 16 * gib;
+} // namespace runner
+
+} // namespace judge::sandbox_limits

@@ -1,0 +1,216 @@
+// What a sandboxed child sees and may do: its own processes only, the paths it is given, a minimal
+// /dev, and nothing that outlives it. Where this machine refuses namespaces, each test says so and
+// checks nothing (the refusal itself is checked by the last test).
+#include "catch.hpp"
+
+#include "process.hpp"
+#include "sandbox_layers.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <sched.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using judge::child_process;
+using judge::process_options;
+using judge::sandbox_layer;
+
+namespace {
+
+auto in(std::chrono::milliseconds ms) { return std::chrono::steady_clock::now() + ms; }
+
+/// A fresh folder under the system's temporary directory, removed at the end of the test.
+struct temp_dir {
+  fs::path path;
+  temp_dir() {
+    std::string pattern = (fs::temp_directory_path() / "sandbox_view_test.XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
+  }
+  ~temp_dir() { fs::remove_all(path); }
+};
+
+std::string home() {
+  const char* home = std::getenv("HOME");
+  return home ? home : "/root";
+}
+
+/// /bin/sh -c script in the sandbox, working in `work` (writable).
+process_options sandboxed_shell(const std::string& script, const fs::path& work) {
+  process_options options;
+  options.argv = {"/bin/sh", "-c", script};
+  options.env = judge::child_environment();
+  options.sandbox = true;
+  options.working_dir = work;
+  options.writable_paths = {work};
+  return options;
+}
+
+/// Whether the machine gave `child` the layers these tests need; says so when it did not.
+bool in_private_root(const child_process& child) {
+  if (!child.sandboxed() || !child.layers().on(sandbox_layer::private_root) ||
+      !child.layers().on(sandbox_layer::pid_namespace)) {
+    std::string why = child.sandbox_note();
+    for (const auto& m : child.layers().missing) why += " " + m.reason;
+    WARN("no sandbox with a PID namespace and a private root here (" << why << "); not checked");
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+TEST_CASE("a sandboxed child sees only its own processes, under an init of its own", "[sandbox]") {
+  temp_dir work;
+  child_process child(sandboxed_shell("echo $$; ls /proc | grep -c '^[0-9]'", work.path));
+  if (!in_private_root(child)) return;
+  auto status = child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(status.exit_code == 0);
+  // PID 2 under the namespace's init (1); the other two are ls and grep.
+  CHECK(child.out().kept == "2\n4\n");
+}
+
+TEST_CASE("a process a sandboxed child left behind with setsid() dies with the child", "[sandbox]") {
+  temp_dir work;
+  // The grandchild leaves the process group and session, and would write its mark after the child ended.
+  child_process child(sandboxed_shell("setsid sh -c 'sleep 2; echo escaped > mark' & sleep 0.2; exit 0", work.path));
+  if (!in_private_root(child)) return;
+  auto status = child.wait(in(10s));
+  CHECK(status.exit_code == 0);
+  ::sleep(3);
+  CHECK_FALSE(fs::exists(work.path / "mark"));
+}
+
+TEST_CASE("the program's own exit and signal are reported through the namespace's init", "[sandbox]") {
+  temp_dir work;
+  SECTION("an exit code") {
+    child_process child(sandboxed_shell("exit 7", work.path));
+    if (!in_private_root(child)) return;
+    auto status = child.wait(in(10s));
+    CHECK(status.exited);
+    CHECK(status.exit_code == 7);
+  }
+  SECTION("a signal the program sends itself, which an init would ignore") {
+    child_process child(sandboxed_shell("kill -ABRT $$", work.path));
+    if (!in_private_root(child)) return;
+    auto status = child.wait(in(10s));
+    CHECK(judge::describe(status) == "killed by signal 6 (SIGABRT)");
+  }
+  SECTION("the judge's kill at the time limit") {
+    child_process child(sandboxed_shell("sleep 30", work.path));
+    if (!in_private_root(child)) return;
+    auto status = child.wait(in(300ms));
+    CHECK(status.killed_by_judge);
+  }
+}
+
+TEST_CASE("a sandboxed child sees only the system and the paths it is given", "[sandbox]") {
+  temp_dir judge_tree, work;
+  fs::create_directory(judge_tree.path / "given");
+  std::ofstream(judge_tree.path / "given" / "header.h") << "visible";
+  std::ofstream(judge_tree.path / "given" / "secret") << "do not read";
+  std::ofstream(judge_tree.path / "other_submission.cu") << "do not read either";
+  auto options =
+      sandboxed_shell("cat " + (judge_tree.path / "given" / "header.h").string() + "; echo; cat " +
+                          (judge_tree.path / "given" / "secret").string() + "; ls " + judge_tree.path.string() +
+                          "; ls -A " + home() + " 2>/dev/null | wc -l; ls / | tr '\\n' ' '",
+                      work.path);
+  options.read_only_paths = {judge_tree.path / "given"};
+  options.hidden_paths = {judge_tree.path / "given" / "secret"};
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  auto status = child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(status.exit_code == 0);
+  const std::string root_listing = "bin dev etc lib";
+  CHECK(child.out().kept.rfind("visible\ngiven\n0\n", 0) == 0);
+  CHECK(child.out().kept.find(root_listing) != std::string::npos);
+  CHECK(child.out().kept.find("home") == std::string::npos);
+  CHECK(child.out().kept.find("root ") == std::string::npos);
+}
+
+TEST_CASE("a sandboxed child writes only in its writable paths and its own /tmp", "[sandbox]") {
+  temp_dir given, work;
+  auto options = sandboxed_shell("echo a > ok; echo b > /tmp/t && cat /tmp/t; echo c > " + given.path.string() +
+                                     "/no; echo d > /usr/no; echo e > /no; echo f > /dev/no",
+                                 work.path);
+  options.read_only_paths = {given.path};
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CHECK(child.out().kept == "b\n");
+  CHECK(fs::exists(work.path / "ok"));
+  CHECK(fs::is_empty(given.path));
+  CHECK_FALSE(fs::exists("/usr/no"));
+  CHECK_FALSE(fs::exists("/no"));
+  CHECK_FALSE(fs::exists("/dev/no"));
+  CHECK_FALSE(fs::exists("/tmp/t"));
+}
+
+TEST_CASE("a sandboxed child's /dev holds null and urandom but no zero and no GPU unless asked", "[sandbox]") {
+  temp_dir work;
+  auto options = sandboxed_shell("ls /dev | tr '\\n' ' '; head -c 4 /dev/urandom | wc -c; cat /dev/zero", work.path);
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  auto status = child.wait(in(10s));
+  CHECK(child.out().kept == "fd null random stderr stdin stdout urandom 4\n");
+  CHECK(child.err().kept.find("/dev/zero: No such file") != std::string::npos);
+  CHECK(status.exit_code != 0);
+}
+
+TEST_CASE("an include of /dev/zero fails at once in the sandbox, and RLIMIT_AS bounds a compile", "[sandbox]") {
+  temp_dir work;
+  std::ofstream(work.path / "a.c") << "#include \"/dev/zero\"\n";
+  auto options = sandboxed_shell("cc -E a.c; python3 -c 'bytearray(1 << 31)' 2>&1 | tail -1", work.path);
+  options.address_space_bytes = std::size_t(1) << 30;
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  auto status = child.wait(in(10s));
+  CHECK_FALSE(status.killed_by_judge);
+  CHECK(child.err().kept.find("/dev/zero: No such file or directory") != std::string::npos);
+  CHECK(child.out().kept.find("MemoryError") != std::string::npos);
+}
+
+TEST_CASE("without user namespaces the child still runs, unsandboxed, with the reason for every layer", "[sandbox]") {
+  // A user namespace in which no further one may be made: the judge's children are refused there.
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const std::string uid = std::to_string(::getuid()), gid = std::to_string(::getgid());
+    if (::unshare(CLONE_NEWUSER) != 0) ::_exit(77);
+    std::ofstream("/proc/self/setgroups") << "deny";
+    std::ofstream("/proc/self/uid_map") << "0 " << uid << " 1\n";
+    std::ofstream("/proc/self/gid_map") << "0 " << gid << " 1\n";
+    std::ofstream limit("/proc/sys/user/max_user_namespaces");
+    if (!(limit << "0\n" << std::flush)) ::_exit(77);
+    process_options options;
+    options.argv = {"/bin/sh", "-c", "echo ran"};
+    options.env = judge::child_environment();
+    options.sandbox = true;
+    try {
+      child_process child(options);
+      child.wait(in(10s));
+      const bool all_missing = child.layers().missing.size() == 4;
+      const bool noted = !child.sandbox_note().empty();
+      ::_exit(!child.sandboxed() && noted && all_missing && child.out().kept == "ran\n" ? 0 : 1);
+    } catch (...) {
+      ::_exit(2);
+    }
+  }
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  REQUIRE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == 77) {
+    WARN("cannot make a user namespace that refuses further ones here; not checked");
+    return;
+  }
+  CHECK(WEXITSTATUS(status) == 0);
+}
