@@ -164,7 +164,7 @@ TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "
 TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {
   device_info slow = fake_device();
   slow.fp32_peak_gflops = 1e-4; // n_100's 100 FLOP take 1 ms at this peak; the fake runner says 0.5 ms
-  grader g(vector_add(), vector_cases(), 42, slow, fake_options(true));
+  grader g(vector_add(), vector_cases(), test_secret(), slow, fake_options(true));
   const solution_result r = grade_with(g, "ok");
   CAPTURE(r.message);
   REQUIRE(r.v == verdict::accepted);
@@ -181,7 +181,7 @@ TEST_CASE("a time below the physical floor of the device is accepted and flagged
 TEST_CASE("a solution timed by another method than the baseline gets no % of baseline, and a note", "[grader]") {
   problem_spec spec = vector_add();
   spec.baseline.label = "fake baseline";
-  grader g(spec, vector_cases(), 42, fake_device(), fake_options(true));
+  grader g(spec, vector_cases(), test_secret(), fake_device(), fake_options(true));
   REQUIRE(g.run_baseline(built("ok"), nullptr).empty());
   REQUIRE(g.baseline_timings().at("n_100").method == "cupti");
   const solution_result r = grade_with(g, "no_cupti");
