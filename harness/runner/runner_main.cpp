@@ -11,8 +11,8 @@
 #include "check_call.hpp"
 #include "runner_context.hpp"
 #include "solution_loader.hpp"
-#include "syscall_filter.hpp"
 #include "solve_call.hpp"
+#include "syscall_filter.hpp"
 #include "timing_loop.hpp"
 #include "wire_json.hpp"
 
@@ -38,8 +38,9 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events]\n"
-                          "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
+const char* const usage =
+    "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events]\n"
+    "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
   std::vector<std::string> names;

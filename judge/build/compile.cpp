@@ -248,10 +248,11 @@ shared_runner build_shared_runner(const problem_spec& spec, const toolchain& too
   }
   // The CUDA runtime is shared, so that the solution.so the runner loads (also -cudart shared) uses the
   // same runtime instance: one context, one error state, kernels registered in one place.
-  link.insert(link.end(), {tools.harness_library.string(), tools.cupti_library.string(),
-                           tools.seccomp_library.string(), "-cudart", "shared", "-ldl",
-                           "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string(), "-Xlinker",
-                           "-rpath," + tools.cuda_library_dir.string(), "-o", (staging.path() / "runner").string()});
+  link.insert(link.end(),
+              {tools.harness_library.string(), tools.cupti_library.string(),
+               "-L" + tools.seccomp_library.parent_path().string(), "-lseccomp", "-cudart", "shared", "-ldl",
+               "-lpthread", "-Xlinker", "-rpath," + tools.cupti_library.parent_path().string(), "-Xlinker",
+               "-rpath," + tools.cuda_library_dir.string(), "-o", (staging.path() / "runner").string()});
   step_result linked = run_nvcc(tools, link, staging.path(), deadline);
   if (!linked.ok) {
     runner.message = "cannot link the runner of problem " + spec.name +
@@ -551,6 +552,8 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
         if (compile(adapter, {}, adapter_object).ok) {
           std::vector<std::string> with_adapter = objects;
           with_adapter.push_back(adapter_object);
+          // Linked afresh: the sandboxed linker sees an existing file it is given as read-only.
+          fs::remove(solution);
           linked = link(with_adapter);
           if (!linked.ok) return failed(linked);
           adapted = exports_solve(tools, solution, work, deadline);

@@ -203,6 +203,18 @@ bool write_file(const char* path, const std::string& text) {
   return ok;
 }
 
+/// Sets `resource` to at most `wanted`, never above what the judge itself was given: a judge started
+/// under a tighter limit (prlimit, a batch system) passes that on rather than failing to raise it.
+using rlimit_resource = decltype(RLIMIT_AS); // glibc: an enum in C++, an int elsewhere
+
+bool lower_limit(rlimit_resource resource, rlim_t wanted) {
+  rlimit current{};
+  if (::getrlimit(resource, &current) != 0) return false;
+  const rlim_t limit = wanted < current.rlim_max ? wanted : current.rlim_max;
+  const rlimit lowered{limit, limit};
+  return ::setrlimit(resource, &lowered) == 0;
+}
+
 void report(int status_fd, const child_report& r) {
   ssize_t ignored = ::write(status_fd, &r, sizeof r);
   (void)ignored;
@@ -289,11 +301,8 @@ void reset_signals() {
 
   if (!plan.working_dir.empty() && ::chdir(plan.working_dir.c_str()) != 0) fail(status_fd, step::chdir);
   // A crash must not leave a core file of learner code (and its data) lying around.
-  rlimit no_core{0, 0};
-  rlimit address_space{plan.address_space, plan.address_space};
-  rlimit file_size{plan.file_size, plan.file_size};
-  if (::setrlimit(RLIMIT_CORE, &no_core) != 0 || ::setrlimit(RLIMIT_AS, &address_space) != 0 ||
-      ::setrlimit(RLIMIT_FSIZE, &file_size) != 0)
+  if (!lower_limit(RLIMIT_CORE, 0) || !lower_limit(RLIMIT_AS, plan.address_space) ||
+      !lower_limit(RLIMIT_FSIZE, plan.file_size))
     fail(status_fd, step::limits);
 
   ::execve(plan.program.c_str(), plan.argv.data(), plan.envp.data());
