@@ -268,6 +268,8 @@ const symbol_rule rules[] = {
     {"std::ostream", match::name, nullptr},
     {"std::basic_ios", match::name, nullptr},
     {"std::ios_base", match::name, nullptr},
+    // GCC 13's libstdc++ (Ubuntu 24.04) initialises the standard streams through this call.
+    {"std::ios_base_library_init", match::name, nullptr},
     {"std::cout", match::name, nullptr},
     {"std::cerr", match::name, nullptr},
     {"std::clog", match::name, nullptr},
