@@ -127,6 +127,8 @@ def ladder_runs(out, runs):
     print("| step | case | " + " | ".join(f"run {i + 1}" for i in range(runs)) + " | spread % |")
     print("|---|---|" + "---:|" * (runs + 1))
     for (step, case), values in sorted(medians.items()):
+        if not any(values):
+            continue  # an untimed case (samples, small shapes): checked, never timed
         cells = " | ".join(f"{v * 1000:.2f}" if v else "-" for v in values)
         s = spread(values)
         print(f"| {step} | {case} | {cells} | {'-' if s is None else f'{s:.2f}'} |")
