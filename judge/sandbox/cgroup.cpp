@@ -1,5 +1,8 @@
 #include "cgroup.hpp"
 
+#include "file_input.hpp"
+#include "kernel_file.hpp"
+
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -17,30 +20,19 @@ namespace judge {
 
 namespace {
 
-/// Writes `text` into a cgroup file; false with errno set.
-bool write_to(const std::string& file, const std::string& text) {
-  int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  int error = errno;
-  ::close(fd);
-  errno = error;
-  return ok;
-}
-
-std::string read_all(const std::string& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 bool has_word(const std::string& text, const std::string& word) {
   std::istringstream in(text);
   std::string w;
   while (in >> w)
     if (w == word) return true;
   return false;
+}
+
+/// Whether `cgroup` has the memory and pids controllers to give its children (an unreadable list: no).
+bool offers_memory_and_pids(const std::string& cgroup) {
+  std::error_code unreadable;
+  const std::string controllers = read_file(cgroup + "/cgroup.controllers", unreadable).value_or("");
+  return has_word(controllers, "memory") && has_word(controllers, "pids");
 }
 
 std::string system_error_text(const std::string& what) { return what + ": " + std::strerror(errno); }
@@ -91,8 +83,7 @@ judge_cgroup set_up() {
   judge_cgroup c;
   const std::string own = own_cgroup(&c.why);
   if (own.empty()) return c;
-  const std::string controllers = read_all(own + "/cgroup.controllers");
-  if (!has_word(controllers, "memory") || !has_word(controllers, "pids")) {
+  if (!offers_memory_and_pids(own)) {
     c.why = "the memory and pids controllers are not delegated to the judge's cgroup " + own;
     return c;
   }
@@ -109,18 +100,17 @@ judge_cgroup set_up() {
   }
   // A cgroup with processes cannot hand controllers to its children: the judge leaves for its own leaf
   // first. Its old cgroup may already hand them down (a delegated unit); if not, enable them there.
-  if (!write_to(leaf + "/cgroup.procs", std::to_string(::getpid()))) {
+  if (!write_kernel_file((leaf + "/cgroup.procs").c_str(), std::to_string(::getpid()))) {
     c.why = system_error_text("moving the judge into " + leaf);
     return c;
   }
-  if (!has_word(read_all(parent + "/cgroup.controllers"), "memory") ||
-      !has_word(read_all(parent + "/cgroup.controllers"), "pids")) {
-    if (!write_to(own + "/cgroup.subtree_control", "+memory +pids")) {
+  if (!offers_memory_and_pids(parent)) {
+    if (!write_kernel_file((own + "/cgroup.subtree_control").c_str(), "+memory +pids")) {
       c.why = system_error_text("enabling memory and pids in " + own + "/cgroup.subtree_control");
       return c;
     }
   }
-  if (!write_to(parent + "/cgroup.subtree_control", "+memory +pids")) {
+  if (!write_kernel_file((parent + "/cgroup.subtree_control").c_str(), "+memory +pids")) {
     c.why = system_error_text("enabling memory and pids in " + parent + "/cgroup.subtree_control");
     return c;
   }
@@ -153,7 +143,7 @@ std::unique_ptr<cgroup_leaf> cgroup_leaf::create(std::size_t memory_bytes, int m
   }
   std::unique_ptr<cgroup_leaf> leaf(new cgroup_leaf(path));
   auto limit = [&](const char* file, const std::string& value, bool optional) {
-    if (write_to(path + "/" + file, value) || (optional && errno == ENOENT)) return true;
+    if (write_kernel_file((path + "/" + file).c_str(), value) || (optional && errno == ENOENT)) return true;
     *why = system_error_text(std::string("setting ") + file);
     return false;
   };
@@ -166,12 +156,12 @@ std::unique_ptr<cgroup_leaf> cgroup_leaf::create(std::size_t memory_bytes, int m
 }
 
 bool cgroup_leaf::add(int pid, std::string* why) {
-  if (write_to(m_path + "/cgroup.procs", std::to_string(pid))) return true;
+  if (write_kernel_file((m_path + "/cgroup.procs").c_str(), std::to_string(pid))) return true;
   *why = system_error_text("moving the child into " + m_path);
   return false;
 }
 
-void cgroup_leaf::kill() { write_to(m_path + "/cgroup.kill", "1"); }
+void cgroup_leaf::kill() { write_kernel_file((m_path + "/cgroup.kill").c_str(), "1"); }
 
 cgroup_leaf::~cgroup_leaf() {
   kill();

@@ -1,5 +1,7 @@
 #include "process_spawn.hpp"
 
+#include "kernel_file.hpp"
+
 #include "private_root.hpp"
 
 #include <cerrno>
@@ -195,14 +197,6 @@ std::string find_program(const std::string& name, const std::map<std::string, st
 
 // ---- the child (async-signal-safe calls only) ----
 
-bool write_file(const char* path, const std::string& text) {
-  int fd = ::open(path, O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(fd);
-  return ok;
-}
-
 /// Sets `resource` to at most `wanted`, never above what the judge itself was given: a judge started
 /// under a tighter limit (prlimit, a batch system) passes that on rather than failing to raise it.
 using rlimit_resource = decltype(RLIMIT_AS); // glibc: an enum in C++, an int elsewhere
@@ -232,9 +226,9 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
   auto refused = [&](step s) { report(status_fd, {'n', s, errno, -1}); };
   if (!in_namespaces && ::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return refused(step::unshare);
   // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
-  write_file("/proc/self/setgroups", "deny");
-  if (!write_file("/proc/self/uid_map", plan.outer_uid_map)) return refused(step::uid_map);
-  if (!write_file("/proc/self/gid_map", plan.outer_gid_map)) return refused(step::gid_map);
+  write_kernel_file("/proc/self/setgroups", "deny");
+  if (!write_kernel_file("/proc/self/uid_map", plan.outer_uid_map)) return refused(step::uid_map);
+  if (!write_kernel_file("/proc/self/gid_map", plan.outer_gid_map)) return refused(step::gid_map);
   // Nothing mounted here may propagate back to the judge's namespace.
   if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return refused(step::private_mounts);
   bool rooted = false;
@@ -257,9 +251,9 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
   // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
   // one), and maps the child back to its own uid, so it holds no capabilities after exec.
   if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return refused(step::lock);
-  write_file("/proc/self/setgroups", "deny");
-  if (!write_file("/proc/self/uid_map", plan.inner_uid_map)) return refused(step::lock);
-  if (!write_file("/proc/self/gid_map", plan.inner_gid_map)) return refused(step::lock);
+  write_kernel_file("/proc/self/setgroups", "deny");
+  if (!write_kernel_file("/proc/self/uid_map", plan.inner_uid_map)) return refused(step::lock);
+  if (!write_kernel_file("/proc/self/gid_map", plan.inner_gid_map)) return refused(step::lock);
   report(status_fd, {'s', step::none, 0, -1});
 }
 
