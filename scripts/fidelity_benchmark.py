@@ -41,7 +41,7 @@ def judge_runs(problem, cases, runs, budget, out_dir):
     for run in range(runs):
         out = os.path.join(out_dir, f"{problem}-run{run}.json")
         ladder = [os.path.join(accepted, f) for f in sorted(os.listdir(accepted)) if f.endswith(".cu") and f[:2].isdigit()]
-        args = [JUDGE, "run", problem, *ladder, "--json", out, "--no-db", "--budget", str(budget)]
+        args = [JUDGE, "run", problem, *ladder, "--json", out, "--no-db", "--rebaseline", "--budget", str(budget)]
         for c in cases:
             args += ["--case", c]
         subprocess.run(args, stdout=subprocess.DEVNULL, check=False)
