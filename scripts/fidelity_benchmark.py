@@ -70,7 +70,7 @@ def ncu_time(problem, solution_path, case, ncu, log_dir):
     cmd = [ncu, "--clock-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
            "--kernel-name-base", "demangled", "--kernel-name", "regex:^(?!.*judge_)",
            "bash", "-c", f'exec "{runner}" --solution "{solution}" --scratch "{scratch}" --timing events 3>/dev/null']
-    prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, env=env, check=False)
+    prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, check=False)
     shutil.rmtree(scratch, ignore_errors=True)
     tag = f"{problem}-{os.path.basename(solution_path or 'baseline')}-{case}"
     with open(os.path.join(log_dir, f"ncu-{tag}.csv"), "w") as f:
