@@ -31,13 +31,13 @@ def tool_path():
 
 def run_alone(tool, repeats):
     out = subprocess.run([tool, str(repeats)], capture_output=True, text=True, check=True).stdout
-    return {int(r["size_mib"]): r for r in csv.DictReader(io.StringIO(out))}
+    return {(r["kernel"], int(r["size_mib"])): r for r in csv.DictReader(io.StringIO(out))}
 
 
 def run_under_ncu(tool, repeats, sizes):
     ncu = shutil.which("ncu") or "/usr/local/cuda/bin/ncu"
     cmd = [ncu, "--clock-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
-           "--kernel-name", "regex:stream_kernel", tool, str(repeats)]
+           "--kernel-name", "regex:stream_", tool, str(repeats)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     rows = [l for l in proc.stdout.splitlines() if l.startswith('"')]
     values = []
@@ -45,11 +45,11 @@ def run_under_ncu(tool, repeats, sizes):
         if row.get("Metric Name") == "gpu__time_duration.sum":
             scale = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3}
             values.append(float(row["Metric Value"].replace(",", "")) * scale.get(row.get("Metric Unit", "ns"), 1e-3))
-    per_size = repeats + WARMUP
-    if len(values) != per_size * len(sizes):
-        print(f"(ncu gave {len(values)} launches, expected {per_size * len(sizes)}; stderr: {proc.stderr[-400:]})")
+    per_key = repeats + WARMUP  # the tool's launch order: by size, float4 then scalar, warm-up first
+    if len(values) != per_key * len(sizes):
+        print(f"(ncu gave {len(values)} launches, expected {per_key * len(sizes)}; stderr: {proc.stderr[-400:]})")
         return {}
-    return {size: statistics.median(values[i * per_size + WARMUP:(i + 1) * per_size]) for i, size in enumerate(sizes)}
+    return {key: statistics.median(values[i * per_key + WARMUP:(i + 1) * per_key]) for i, key in enumerate(sizes)}
 
 
 def main():
@@ -59,15 +59,15 @@ def main():
     args = ap.parse_args()
     tool = tool_path()
     alone = run_alone(tool, args.repeats)
-    sizes = sorted(alone)
+    sizes = sorted(alone, key=lambda k: (k[1], k[0] != "float4"))
     ncu = run_under_ncu(tool, args.ncu_repeats, sizes)
-    print("| x+y MiB | bracket µs | CUPTI µs | events µs | ncu µs | CUPTI − bracket | ncu − bracket | CUPTI − ncu |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| kernel | x+y MiB | bracket µs | CUPTI µs | events µs | ncu µs | CUPTI − bracket | ncu − bracket | CUPTI − ncu |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for size in sizes:
         r = alone[size]
         bracket, cupti, events = float(r["bracket_us"]), float(r["cupti_us"]), float(r["events_us"])
         n = ncu.get(size)
-        cells = [f"{size}", f"{bracket:.2f}", f"{cupti:.2f}", f"{events:.2f}", f"{n:.2f}" if n else "-",
+        cells = [size[0], f"{size[1]}", f"{bracket:.2f}", f"{cupti:.2f}", f"{events:.2f}", f"{n:.2f}" if n else "-",
                  f"{cupti - bracket:+.2f}", f"{n - bracket:+.2f}" if n else "-", f"{cupti - n:+.2f}" if n else "-"]
         print("| " + " | ".join(cells) + " |")
 

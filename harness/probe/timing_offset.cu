@@ -52,6 +52,18 @@ __global__ void stream_kernel(const float4* x, float4* y, std::size_t n4, unsign
   }
 }
 
+/// The same work one float per thread: four times the blocks, as a learner's first vector_add launches.
+__global__ void stream_scalar_kernel(const float* x, float* y, std::size_t n, unsigned long long* span) {
+  if (threadIdx.x == 0) atomicMin(&span[0], static_cast<unsigned long long>(global_ns()));
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) y[i] = 2 * x[i] + 1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    atomicMax(&span[1], static_cast<unsigned long long>(global_ns()));
+  }
+}
+
 /// Reads `n` words so that L2 holds only clean lines of this buffer afterwards (as the judge's flush).
 __global__ void flush_kernel(const unsigned* buffer, std::size_t n, unsigned* sink) {
   unsigned acc = 0;
@@ -75,7 +87,7 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
   while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS)
     if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
       const auto* k = reinterpret_cast<const CUpti_ActivityKernel9*>(record);
-      if (k->name && std::strstr(k->name, "stream_kernel")) g_stream_records.push_back({k->start, (k->end - k->start) / 1000.0});
+      if (k->name && std::strstr(k->name, "stream_")) g_stream_records.push_back({k->start, (k->end - k->start) / 1000.0});
     }
   std::free(buffer);
 }
@@ -100,40 +112,50 @@ int main(int argc, char** argv) {
   CHECK(cudaMalloc(&flush, flush_words * sizeof(unsigned)));
   CHECK(cudaMemset(flush, 0x3c, flush_words * sizeof(unsigned)));
   CHECK(cudaMalloc(&sink, sizeof(unsigned)));
+  // Device memory: managed memory would fault its page over to the GPU inside every timed kernel.
   unsigned long long* span = nullptr;
-  CHECK(cudaMallocManaged(&span, 2 * sizeof(unsigned long long)));
+  CHECK(cudaMalloc(&span, 2 * sizeof(unsigned long long)));
   cudaEvent_t before, after;
   CHECK(cudaEventCreate(&before));
   CHECK(cudaEventCreate(&after));
-  std::printf("size_mib,cupti_us,bracket_us,events_us\n");
+  std::printf("kernel,size_mib,cupti_us,bracket_us,events_us\n");
   for (std::size_t mib : {1, 4, 16, 32, 64, 128, 256, 512, 1024}) {
-    const std::size_t n4 = mib * (1u << 20) / sizeof(float4) / 2; // x and y together are `mib`
-    float4 *x = nullptr, *y = nullptr;
-    CHECK(cudaMalloc(&x, n4 * sizeof(float4)));
-    CHECK(cudaMalloc(&y, n4 * sizeof(float4)));
-    CHECK(cudaMemset(x, 0, n4 * sizeof(float4)));
-    std::vector<double> brackets, events;
-    for (int r = 0; r < repeats + 3; ++r) {
-      span[0] = ~0ull;
-      span[1] = 0;
-      flush_kernel<<<1024, 256>>>(flush, flush_words, sink);
-      CHECK(cudaDeviceSynchronize());
-      CHECK(cudaEventRecord(before));
-      stream_kernel<<<static_cast<unsigned>((n4 + 255) / 256), 256>>>(x, y, n4, span);
-      CHECK(cudaEventRecord(after));
-      CHECK(cudaDeviceSynchronize());
-      if (r < 3) continue; // warm-up
-      float ms = 0;
-      CHECK(cudaEventElapsedTime(&ms, before, after));
-      events.push_back(ms * 1000.0);
-      brackets.push_back((span[1] - span[0]) / 1000.0);
+    const std::size_t n = mib * (1u << 20) / sizeof(float) / 2; // x and y together are `mib`
+    float *x = nullptr, *y = nullptr;
+    CHECK(cudaMalloc(&x, n * sizeof(float)));
+    CHECK(cudaMalloc(&y, n * sizeof(float)));
+    CHECK(cudaMemset(x, 0, n * sizeof(float)));
+    for (const bool scalar : {false, true}) {
+      std::vector<double> brackets, events;
+      for (int r = 0; r < repeats + 3; ++r) {
+        const unsigned long long initial[2] = {~0ull, 0};
+        CHECK(cudaMemcpy(span, initial, sizeof initial, cudaMemcpyHostToDevice));
+        flush_kernel<<<1024, 256>>>(flush, flush_words, sink);
+        CHECK(cudaDeviceSynchronize());
+        CHECK(cudaEventRecord(before));
+        if (scalar)
+          stream_scalar_kernel<<<static_cast<unsigned>((n + 255) / 256), 256>>>(x, y, n, span);
+        else
+          stream_kernel<<<static_cast<unsigned>((n / 4 + 255) / 256), 256>>>(reinterpret_cast<const float4*>(x),
+                                                                             reinterpret_cast<float4*>(y), n / 4, span);
+        CHECK(cudaEventRecord(after));
+        CHECK(cudaDeviceSynchronize());
+        if (r < 3) continue; // warm-up
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, before, after));
+        unsigned long long got[2];
+        CHECK(cudaMemcpy(got, span, sizeof got, cudaMemcpyDeviceToHost));
+        events.push_back(ms * 1000.0);
+        brackets.push_back((got[1] - got[0]) / 1000.0);
+      }
+      if (g_cupti) cuptiActivityFlushAll(1);
+      std::sort(g_stream_records.begin(), g_stream_records.end());
+      std::vector<double> cupti;
+      for (std::size_t k = 3; k < g_stream_records.size(); ++k) cupti.push_back(g_stream_records[k].second);
+      std::printf("%s,%zu,%.2f,%.2f,%.2f\n", scalar ? "scalar" : "float4", mib, g_cupti ? median(cupti) : 0.0,
+                  median(brackets), median(events));
+      g_stream_records.clear();
     }
-    if (g_cupti) cuptiActivityFlushAll(1);
-    std::sort(g_stream_records.begin(), g_stream_records.end());
-    std::vector<double> cupti;
-    for (std::size_t k = 3; k < g_stream_records.size(); ++k) cupti.push_back(g_stream_records[k].second);
-    std::printf("%zu,%.2f,%.2f,%.2f\n", mib, g_cupti ? median(cupti) : 0.0, median(brackets), median(events));
-    g_stream_records.clear();
     CHECK(cudaFree(x));
     CHECK(cudaFree(y));
   }
