@@ -29,8 +29,9 @@ def tool_path():
     sys.exit("timing-offset: build the timing_offset target first (cmake --build build --target timing_offset)")
 
 
-def run_alone(tool, repeats):
-    out = subprocess.run([tool, str(repeats)], capture_output=True, text=True, check=True).stdout
+def run_alone(tool, repeats, touch=False):
+    out = subprocess.run([tool, str(repeats)] + (["touch"] if touch else []), capture_output=True, text=True,
+                         check=True).stdout
     return {(r["kernel"], int(r["size_mib"])): r for r in csv.DictReader(io.StringIO(out))}
 
 
@@ -61,14 +62,18 @@ def main():
     alone = run_alone(tool, args.repeats)
     sizes = sorted(alone, key=lambda k: (k[1], k[0] != "float4"))
     ncu = run_under_ncu(tool, args.ncu_repeats, sizes)
-    print("| kernel | x+y MiB | bracket µs | CUPTI µs | events µs | ncu µs | CUPTI − bracket | ncu − bracket | CUPTI − ncu |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    # The same after the flush, with every 64 KiB of the kernel's buffers read once (address translations
+    # cached again, L2 otherwise cold): what the flush costs a kernel beyond its data.
+    touched = run_alone(tool, args.repeats, touch=True)
+    print("| kernel | x+y MiB | bracket µs | CUPTI µs | events µs | ncu µs | CUPTI − bracket | ncu − bracket | CUPTI − ncu | CUPTI after touch µs |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for size in sizes:
         r = alone[size]
         bracket, cupti, events = float(r["bracket_us"]), float(r["cupti_us"]), float(r["events_us"])
         n = ncu.get(size)
         cells = [size[0], f"{size[1]}", f"{bracket:.2f}", f"{cupti:.2f}", f"{events:.2f}", f"{n:.2f}" if n else "-",
-                 f"{cupti - bracket:+.2f}", f"{n - bracket:+.2f}" if n else "-", f"{cupti - n:+.2f}" if n else "-"]
+                 f"{cupti - bracket:+.2f}", f"{n - bracket:+.2f}" if n else "-", f"{cupti - n:+.2f}" if n else "-",
+                 f"{float(touched[size]['cupti_us']):.2f}"]
         print("| " + " | ".join(cells) + " |")
 
 
