@@ -73,6 +73,8 @@ int serve(const context& ctx, const serve_flags& f) {
     service::serve(o, log_line);
   } catch (const std::invalid_argument& e) { // --gpus
     throw usage_error(e.what());
+  } catch (const service::listen_error& e) { // --listen
+    throw usage_error(e.what());
   }
   return all_accepted;
 }

@@ -16,7 +16,7 @@ using handler = std::function<void(const httplib::Request&, httplib::Response&, 
 
 void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  res.set_content(json_text(body), "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
@@ -44,6 +44,10 @@ std::size_t limit_of(const httplib::Request& req) {
   return std::stoul(text);
 }
 } // namespace
+
+std::string json_text(const nlohmann::json& doc) {
+  return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 bool contest_view_for(const account& viewer, const server_options& options) {
   return options.contest && viewer.who == role::student;

@@ -1,5 +1,6 @@
 #include "server.hpp"
 
+#include "api_json.hpp"
 #include "interrupt.hpp"
 #include "submission_request.hpp"
 #include "workers.hpp"
@@ -26,11 +27,10 @@ void set_error_pages(httplib::Server& server) {
       std::rethrow_exception(ep);
     } catch (const bad_request& e) {
       res.status = 400;
-      res.set_content(nlohmann::json{{"error", e.what()}}.dump(), "application/json");
+      res.set_content(json_text({{"error", e.what()}}), "application/json");
     } catch (const std::exception& e) {
       res.status = 500;
-      res.set_content(nlohmann::json{{"error", std::string("the judge failed: ") + e.what()}}.dump(),
-                      "application/json");
+      res.set_content(json_text({{"error", std::string("the judge failed: ") + e.what()}}), "application/json");
     }
   });
   // Whatever found no route or was refused without a body of its own: still one clear JSON line.
@@ -39,7 +39,7 @@ void set_error_pages(httplib::Server& server) {
     std::string message = "HTTP " + std::to_string(res.status);
     if (res.status == 404) message = "no such page: " + req.method + " " + req.path;
     if (res.status == 413) message = "the request is larger than a submission may be";
-    res.set_content(nlohmann::json{{"error", message}}.dump(), "application/json");
+    res.set_content(json_text({{"error", message}}), "application/json");
   });
 }
 } // namespace
@@ -51,6 +51,12 @@ void serve(const server_options& options, const std::function<void(const std::st
     log(std::to_string(recovered) + " submission(s) in progress when the server last stopped go back to the queue");
 
   httplib::Server server;
+  // SO_REUSEADDR only: a restarted server may take its port at once, but never share it with another
+  // running judge (cpp-httplib also sets SO_REUSEPORT, which would let a second server listen silently).
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   set_error_pages(server);
   // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
   server.set_payload_max_length(options.max_files * options.max_file_bytes * 6 + 64 * 1024);
@@ -61,8 +67,8 @@ void serve(const server_options& options, const std::function<void(const std::st
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
                                      : (server.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0)
-    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                             " (in use, or not an address of this machine)");
+    throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                       " (in use, or not an address of this machine)");
 
   std::vector<std::thread> threads;
   if (!options.accept_only) {

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -110,9 +111,15 @@ private:
 void add_api_routes(httplib::Server& server, service_state& state); ///< api_routes.cpp
 void add_web_routes(httplib::Server& server, service_state& state); ///< web_routes.cpp (the web helper)
 
+/// The address given cannot be listened on (in use, or not this machine's).
+class listen_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
 /// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws
-/// std::runtime_error when it cannot listen (the address in use is named).
+/// listen_error naming the address when it cannot listen.
 void serve(const server_options& options, const std::function<void(const std::string&)>& log);
 
 } // namespace judge::service

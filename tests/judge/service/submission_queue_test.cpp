@@ -1,5 +1,6 @@
 #include "catch.hpp"
 #include "report_json.hpp"
+#include "report_terminal.hpp"
 #include "results_fixtures.hpp"
 #include "submission_queue.hpp"
 
@@ -142,4 +143,32 @@ TEST_CASE("the counts behind the rate limits", "[service]") {
   CHECK(queue.of_account("alice", 1).size() == 1);
   CHECK(queue.recent(10).size() == 3);
   CHECK(queue.recent(10).front().account == "bob");
+}
+
+TEST_CASE("a finished submission keeps a contest view without hidden cases' details", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto id = queue.enqueue("alice", "matmul", one_file("x"));
+  const solution_result r = judge::testing::wrong_result("alice");
+  queue.finish(id, r, true, "");
+  const auto s = queue.get(id);
+  REQUIRE(s->contest_result);
+  CHECK(*s->contest_result == to_json(without_hidden_details(r)));
+  CHECK(*s->contest_result != *s->result);
+}
+
+TEST_CASE("release gives back only what one worker holds", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("a", "matmul", one_file("1"));
+  const auto b = queue.enqueue("b", "matmul", one_file("2"));
+  queue.compiled(queue.claim_for_compile("c")->id);
+  queue.compiled(queue.claim_for_compile("c")->id);
+  REQUIRE(queue.claim_for_gpu("gpu 1")->id == a);
+  REQUIRE(queue.claim_for_gpu("gpu 2")->id == b);
+  CHECK(queue.release("gpu 1") == 1);
+  CHECK(queue.get(a)->now == state::compiled);
+  CHECK(queue.get(b)->now == state::running);
 }
