@@ -93,6 +93,8 @@ int worker(const context& ctx, const worker_flags& f) {
     std::fprintf(stdout, "judge worker: %s\n", line.c_str());
     std::fflush(stdout);
   });
+  std::error_code ignored;
+  std::filesystem::remove_all(setup.scratch, ignored);
   return all_accepted;
 }
 } // namespace

@@ -72,13 +72,13 @@ void serve(const server_options& options, const std::function<void(const std::st
     throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
                        " (in use, or not an address of this machine)");
 
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
   std::vector<std::thread> threads;
   if (!options.accept_only) {
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
-    grading_setup setup{state.problems_root(), state.testcases_root(), options.db,
-                        std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid())),
-                        false};
+    grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
     if (gpus.empty())
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
     const unsigned compilers =
@@ -107,6 +107,8 @@ void serve(const server_options& options, const std::function<void(const std::st
   state.notify_queued();
   state.notify_compiled();
   for (std::thread& t : threads) t.join();
+  std::error_code ignored;
+  std::filesystem::remove_all(scratch, ignored);
   const std::size_t back = state.with_store([](store_connection& c) { return c.queue.recover(); });
   log("stopped" +
       (back ? "; " + std::to_string(back) + " submission(s) in progress go back to the queue" : std::string()));
