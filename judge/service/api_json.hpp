@@ -10,7 +10,7 @@
 
 namespace judge::service {
 
-/// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","result"};
+/// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","device","error","result"};
 /// `contest_view`: the result with hidden cases' failures reduced to name, shape and verdict.
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <thread>
 
 namespace judge::service {
@@ -19,6 +20,22 @@ std::string own_executable() {
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) throw std::runtime_error("cannot find the judge's executable (/proc/self/exe): " + error.message());
   return self.string();
+}
+
+/// Compile threads never touch a GPU the workers time on (the device probe of a compile-only run would
+/// open a CUDA context on GPU 0): this process sees none (CUDA_VISIBLE_DEVICES=-1; each worker gets its
+/// own GPU's UUID instead), and compiles for the workers' compute capabilities (JUDGE_ARCHS, unless set),
+/// so a worker finds every submission it runs already built in the cache. Called before any thread starts.
+void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
+                                 const std::function<void(const std::string&)>& log) {
+  const char* archs = std::getenv("JUDGE_ARCHS");
+  if (!archs || !*archs) {
+    const std::string found = archs_of(gpus);
+    if (!found.empty()) setenv("JUDGE_ARCHS", found.c_str(), 1);
+    log(found.empty() ? "the GPUs' compute capabilities are unknown (old nvidia-smi): the workers compile again"
+                      : "compiling for compute capability " + found);
+  }
+  setenv("CUDA_VISIBLE_DEVICES", "-1", 1);
 }
 
 void set_error_pages(httplib::Server& server) {
@@ -81,6 +98,8 @@ void serve(const server_options& options, const std::function<void(const std::st
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
     if (gpus.empty())
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
+    else
+      keep_compilers_off_the_gpus(gpus, log);
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < compilers; ++i)

@@ -6,6 +6,7 @@
 
 #include "accounts.hpp"
 #include "submission_queue.hpp"
+#include "submission_request.hpp"
 
 #include <httplib.h>
 
@@ -75,6 +76,16 @@ public:
   /// "judge_token". nullopt when absent or unknown.
   std::optional<account> authenticate(const httplib::Request& request);
 
+  /// What came of a submission: queued (its id), or refused by a rate limit (the refusal: HTTP 429).
+  struct admission {
+    std::int64_t id = 0;
+    std::optional<refusal> refused;
+  };
+  /// Checks `request` (check_submission: throws bad_request) and, unless a rate limit refuses it (students
+  /// only), queues it for `who` and wakes the compile threads. Limits and queueing are one step per
+  /// server, so two requests at once cannot both pass a limit. The API and the web form both come here.
+  admission submit(const account& who, const submission_request& request);
+
   /// The problems under root/problems, by name (loaded at start).
   const std::vector<problem_entry>& problems() const { return m_problems; }
   /// The spec of `name`, or nullptr for an unknown problem.
@@ -102,6 +113,7 @@ private:
   std::vector<problem_entry> m_problems;
   std::vector<std::unique_ptr<problem_spec>> m_specs;
   std::mutex m_pool_mutex;
+  std::mutex m_admission_mutex;
   std::vector<std::unique_ptr<store_connection>> m_pool;
   std::atomic<bool> m_stopping{false};
   struct signals;

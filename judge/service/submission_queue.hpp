@@ -52,6 +52,8 @@ struct submission {
   /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
   /// what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
+  /// done on a GPU: device_to_json() of it (UUID, model, clock, peaks); nullopt otherwise
+  std::optional<nlohmann::json> device;
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).

@@ -54,6 +54,9 @@ TEST_CASE("a submission moves queued, compiling, compiled, running, done and kee
   CHECK_FALSE(done->finished_at.empty());
   REQUIRE(done->result);
   CHECK(*done->result == to_json(r));
+  REQUIRE(done->device);
+  CHECK(*done->device == device_to_json(r.device));
+  CHECK((*done->device)["name"] == "NVIDIA H200");
   CHECK(stored_results(store) == 1);
 }
 

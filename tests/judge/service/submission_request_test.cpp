@@ -86,7 +86,16 @@ TEST_CASE("nvidia-smi's GPU list is read as index, UUID and name", "[service]") 
   CHECK(gpus[1].index == 1);
   CHECK(gpus[1].uuid == "GPU-bbbb-2222");
   CHECK(gpus[0].name == "NVIDIA H200");
+  CHECK(gpus[1].cc.empty());
   CHECK(parse_gpu_list("").empty());
+  CHECK(archs_of(gpus).empty()); // unknown: the workers compile for themselves
+
+  const auto newer =
+      parse_gpu_list("0, GPU-a, NVIDIA H200, 9.0\n1, GPU-b, NVIDIA A100-SXM4-80GB, 8.0\n2, GPU-c, NVIDIA H200, 9.0\n");
+  REQUIRE(newer.size() == 3);
+  CHECK(newer[1].name == "NVIDIA A100-SXM4-80GB");
+  CHECK(newer[1].cc == "8.0");
+  CHECK(archs_of(newer) == "9.0,8.0");
   std::string why;
   CHECK_THROWS_AS(find_gpus("0;1", why), std::invalid_argument);
 }
