@@ -95,13 +95,15 @@ std::int64_t submission_queue::enqueue(const std::string& account, const std::st
   return id;
 }
 
-std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker) {
+std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker,
+                                                  const std::string& problem) {
   sqlite::transaction tx(m_db);
   // Each waiting account's oldest submission; of those, the account served longest ago (never: first).
   sqlite::statement pick =
       m_db.prepare("SELECT q.id, q.account FROM queued_submissions q LEFT JOIN queue_turns t ON t.lane = ?2 AND "
-                   "t.account = q.account WHERE q.state = ?1 ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
-  pick.bind(1, state_name(from)).bind(2, std::string(lane));
+                   "t.account = q.account WHERE q.state = ?1 AND (?3 = '' OR q.problem = ?3) "
+                   "ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
+  pick.bind(1, state_name(from)).bind(2, std::string(lane)).bind(3, problem);
   if (!pick.step()) return std::nullopt;
   const std::int64_t id = pick.get_int(0);
   const std::string account = pick.get_text(1);
@@ -124,11 +126,11 @@ std::optional<submission> submission_queue::claim(state from, state to, const ch
 }
 
 std::optional<submission> submission_queue::claim_for_compile(const std::string& worker) {
-  return claim(state::queued, state::compiling, "compile", worker);
+  return claim(state::queued, state::compiling, "compile", worker, "");
 }
 
-std::optional<submission> submission_queue::claim_for_gpu(const std::string& worker) {
-  return claim(state::compiled, state::running, "gpu", worker);
+std::optional<submission> submission_queue::claim_for_gpu(const std::string& worker, const std::string& problem) {
+  return claim(state::compiled, state::running, "gpu", worker, problem);
 }
 
 void submission_queue::compiled(std::int64_t id) {

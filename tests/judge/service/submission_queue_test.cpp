@@ -175,3 +175,17 @@ TEST_CASE("release gives back only what one worker holds", "[service]") {
   CHECK(queue.get(a)->now == state::compiled);
   CHECK(queue.get(b)->now == state::running);
 }
+
+TEST_CASE("a GPU claim can keep to one problem, in fair order", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("a", "matmul", one_file("1"));
+  const auto b = queue.enqueue("b", "transpose", one_file("2"));
+  const auto c = queue.enqueue("c", "matmul", one_file("3"));
+  while (auto s = queue.claim_for_compile("w")) queue.compiled(s->id);
+  CHECK(queue.claim_for_gpu("g", "matmul")->id == a);
+  CHECK(queue.claim_for_gpu("g", "matmul")->id == c);
+  CHECK_FALSE(queue.claim_for_gpu("g", "matmul"));
+  CHECK(queue.claim_for_gpu("g")->id == b);
+}

@@ -17,7 +17,8 @@ using namespace judge;
 using judge::testing::scratch_dir;
 using judge_test::contains;
 
-TEST_CASE("a GPU worker grades compiled submissions and gives back nothing when stopped", "[service]") {
+TEST_CASE("a GPU worker grades compiled submissions, several of a problem in one run, and holds none when stopped",
+          "[service]") {
   scratch_dir dir;
   const auto db = dir / "judge.db";
   results_db store(db);
@@ -25,7 +26,9 @@ TEST_CASE("a GPU worker grades compiled submissions and gives back nothing when 
   const std::string source =
       read_file(std::filesystem::path(JUDGE_SOURCE_DIR) / "solutions" / "vector_add" / "example.cu");
   const auto id = queue.enqueue("alice", "vector_add", {{"a.cu", source}});
-  queue.compiled(queue.claim_for_compile("test")->id);
+  const auto broken = queue.enqueue("bob", "vector_add", {{"b.cu", "int x = ;\n"}});
+  const auto other = queue.enqueue("carol", "vector_add", {{"c.cu", "// carol\n" + source}});
+  for (int i = 0; i < 3; ++i) queue.compiled(queue.claim_for_compile("test")->id);
 
   const pid_t pid = fork();
   REQUIRE(pid >= 0);
@@ -36,7 +39,7 @@ TEST_CASE("a GPU worker grades compiled submissions and gives back nothing when 
           static_cast<char*>(nullptr));
     _exit(127);
   }
-  for (int i = 0; i < 1800 && queue.get(id)->now != service::state::done; ++i)
+  for (int i = 0; i < 1800 && queue.count(service::state::done) < 3; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   kill(pid, SIGTERM);
   int status = 0;
@@ -48,4 +51,7 @@ TEST_CASE("a GPU worker grades compiled submissions and gives back nothing when 
   REQUIRE(s->result);
   CHECK(contains((*s->result)["message"], "not run: no CUDA device"));
   CHECK(queue.count(service::state::running) == 0);
+  CHECK((*queue.get(broken)->result)["verdict"] == "CE");
+  CHECK((*queue.get(other)->result)["author"] == "carol");
+  CHECK(queue.get(other)->now == service::state::done);
 }
