@@ -9,7 +9,7 @@ using judge::testing::scratch_dir;
 using judge_test::contains;
 using judge_test::run_judge;
 
-TEST_CASE("judge users adds, imports, lists and renews tokens, and never lists a token", "[service][cli]") {
+TEST_CASE("judge users adds and imports and lists and renews tokens and never lists a token", "[service][cli]") {
   scratch_dir dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   const auto added = run_judge("users add alice --role instructor" + db);
@@ -31,7 +31,7 @@ TEST_CASE("judge users adds, imports, lists and renews tokens, and never lists a
   CHECK(contains(renewed.output, "bob jt_"));
 }
 
-TEST_CASE("judge users refuses a taken name, a bad role and an unknown account with exit 2", "[service][cli]") {
+TEST_CASE("judge users refuses a taken name or a bad role or an unknown account with exit 2", "[service][cli]") {
   scratch_dir dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   REQUIRE(run_judge("users add alice" + db).status == 0);

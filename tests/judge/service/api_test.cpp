@@ -67,7 +67,7 @@ TEST_CASE("every API call without a valid token is refused with 401", "[service]
   }
 }
 
-TEST_CASE("problems, a statement and the starter come through the API", "[service][api]") {
+TEST_CASE("the problem list and a statement and the starter come through the API", "[service][api]") {
   scratch_dir dir;
   const std::string token = add_account(dir / "judge.db", "alice", "student");
   judge_server server(dir / "judge.db", {"--accept-only"});
@@ -96,7 +96,7 @@ TEST_CASE("problems, a statement and the starter come through the API", "[servic
   CHECK(board["boards"].is_array());
 }
 
-TEST_CASE("a submission is compiled and ends not run without a GPU, seen by its author and instructors only",
+TEST_CASE("a submission is compiled and ends not run without a GPU and is seen by its author and instructors only",
           "[service][api]") {
   scratch_dir dir;
   const auto db = dir / "judge.db";
@@ -177,7 +177,7 @@ TEST_CASE("bad submissions are refused with one clear message and nothing is que
   CHECK(body_of(client.Get("/api/v1/submissions")).empty());
 }
 
-TEST_CASE("rate limits refuse with 429 and Retry-After, and instructors have none", "[service][api]") {
+TEST_CASE("rate limits refuse with 429 and Retry-After and instructors have none", "[service][api]") {
   scratch_dir dir;
   const auto db = dir / "judge.db";
   const std::string alice = add_account(db, "alice", "student");

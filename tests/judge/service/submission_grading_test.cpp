@@ -66,7 +66,7 @@ TEST_CASE("settle: without a GPU a compiled submission ends not run and is not r
   CHECK(stored_results(f.store) == 0);
 }
 
-TEST_CASE("settle: the judge's own failure fails the submission with why, an interruption leaves it", "[service]") {
+TEST_CASE("settle: the judge's own failure fails the submission with why and an interruption leaves it", "[service]") {
   queue_fixture f;
   const submission s = f.claimed();
   CHECK(settle(f.queue, s, graded{std::nullopt, "", true}, true) == state::compiling);
@@ -83,7 +83,7 @@ TEST_CASE("settle: the judge's own failure fails the submission with why, an int
   CHECK(f.queue.get(t.id)->error == "problem matmul: cases.yaml is missing");
 }
 
-TEST_CASE("settle: a graded run is done, recorded, with its GPU", "[service]") {
+TEST_CASE("settle: a graded run is done and recorded with its GPU", "[service]") {
   queue_fixture f;
   const submission s = f.claimed();
   f.queue.compiled(s.id);
@@ -96,7 +96,7 @@ TEST_CASE("settle: a graded run is done, recorded, with its GPU", "[service]") {
   CHECK(stored_results(f.store) == 1);
 }
 
-TEST_CASE("students on a contest server see the contest view, instructors everything", "[service]") {
+TEST_CASE("students on a contest server see the contest view and instructors everything", "[service]") {
   queue_fixture f;
   const auto id = f.queue.enqueue("alice", "matmul", {{"a.cu", "x"}});
   const solution_result r = judge::testing::wrong_result("alice");

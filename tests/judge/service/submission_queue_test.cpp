@@ -21,7 +21,8 @@ std::int64_t stored_results(results_db& store) {
 }
 } // namespace
 
-TEST_CASE("a submission moves queued, compiling, compiled, running, done and keeps its files", "[service]") {
+TEST_CASE("a submission moves from queued through compiling and compiled and running to done and keeps its files",
+          "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
@@ -107,7 +108,7 @@ TEST_CASE("recover puts submissions in progress back one step and leaves the res
   CHECK(queue.recover() == 0);
 }
 
-TEST_CASE("claims go round-robin over accounts, oldest first within one", "[service]") {
+TEST_CASE("claims go round-robin over accounts and oldest first within one", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
@@ -176,7 +177,7 @@ TEST_CASE("release gives back only what one worker holds", "[service]") {
   CHECK(queue.get(b)->now == state::running);
 }
 
-TEST_CASE("a GPU claim can keep to one problem, in fair order", "[service]") {
+TEST_CASE("a GPU claim can keep to one problem in fair order", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);

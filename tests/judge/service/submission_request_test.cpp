@@ -80,7 +80,7 @@ TEST_CASE("the rate limit refuses at the limits and says which", "[service]") {
   CHECK_FALSE(rate_limit(queue, "bob", 1, 1, now));
 }
 
-TEST_CASE("nvidia-smi's GPU list is read as index, UUID and name", "[service]") {
+TEST_CASE("nvidia-smi's GPU list is read as index and UUID and name and compute capability", "[service]") {
   const auto gpus = parse_gpu_list("0, GPU-aaaa-1111, NVIDIA H200\n1, GPU-bbbb-2222, NVIDIA H200\n\nNo devices\n");
   REQUIRE(gpus.size() == 2);
   CHECK(gpus[1].index == 1);

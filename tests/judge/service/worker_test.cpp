@@ -17,7 +17,7 @@ using namespace judge;
 using judge::testing::scratch_dir;
 using judge_test::contains;
 
-TEST_CASE("a GPU worker grades compiled submissions, several of a problem in one run, and holds none when stopped",
+TEST_CASE("a GPU worker grades compiled submissions of a problem together in one run and holds none when stopped",
           "[service]") {
   scratch_dir dir;
   const auto db = dir / "judge.db";
