@@ -5,7 +5,10 @@
 #include "submission_request.hpp"
 #include "workers.hpp"
 
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <chrono>
 #include <cstdlib>
@@ -36,6 +39,23 @@ void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
                       : "compiling for compute capability " + found);
   }
   setenv("CUDA_VISIBLE_DEVICES", "-1", 1);
+}
+
+/// Staging folders of servers and workers that died without removing theirs (SIGKILL): named
+/// gpu-judge-{serve,worker}-<pid>, removed once no such process lives.
+void remove_stale_staging(const std::filesystem::path& temp) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(temp, error)) {
+    const std::string name = entry.path().filename().string();
+    for (const std::string prefix : {"gpu-judge-serve-", "gpu-judge-worker-"}) {
+      if (name.rfind(prefix, 0) != 0) continue;
+      const std::string pid = name.substr(prefix.size());
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) == 0 || errno != ESRCH) continue;
+      std::error_code ignored;
+      std::filesystem::remove_all(entry.path(), ignored);
+    }
+  }
 }
 
 void set_error_pages(httplib::Server& server) {
@@ -89,6 +109,7 @@ void serve(const server_options& options, const std::function<void(const std::st
     throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
                        " (in use, or not an address of this machine)");
 
+  remove_stale_staging(std::filesystem::temp_directory_path());
   const std::filesystem::path scratch =
       std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
   std::vector<std::thread> threads;

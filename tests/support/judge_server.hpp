@@ -20,6 +20,8 @@ public:
   judge_server& operator=(const judge_server&) = delete;
 
   int port() const { return m_port; }
+  /// The server's process id (-1 once it has ended).
+  int pid() const { return m_pid; }
   /// A client for this server that sends `token` as a bearer token ("" for none).
   httplib::Client client(const std::string& token) const;
   /// SIGTERM, then waits; returns the exit status (-1 when it did not exit normally).

@@ -34,6 +34,7 @@ TEST_CASE("a server killed mid-queue and restarted grades every submission exact
   for (const char* name : {"ann", "ben", "cat"}) tokens.push_back(add_account(db, name, "student"));
   const std::vector<std::string> args = {"--compile-threads", "2", "--per-minute", "60", "--queued-at-once", "60"};
   std::vector<std::int64_t> ids;
+  std::filesystem::path staging; // the killed server's: the next one removes it
   {
     judge_server server(db, args);
     // Each a different compile error: nothing is cached, each takes a compiler run, and each is recorded.
@@ -50,6 +51,7 @@ TEST_CASE("a server killed mid-queue and restarted grades every submission exact
     service::submission_queue queue(store);
     for (int i = 0; i < 1200 && queue.count(service::state::done) == 0; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    staging = std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(server.pid()));
     server.kill_now();
     INFO(server.log());
     const std::size_t done_before = queue.count(service::state::done);
@@ -57,6 +59,7 @@ TEST_CASE("a server killed mid-queue and restarted grades every submission exact
     REQUIRE(done_before < ids.size()); // killed mid-queue, or the test proves nothing
   }
   judge_server again(db, args);
+  CHECK_FALSE(std::filesystem::exists(staging));
   results_db store(db);
   service::submission_queue queue(store);
   for (int i = 0; i < 2400 && queue.count(service::state::done) < ids.size(); ++i)
