@@ -8,6 +8,7 @@
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
 #include "sandbox_text.hpp"
+#include "utc_time.hpp"
 
 namespace judge {
 
@@ -101,6 +102,18 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
           {"solutions", std::move(solutions)},
           {"skipped", std::move(skipped_list)},
           {"not_graded", not_graded}};
+}
+
+nlohmann::json run_facts_json(const run_outcome& outcome) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& [phase, seconds] : outcome.phases) phases.push_back({{"phase", phase}, {"seconds", seconds}});
+  nlohmann::json baseline = nullptr;
+  if (outcome.baseline_timed_at > 0 || !outcome.baseline_error.empty())
+    baseline = {{"label", outcome.spec.baseline.label},
+                {"timed_at", outcome.baseline_timed_at > 0 ? utc_text(outcome.baseline_timed_at) : ""},
+                {"from_cache", outcome.baseline_from_cache},
+                {"error", outcome.baseline_error}};
+  return {{"baseline", baseline}, {"phases", phases}};
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "grade_result.hpp"
+#include "grading_run.hpp"
 #include "solution_files.hpp"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,9 @@ nlohmann::json device_to_json(const device_info& device);
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
                            const std::vector<solution_result>& results, const std::vector<skipped_entry>& skipped = {},
                            const std::vector<std::string>& not_graded = {});
+/// What a run adds to run_to_json's document: {"baseline": {"label", "timed_at" (UTC), "from_cache", "error"},
+/// "phases": [{"phase", "seconds"}]} (grading_run.hpp says what each phase holds).
+nlohmann::json run_facts_json(const run_outcome& outcome);
 /// Writes atomically (temporary file, then rename); throws std::runtime_error naming the path.
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document);
 
