@@ -78,6 +78,17 @@ nlohmann::json to_json(const solution_result& r) {
           {"cases", std::move(cases)}};
 }
 
+nlohmann::json device_to_json(const device_info& device) {
+  return {{"name", device.name},
+          {"uuid", device.uuid},
+          {"cc", device.cc},
+          {"sms", device.sms},
+          {"sm_clock_max_mhz", device.clock_max_mhz},
+          {"fp32_peak_gflops", device.fp32_peak_gflops},
+          {"copy_gbps", device.measured_bandwidth_gbps},
+          {"dram_peak_gbps", device.dram_peak_gbps}};
+}
+
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
                            const std::vector<solution_result>& results, const std::vector<skipped_entry>& skipped,
                            const std::vector<std::string>& not_graded) {
@@ -87,14 +98,7 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
   for (const auto& s : skipped)
     skipped_list.push_back({{"path", s.path.string()}, {"reason", skip_reason_text(s.reason)}});
   return {{"problem", problem},
-          {"device",
-           {{"name", device.name},
-            {"cc", device.cc},
-            {"sms", device.sms},
-            {"sm_clock_max_mhz", device.clock_max_mhz},
-            {"fp32_peak_gflops", device.fp32_peak_gflops},
-            {"copy_gbps", device.measured_bandwidth_gbps},
-            {"dram_peak_gbps", device.dram_peak_gbps}}},
+          {"device", device_to_json(device)},
           {"solutions", std::move(solutions)},
           {"skipped", std::move(skipped_list)},
           {"not_graded", not_graded}};

@@ -13,6 +13,9 @@
 namespace judge {
 
 nlohmann::json to_json(const solution_result& r);
+/// {"name", "uuid", "cc", "sms", "sm_clock_max_mhz", "fp32_peak_gflops", "copy_gbps", "dram_peak_gbps"}: the GPU
+/// a run graded on (run_to_json's "device"; the online judge's submissions).
+nlohmann::json device_to_json(const device_info& device);
 /// {"problem", "device": {...}, "solutions": [...], "skipped": [{"path", "reason"}], "not_graded": [paths]}
 /// ("skipped": entries of a class folder that are not solutions; "not_graded": left by an interrupt).
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,

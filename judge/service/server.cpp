@@ -1,0 +1,157 @@
+#include "server.hpp"
+
+#include "api_json.hpp"
+#include "interrupt.hpp"
+#include "submission_request.hpp"
+#include "workers.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+namespace judge::service {
+
+namespace {
+/// The judge's own executable, to start GPU workers with.
+std::string own_executable() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) throw std::runtime_error("cannot find the judge's executable (/proc/self/exe): " + error.message());
+  return self.string();
+}
+
+/// Compile threads never touch a GPU the workers time on (the device probe of a compile-only run would
+/// open a CUDA context on GPU 0): this process sees none (CUDA_VISIBLE_DEVICES=-1; each worker gets its
+/// own GPU's UUID instead), and compiles for the workers' compute capabilities (JUDGE_ARCHS, unless set),
+/// so a worker finds every submission it runs already built in the cache. Called before any thread starts.
+void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
+                                 const std::function<void(const std::string&)>& log) {
+  const char* archs = std::getenv("JUDGE_ARCHS");
+  if (!archs || !*archs) {
+    const std::string found = archs_of(gpus);
+    if (!found.empty()) setenv("JUDGE_ARCHS", found.c_str(), 1);
+    log(found.empty() ? "the GPUs' compute capabilities are unknown (old nvidia-smi): the workers compile again"
+                      : "compiling for compute capability " + found);
+  }
+  setenv("CUDA_VISIBLE_DEVICES", "-1", 1);
+}
+
+/// Staging folders of servers and workers that died without removing theirs (SIGKILL): named
+/// gpu-judge-{serve,worker}-<pid>, removed once no such process lives.
+void remove_stale_staging(const std::filesystem::path& temp) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(temp, error)) {
+    const std::string name = entry.path().filename().string();
+    for (const std::string prefix : {"gpu-judge-serve-", "gpu-judge-worker-"}) {
+      if (name.rfind(prefix, 0) != 0) continue;
+      const std::string pid = name.substr(prefix.size());
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) == 0 || errno != ESRCH) continue;
+      std::error_code ignored;
+      std::filesystem::remove_all(entry.path(), ignored);
+    }
+  }
+}
+
+void set_error_pages(httplib::Server& server) {
+  server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    try {
+      std::rethrow_exception(ep);
+    } catch (const bad_request& e) {
+      res.status = 400;
+      res.set_content(json_text({{"error", e.what()}}), "application/json");
+    } catch (const std::exception& e) {
+      res.status = 500;
+      res.set_content(json_text({{"error", std::string("the judge failed: ") + e.what()}}), "application/json");
+    }
+  });
+  // Whatever found no route or was refused without a body of its own: still one clear JSON line.
+  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    std::string message = "HTTP " + std::to_string(res.status);
+    if (res.status == 404) message = "no such page: " + req.method + " " + req.path;
+    if (res.status == 413) message = "the request is larger than a submission may be";
+    res.set_content(json_text({{"error", message}}), "application/json");
+  });
+}
+} // namespace
+
+void serve(const server_options& options, const std::function<void(const std::string&)>& log) {
+  service_state state(options);
+  const std::size_t recovered = state.with_store([](store_connection& c) { return c.queue.recover(); });
+  if (recovered)
+    log(std::to_string(recovered) + " submission(s) in progress when the server last stopped go back to the queue");
+
+  httplib::Server server;
+  // SO_REUSEADDR only: a restarted server may take its port at once, but never share it with another
+  // running judge (cpp-httplib also sets SO_REUSEPORT, which would let a second server listen silently).
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  // Replies go out at once: Nagle's algorithm against a client's delayed ACK cost 40 ms a request.
+  server.set_tcp_nodelay(true);
+  set_error_pages(server);
+  // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
+  server.set_payload_max_length(options.max_files * options.max_file_bytes * 6 + 64 * 1024);
+  add_api_routes(server, state);
+#ifdef JUDGE_SERVICE_WEB
+  add_web_routes(server, state);
+#endif
+  const int port = options.port == 0 ? server.bind_to_any_port(options.host)
+                                     : (server.bind_to_port(options.host, options.port) ? options.port : -1);
+  if (port < 0)
+    throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                       " (in use, or not an address of this machine)");
+
+  remove_stale_staging(std::filesystem::temp_directory_path());
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
+  std::vector<std::thread> threads;
+  if (!options.accept_only) {
+    std::string why;
+    const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
+    grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
+    if (gpus.empty())
+      log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
+    else
+      keep_compilers_off_the_gpus(gpus, log);
+    const unsigned compilers =
+        options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 0; i < compilers; ++i)
+      threads.emplace_back(
+          [&, i, setup] { compile_loop(state, "compile " + std::to_string(i + 1), gpus.empty(), setup, log); });
+    const std::vector<std::string> command = {own_executable(), "--root", options.root.string()};
+    for (const gpu_slot& g : gpus)
+      threads.push_back(supervise_gpu_worker(g, command, options.db, state.stopping(), log));
+    log(std::to_string(compilers) + " compile thread(s), " + std::to_string(gpus.size()) + " GPU worker(s)");
+  } else {
+    log("accept only: submissions are queued for workers started elsewhere");
+  }
+
+  // SIGTERM/SIGINT set g_interrupted (cli/main.cpp): stop listening, let the workers end.
+  std::thread watcher([&] {
+    while (!g_interrupted && !state.stopping()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    state.stopping() = true;
+    server.stop();
+  });
+  log("listening on http://" + options.host + ":" + std::to_string(port) + "/");
+  server.listen_after_bind();
+  state.stopping() = true;
+  watcher.join();
+  state.notify_queued();
+  state.notify_compiled();
+  for (std::thread& t : threads) t.join();
+  std::error_code ignored;
+  std::filesystem::remove_all(scratch, ignored);
+  const std::size_t back = state.with_store([](store_connection& c) { return c.queue.recover(); });
+  log("stopped" +
+      (back ? "; " + std::to_string(back) + " submission(s) in progress go back to the queue" : std::string()));
+}
+
+} // namespace judge::service
