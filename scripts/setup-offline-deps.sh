@@ -17,6 +17,10 @@ needs=(
   "nlohmann-json:/usr/include/nlohmann/json.hpp:nlohmann-json3-dev"
   "Catch2:/usr/include/catch2:catch2"
   "libseccomp:/usr/include/seccomp.h:libseccomp-dev libseccomp2"
+  "cmark:/usr/include/cmark.h:libcmark-dev libcmark0.30.2"
+  "cpp-httplib:/usr/include/httplib.h:libcpp-httplib-dev libcpp-httplib0.11"
+  "brotli (cpp-httplib's pkg-config file names it):/usr/include/brotli/decode.h:libbrotli-dev libbrotli1"
+  "zlib (likewise):/usr/include/zlib.h:zlib1g-dev"
 )
 for need in "${needs[@]}"; do
   IFS=: read -r name header pkgs <<<"$need"
