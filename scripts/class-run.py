@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -65,6 +66,11 @@ def main():
                 break
         if port is None:
             raise SystemExit("class-run: judge serve ended before it listened")
+        # The server's log is read to the end meanwhile: a full pipe would stop the server's writers.
+        log_path = os.environ.get("CLASS_RUN_LOG", os.path.join(tmp, "serve.log"))
+        log_file = open(log_path, "w")
+        drain = threading.Thread(target=lambda: [log_file.write(l) for l in server.stdout], daemon=True)
+        drain.start()
         try:
             ids = {}
             start = time.monotonic()
@@ -85,6 +91,8 @@ def main():
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=120)
+            drain.join(timeout=10)
+            log_file.close()
 
     per_gpu = {}
     for s in results.values():
@@ -92,7 +100,16 @@ def main():
     print(f"class-run: {len(results)} of {len(ids)} submissions of {a.problem} graded in {seconds:.1f} s "
           f"(--gpus {a.gpus})")
     for gpu, n in sorted(per_gpu.items()):
-        print(f"  {n:3d} graded on {gpu or '(no GPU)'}")
+        mine = [r for r in results.values() if r["gpu"] == gpu and r.get("started_at") and r.get("finished_at")]
+        span = ""
+        if mine:
+            # When its GPU first started and last finished, from the API's timestamps (whole seconds):
+            # the gaps say whether the GPU waited for submissions or the class waited for the GPU.
+            first = min(r["started_at"] for r in mine)
+            last = max(r["finished_at"] for r in mine)
+            submitted = min(r["submitted_at"] for r in results.values())
+            span = f" (first started {first}, last finished {last}; first submitted {submitted})"
+        print(f"  {n:3d} graded on {gpu or '(no GPU)'}{span}")
     ok = not pending
     local = {}
     if a.local:
