@@ -81,6 +81,7 @@ int serve(const context& ctx, const serve_flags& f) {
 
 struct worker_flags {
   std::string gpu, db_file;
+  unsigned cpu_threads = 0;
 };
 
 int worker(const context& ctx, const worker_flags& f) {
@@ -88,6 +89,7 @@ int worker(const context& ctx, const worker_flags& f) {
   setup.problems_root = ctx.where.problems();
   setup.testcases_root = ctx.where.testcases();
   setup.db = ctx.where.store(f.db_file);
+  setup.cpu_threads = f.cpu_threads;
   setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-worker-" + std::to_string(getpid()));
   service::gpu_worker_loop(setup.db, setup, f.gpu, g_interrupted, [](const std::string& line) {
     std::fprintf(stdout, "judge worker: %s\n", line.c_str());
@@ -126,6 +128,7 @@ void add_worker(CLI::App& app, context& ctx) {
                               "`judge serve`, with CUDA_VISIBLE_DEVICES set to that GPU)",
                               [&ctx, flags] { return worker(ctx, *flags); });
   sub->add_option("--gpu", flags->gpu, "the GPU's UUID (nvidia-smi -L), its name in the queue")->required();
+  sub->add_option("--cpu-threads", flags->cpu_threads, "threads for the CPU reference (default: all cores)");
   add_store_option(*sub, flags->db_file);
 }
 

@@ -127,8 +127,12 @@ void serve(const server_options& options, const std::function<void(const std::st
       threads.emplace_back(
           [&, i, setup] { compile_loop(state, "compile " + std::to_string(i + 1), gpus.empty(), setup, log); });
     const std::vector<std::string> command = {own_executable(), "--root", options.root.string()};
+    // Each worker's CPU reference gets its share of the cores: with a thread per core in every worker,
+    // two workers on a two-GPU host graded 60 submissions in 0.66 of one worker's time instead of ~0.5.
+    const unsigned share =
+        gpus.empty() ? 1u : std::max(1u, std::thread::hardware_concurrency() / static_cast<unsigned>(gpus.size()));
     for (const gpu_slot& g : gpus)
-      threads.push_back(supervise_gpu_worker(g, command, options.db, state.stopping(), log));
+      threads.push_back(supervise_gpu_worker(g, command, options.db, share, state.stopping(), log));
     log(std::to_string(compilers) + " compile thread(s), " + std::to_string(gpus.size()) + " GPU worker(s)");
   } else {
     log("accept only: submissions are queued for workers started elsewhere");

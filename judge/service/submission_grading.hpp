@@ -19,6 +19,9 @@ struct grading_setup {
   std::filesystem::path db;      ///< the results store: hidden from learner code with the judge secret
   std::filesystem::path scratch; ///< where submissions are staged
   bool compile_only = false;     ///< compile (and inspect) only: the GPU worker runs it later
+  /// Threads for the CPU reference; 0: all cores. The server gives each GPU worker its share, so that
+  /// two workers do not each start a thread per core and slow each other down.
+  unsigned cpu_threads = 0;
 };
 
 struct graded {

@@ -98,11 +98,11 @@ pid_t start_worker(std::vector<std::string> argv, std::vector<std::string> env) 
 } // namespace
 
 std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
-                                 const std::atomic<bool>& stop, const log_fn& log) {
-  return std::thread([gpu, command, db, &stop, log] {
+                                 unsigned cpu_threads, const std::atomic<bool>& stop, const log_fn& log) {
+  return std::thread([gpu, command, db, cpu_threads, &stop, log] {
     std::vector<std::string> argv = command;
-    for (const std::string& a :
-         {std::string("worker"), std::string("--gpu"), gpu.uuid, std::string("--db"), db.string()})
+    for (const std::string& a : {std::string("worker"), std::string("--gpu"), gpu.uuid, std::string("--db"),
+                                 db.string(), std::string("--cpu-threads"), std::to_string(cpu_threads)})
       argv.push_back(a);
     const std::string name = gpu_worker_name(gpu.uuid);
     while (!stop) {

@@ -32,14 +32,14 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
 /// once per run, not once per submission), settle each as it is graded; what it holds when stopped goes
 /// back to the queue. Polls every `poll_seconds`.
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
-                     const std::atomic<bool>& stop, const log_fn& log, std::size_t max_batch = 4,
+                     const std::atomic<bool>& stop, const log_fn& log, std::size_t max_batch = 16,
                      double poll_seconds = 0.2);
 
 /// Starts and watches the worker process of `gpu` (restarting it when it dies, after a pause) until
 /// `stop`; then sends it SIGTERM and waits. `command` is the judge's argv prefix to which
 /// "worker --gpu UUID --db PATH" is added.
 std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
-                                 const std::atomic<bool>& stop, const log_fn& log);
+                                 unsigned cpu_threads, const std::atomic<bool>& stop, const log_fn& log);
 
 /// "gpu GPU-8f3e...": the worker's name in the queue.
 std::string gpu_worker_name(const std::string& uuid);
