@@ -12,6 +12,11 @@
 namespace judge {
 
 nlohmann::json to_json(const solution_result& r);
+/// The inverse of to_json(), for a result that came back from a server (`judge submit`, the web pages):
+/// what to_json() writes comes back, except what it leaves out (problem, device, compile and learner
+/// output) and the sandbox layers behind "on, without ..." (the mode stays). Throws std::runtime_error
+/// naming the field that is missing or of the wrong type.
+solution_result result_from_json(const nlohmann::json& j);
 /// {"problem", "device": {...}, "solutions": [...], "skipped": [{"path", "reason"}], "not_graded": [paths]}
 /// ("skipped": entries of a class folder that are not solutions; "not_graded": left by an interrupt).
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
