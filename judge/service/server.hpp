@@ -1,0 +1,117 @@
+// `judge serve`: one process on the GPU host. An HTTP server (cpp-httplib) takes submissions into the
+// durable queue and answers the JSON API and the web pages; a pool of compile threads builds them on the
+// CPU cores ahead of the GPUs; one worker per GPU grades them, pinned to its GPU. TLS is left to a
+// reverse proxy (docs/deploy.md).
+#pragma once
+
+#include "accounts.hpp"
+#include "submission_queue.hpp"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+class results_db;
+struct problem_spec;
+} // namespace judge
+
+namespace judge::service {
+
+struct server_options {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::filesystem::path db;   ///< the results store (and queue, accounts)
+  std::filesystem::path root; ///< holds problems/ and testcases/
+  std::string gpus = "all";   ///< "all", "none", or indexes "0,1"
+  int per_minute = 6;         ///< submissions per student per minute
+  int queued_at_once = 3;     ///< a student's submissions not yet graded
+  bool contest = false;       ///< students see hidden cases' name, shape and verdict only
+  std::size_t max_files = 8, max_file_bytes = 256 * 1024;
+  unsigned compile_threads = 0; ///< 0: cores
+};
+
+/// One problem as the API lists it.
+struct problem_entry {
+  std::string name, title, unit;
+  std::size_t timed_cases = 0;
+};
+
+/// One database connection and what works through it: a thread borrows one for a call (connections are
+/// not shared between threads; SQLite's WAL lets them write concurrently).
+struct store_connection {
+  explicit store_connection(const std::filesystem::path& db);
+  results_db store;
+  accounts users;
+  submission_queue queue;
+};
+
+/// What the routes and workers share: options, the problems, and a pool of store connections. One place.
+class service_state {
+public:
+  explicit service_state(server_options options);
+  ~service_state();
+
+  const server_options& options() const { return m_options; }
+
+  /// Runs `body` with a connection of this thread's own for its duration.
+  template <typename F>
+  auto with_store(F&& body) -> decltype(body(std::declval<store_connection&>())) {
+    borrowed b(*this);
+    return body(*b.c);
+  }
+
+  /// The account of the request's token: header "Authorization: Bearer <token>", else the cookie
+  /// "judge_token". nullopt when absent or unknown.
+  std::optional<account> authenticate(const httplib::Request& request);
+
+  /// The problems under root/problems, by name (loaded at start).
+  const std::vector<problem_entry>& problems() const { return m_problems; }
+  /// The spec of `name`, or nullptr for an unknown problem.
+  const problem_spec* spec(const std::string& name) const;
+  std::filesystem::path problems_root() const { return m_options.root / "problems"; }
+  std::filesystem::path testcases_root() const { return m_options.root / "testcases"; }
+
+  /// Set by SIGTERM/SIGINT (through g_interrupted) or stop(): workers finish what they hold and exit.
+  std::atomic<bool>& stopping() { return m_stopping; }
+  /// Wakes the compile threads (a submission was queued) and the GPU workers (one was compiled).
+  void notify_queued();
+  void notify_compiled();
+  /// Waits until notified or `seconds` passed (workers poll too: another process may have queued).
+  void wait_for_queued(double seconds);
+  void wait_for_compiled(double seconds);
+
+private:
+  struct borrowed {
+    explicit borrowed(service_state& s);
+    ~borrowed();
+    service_state& owner;
+    std::unique_ptr<store_connection> c;
+  };
+  server_options m_options;
+  std::vector<problem_entry> m_problems;
+  std::vector<std::unique_ptr<problem_spec>> m_specs;
+  std::mutex m_pool_mutex;
+  std::vector<std::unique_ptr<store_connection>> m_pool;
+  std::atomic<bool> m_stopping{false};
+  struct signals;
+  std::unique_ptr<signals> m_signals;
+};
+
+void add_api_routes(httplib::Server& server, service_state& state); ///< api_routes.cpp
+void add_web_routes(httplib::Server& server, service_state& state); ///< web_routes.cpp (the web helper)
+
+/// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
+/// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws
+/// std::runtime_error when it cannot listen (the address in use is named).
+void serve(const server_options& options, const std::function<void(const std::string&)>& log);
+
+} // namespace judge::service

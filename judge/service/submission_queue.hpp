@@ -1,0 +1,98 @@
+// The durable queue of submissions, in the results store's SQLite file: a submission is committed before
+// the server acknowledges it, and every move between states is one transaction, so a server killed at
+// any moment loses nothing; recover() puts back what was in progress, so each is graded exactly once.
+//
+//   queued → compiling → compiled → running → done
+//                 └──────────┴──────────┴──→ failed (with why)
+//
+// Compiling runs on CPU threads ahead of the GPUs; each GPU's worker claims compiled submissions. Both
+// claims are round-robin over accounts: the account served longest ago goes first, so one student's
+// ten submissions do not starve the class.
+//
+// Differences from the brief's sketch: the constructor takes the results_db (finish() records the
+// solution_result in the same transaction that marks the submission done: exactly once), and finish()
+// takes the solution_result, whose to_json() is the stored result.
+#pragma once
+
+#include "grade_result.hpp"
+#include "results_db.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge::service {
+
+enum class state { queued, compiling, compiled, running, done, failed };
+
+/// "queued", "compiling", ... as the API and the table write it.
+std::string state_name(state s);
+state parse_state(const std::string& text);
+
+struct source_file {
+  std::string name;
+  std::string content;
+};
+
+struct submission {
+  std::int64_t id = 0;
+  std::string account;
+  std::string problem;
+  std::vector<source_file> files;
+  state now = state::queued;
+  std::string submitted_at, started_at, finished_at; ///< ISO-8601 UTC; "" until then
+  std::string worker;                   ///< who holds it now or last held it ("compile-1", "gpu GPU-...")
+  std::string gpu;                      ///< UUID and model of the GPU that graded it ("" until graded on one)
+  std::string error;                    ///< failed: why
+  std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
+};
+
+/// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
+class submission_queue {
+public:
+  /// Creates its tables if missing.
+  explicit submission_queue(results_db& store);
+
+  /// Stores a new queued submission, committed before it returns; returns its id.
+  std::int64_t enqueue(const std::string& account, const std::string& problem, std::vector<source_file> files);
+  /// queued → compiling for the next submission in round-robin order; nullopt when none is queued.
+  std::optional<submission> claim_for_compile(const std::string& worker);
+  /// compiling → compiled.
+  void compiled(std::int64_t id);
+  /// compiled → running for the next submission in round-robin order; nullopt when none is compiled.
+  std::optional<submission> claim_for_gpu(const std::string& worker);
+  /// → done: stores to_json(result) and, when `record` is set, records `result` in the results store
+  /// (the leaderboard's source), both in one transaction. `gpu` says where it ran ("" for nowhere).
+  /// A submission already done or failed is left as it is (returns false): exactly once.
+  bool finish(std::int64_t id, const solution_result& result, bool record, const std::string& gpu);
+  /// → failed with `why` (the judge could not grade it: never the learner's fault). False when already
+  /// done or failed.
+  bool fail(std::int64_t id, const std::string& why);
+  /// At start, before any worker: compiling → queued and running → compiled. Returns how many moved.
+  std::size_t recover();
+
+  std::optional<submission> get(std::int64_t id);
+  /// `account`'s submissions, newest first (without their files).
+  std::vector<submission> of_account(const std::string& account, std::size_t limit);
+  /// Everyone's submissions, newest first (without their files): for instructors.
+  std::vector<submission> recent(std::size_t limit);
+  /// `account`'s submissions not yet done or failed: for the "queued at once" limit.
+  std::size_t queued_of(const std::string& account);
+  /// `account`'s submissions made at or after `utc_time` (ISO-8601): for the per-minute limit.
+  std::size_t submitted_since(const std::string& account, const std::string& utc_time);
+  /// How many submissions are in state `s` (the server's status line and tests).
+  std::size_t count(state s);
+
+private:
+  std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker);
+  bool end(std::int64_t id, state to, const std::string& error, const std::string& result_json,
+           const std::string& gpu, const solution_result* record);
+
+  results_db& m_store;
+  sqlite::database& m_db;
+};
+
+} // namespace judge::service
