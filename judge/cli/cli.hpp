@@ -57,6 +57,7 @@ void add_leaderboard(CLI::App& app, context& ctx);
 void add_history(CLI::App& app, context& ctx);
 void add_cache(CLI::App& app, context& ctx);
 void add_profile_request(CLI::App& app, context& ctx);
+void add_submit(CLI::App& app, context& ctx);
 
 /// Runs `body`, turning the judge's exceptions into one clear line on stderr and an exit status.
 int guarded(const std::function<int()>& body);

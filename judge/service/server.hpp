@@ -63,8 +63,7 @@ public:
   const server_options& options() const { return m_options; }
 
   /// Runs `body` with a connection of this thread's own for its duration.
-  template <typename F>
-  auto with_store(F&& body) -> decltype(body(std::declval<store_connection&>())) {
+  template <typename F> auto with_store(F&& body) -> decltype(body(std::declval<store_connection&>())) {
     borrowed b(*this);
     return body(*b.c);
   }

@@ -44,7 +44,7 @@ struct submission {
   std::vector<source_file> files;
   state now = state::queued;
   std::string submitted_at, started_at, finished_at; ///< ISO-8601 UTC; "" until then
-  std::string worker;                   ///< who holds it now or last held it ("compile-1", "gpu GPU-...")
+  std::string worker;                                ///< who holds it now or last held it ("compile-1", "gpu GPU-...")
   std::string gpu;                      ///< UUID and model of the GPU that graded it ("" until graded on one)
   std::string error;                    ///< failed: why
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
@@ -88,8 +88,8 @@ public:
 
 private:
   std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker);
-  bool end(std::int64_t id, state to, const std::string& error, const std::string& result_json,
-           const std::string& gpu, const solution_result* record);
+  bool end(std::int64_t id, state to, const std::string& error, const std::string& result_json, const std::string& gpu,
+           const solution_result* record);
 
   results_db& m_store;
   sqlite::database& m_db;

@@ -34,8 +34,8 @@ std::string error_of(const nlohmann::json& j) {
 } // namespace
 
 TEST_CASE("a result read back from its JSON shows the same terminal report", "[report]") {
-  const solution_result original = GENERATE(accepted_result("alice", 15000), wrong_result("bob"),
-                                            implausible_result("carol", 90000));
+  const solution_result original =
+      GENERATE(accepted_result("alice", 15000), wrong_result("bob"), implausible_result("carol", 90000));
   CAPTURE(original.author);
   const solution_result back = result_from_json(to_json(original));
   CHECK(shown(back) == shown(as_sent(original)));
