@@ -91,6 +91,12 @@ void results_db::migrate() {
 
 std::int64_t results_db::record(const solution_result& r) {
   sqlite::transaction tx(m_db);
+  const std::int64_t id = record_within(tx, r);
+  tx.commit();
+  return id;
+}
+
+std::int64_t results_db::record_within(sqlite::transaction&, const solution_result& r) {
   sqlite::statement insert_submission = m_db.prepare(insert_sql("submissions", submission_columns()));
   insert(insert_submission, submission_columns(), stored_submission{0, r});
   const std::int64_t id = m_db.last_insert_rowid();
@@ -98,7 +104,6 @@ std::int64_t results_db::record(const solution_result& r) {
   sqlite::statement insert_case = m_db.prepare(insert_sql("case_results", case_columns()));
   for (std::size_t k = 0; k < r.cases.size(); ++k)
     insert(insert_case, case_columns(), stored_case{id, static_cast<std::int64_t>(k), r.cases[k]});
-  tx.commit();
   return id;
 }
 

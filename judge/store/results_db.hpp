@@ -34,6 +34,9 @@ public:
   /// Stores `result` and all its cases in one transaction: either everything is stored or, on any error,
   /// nothing. Returns the new submission's id.
   std::int64_t record(const solution_result& result);
+  /// record() inside the caller's open transaction `tx` on this store's connection, so that the result
+  /// and whatever else the caller writes commit together (the online judge's queue: exactly once).
+  std::int64_t record_within(sqlite::transaction& tx, const solution_result& result);
 
   // Reads give back what record() stored, except that `baseline_timing` keeps only median_ms and noise,
   // and a NaN figure comes back as 0 (sqlite stores NaN as NULL).

@@ -1,0 +1,188 @@
+#include "accounts.hpp"
+
+#include "file_input.hpp"
+#include "utc_time.hpp"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <array>
+#include <set>
+
+namespace judge::service {
+
+namespace {
+constexpr const char* token_prefix = "jt_";
+constexpr std::size_t token_bytes = 32;
+
+std::string base64url(const unsigned char* bytes, std::size_t n) {
+  static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  std::uint32_t bits = 0;
+  int held = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    bits = (bits << 8) | bytes[i];
+    held += 8;
+    while (held >= 6) {
+      held -= 6;
+      out += alphabet[(bits >> held) & 63];
+    }
+  }
+  if (held > 0) out += alphabet[(bits << (6 - held)) & 63];
+  return out;
+}
+
+account read_account(sqlite::statement& st) {
+  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3)};
+}
+
+constexpr const char* account_columns = "id, name, role, created_at";
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+} // namespace
+
+std::string role_name(role r) { return r == role::instructor ? "instructor" : "student"; }
+
+role parse_role(const std::string& text) {
+  if (text == "student") return role::student;
+  if (text == "instructor") return role::instructor;
+  throw account_error("unknown role \"" + text + "\": use student or instructor");
+}
+
+bool valid_account_name(const std::string& name) {
+  if (name.empty() || name.size() > 64 || name[0] == '.' || name[0] == '-') return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')) return false;
+  return true;
+}
+
+std::string new_token() {
+  std::array<unsigned char, token_bytes> bytes{};
+  if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1)
+    throw std::runtime_error("OpenSSL's RAND_bytes could not make a token");
+  return token_prefix + base64url(bytes.data(), bytes.size());
+}
+
+std::string token_hash(const std::string& token) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(token.data(), token.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw std::runtime_error("OpenSSL's SHA-256 failed");
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned int i = 0; i < length; ++i) {
+    out += hex[digest[i] >> 4];
+    out += hex[digest[i] & 15];
+  }
+  return out;
+}
+
+accounts::accounts(sqlite::database& db) : m_db(db) {
+  m_db.exec("CREATE TABLE IF NOT EXISTS accounts ("
+            " id INTEGER PRIMARY KEY,"
+            " name TEXT NOT NULL UNIQUE,"
+            " role TEXT NOT NULL CHECK (role IN ('student', 'instructor')),"
+            " token_sha256 TEXT NOT NULL UNIQUE,"
+            " created_at TEXT NOT NULL)");
+}
+
+std::string accounts::add(const std::string& name, role who) {
+
+  sqlite::transaction tx(m_db);
+  if (!valid_account_name(name))
+    throw account_error("account name \"" + name + "\" is not allowed: use 1-64 letters, digits, '_', '.', '-' " +
+                        "(not first)");
+  if (find(name)) throw account_error("account \"" + name + "\" exists already");
+  const std::string token = new_token();
+  m_db.prepare("INSERT INTO accounts (name, role, token_sha256, created_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind(1, name)
+      .bind(2, role_name(who))
+      .bind(3, token_hash(token))
+      .bind(4, utc_now())
+      .run();
+  tx.commit();
+  return token;
+}
+
+std::vector<std::pair<std::string, std::string>> accounts::import_roster(const std::filesystem::path& csv) {
+  const std::string text = read_file(csv);
+  std::vector<std::pair<std::string, role>> wanted;
+  std::set<std::string> seen;
+  std::size_t line_number = 0, start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = trim(text.substr(start, end - start));
+    start = end + 1;
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto comma = line.find(',');
+    const std::string name = trim(line.substr(0, comma));
+    const std::string role_text = comma == std::string::npos ? "student" : trim(line.substr(comma + 1));
+    if (wanted.empty() && seen.empty() && name == "name" && role_text == "role") continue; // a header
+    const std::string where = csv.string() + ":" + std::to_string(line_number) + ": ";
+    if (!valid_account_name(name))
+      throw account_error(where + "account name \"" + name + "\" is not allowed: use 1-64 letters, digits, '_', " +
+                          "'.', '-' (not first)");
+    role who;
+    try {
+      who = parse_role(role_text);
+    } catch (const account_error& e) {
+      throw account_error(where + e.what());
+    }
+    if (!seen.insert(name).second) throw account_error(where + "\"" + name + "\" appears twice in the roster");
+    if (find(name)) throw account_error(where + "account \"" + name + "\" exists already; nothing was imported");
+    wanted.emplace_back(name, who);
+  }
+  std::vector<std::pair<std::string, std::string>> tokens;
+  sqlite::transaction tx(m_db);
+  sqlite::statement insert =
+      m_db.prepare("INSERT INTO accounts (name, role, token_sha256, created_at) VALUES (?1, ?2, ?3, ?4)");
+  const std::string now = utc_now();
+  for (const auto& [name, who] : wanted) {
+    const std::string token = new_token();
+    insert.bind(1, name).bind(2, role_name(who)).bind(3, token_hash(token)).bind(4, now).run();
+    insert.reset();
+    tokens.emplace_back(name, token);
+  }
+  tx.commit();
+  return tokens;
+}
+
+std::optional<account> accounts::authenticate(const std::string& token) {
+  if (token.rfind(token_prefix, 0) != 0 || token.size() > 128) return std::nullopt;
+  sqlite::statement st =
+      m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE token_sha256 = ?1");
+  st.bind(1, token_hash(token));
+  if (!st.step()) return std::nullopt;
+  return read_account(st);
+}
+
+std::optional<account> accounts::find(const std::string& name) {
+  sqlite::statement st = m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE name = ?1");
+  st.bind(1, name);
+  if (!st.step()) return std::nullopt;
+  return read_account(st);
+}
+
+std::vector<account> accounts::list() {
+  sqlite::statement st = m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts ORDER BY name");
+  std::vector<account> out;
+  while (st.step()) out.push_back(read_account(st));
+  return out;
+}
+
+std::string accounts::rotate_token(const std::string& name) {
+  sqlite::transaction tx(m_db);
+  if (!find(name)) throw account_error("no account \"" + name + "\" (see `judge users list`)");
+  const std::string token = new_token();
+  m_db.prepare("UPDATE accounts SET token_sha256 = ?1 WHERE name = ?2").bind(1, token_hash(token)).bind(2, name).run();
+  tx.commit();
+  return token;
+}
+
+} // namespace judge::service

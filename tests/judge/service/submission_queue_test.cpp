@@ -1,0 +1,145 @@
+#include "catch.hpp"
+#include "report_json.hpp"
+#include "results_fixtures.hpp"
+#include "submission_queue.hpp"
+
+#include <map>
+
+using namespace judge;
+using namespace judge::service;
+using judge::testing::accepted_result;
+using judge::testing::scratch_dir;
+
+namespace {
+std::vector<source_file> one_file(const std::string& text) { return {{"a.cu", text}}; }
+
+std::int64_t stored_results(results_db& store) {
+  sqlite::statement st = store.connection().prepare("SELECT COUNT(*) FROM submissions");
+  st.step();
+  return st.get_int(0);
+}
+} // namespace
+
+TEST_CASE("a submission moves queued, compiling, compiled, running, done and keeps its files", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const std::int64_t id = queue.enqueue("alice", "matmul", {{"a.cu", "int x;"}, {"b.cuh", "// b"}});
+  CHECK(queue.get(id)->now == state::queued);
+  CHECK(queue.count(state::queued) == 1);
+
+  const auto claimed = queue.claim_for_compile("compile-1");
+  REQUIRE(claimed);
+  CHECK(claimed->id == id);
+  CHECK(claimed->now == state::compiling);
+  CHECK(claimed->worker == "compile-1");
+  REQUIRE(claimed->files.size() == 2);
+  CHECK(claimed->files[1].name == "b.cuh");
+  CHECK(claimed->files[1].content == "// b");
+  CHECK_FALSE(claimed->started_at.empty());
+  CHECK_FALSE(queue.claim_for_compile("compile-2"));
+  CHECK_FALSE(queue.claim_for_gpu("gpu-0"));
+
+  queue.compiled(id);
+  const auto running = queue.claim_for_gpu("gpu GPU-1");
+  REQUIRE(running);
+  CHECK(running->now == state::running);
+
+  const solution_result r = accepted_result("alice", 5000);
+  CHECK(queue.finish(id, r, true, "GPU-1 NVIDIA H200"));
+  const auto done = queue.get(id);
+  CHECK(done->now == state::done);
+  CHECK(done->gpu == "GPU-1 NVIDIA H200");
+  CHECK_FALSE(done->finished_at.empty());
+  REQUIRE(done->result);
+  CHECK(*done->result == to_json(r));
+  CHECK(stored_results(store) == 1);
+}
+
+TEST_CASE("a submission is finished once: a second finish or a fail changes nothing", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const std::int64_t id = queue.enqueue("alice", "matmul", one_file("x"));
+  CHECK(queue.finish(id, accepted_result("alice", 100), true, ""));
+  CHECK_FALSE(queue.finish(id, accepted_result("alice", 200), true, ""));
+  CHECK_FALSE(queue.fail(id, "late"));
+  CHECK(stored_results(store) == 1);
+  CHECK(queue.get(id)->result->at("score") == 100);
+  CHECK(queue.get(id)->error.empty());
+}
+
+TEST_CASE("a failed submission keeps why and records no result", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const std::int64_t id = queue.enqueue("alice", "matmul", one_file("x"));
+  CHECK(queue.fail(id, "the judge's compiler is missing"));
+  CHECK(queue.get(id)->now == state::failed);
+  CHECK(queue.get(id)->error == "the judge's compiler is missing");
+  CHECK_FALSE(queue.get(id)->result);
+  CHECK(stored_results(store) == 0);
+}
+
+TEST_CASE("recover puts submissions in progress back one step and leaves the rest", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("a", "matmul", one_file("1"));
+  const auto b = queue.enqueue("b", "matmul", one_file("2"));
+  const auto c = queue.enqueue("c", "matmul", one_file("3"));
+  const auto d = queue.enqueue("d", "matmul", one_file("4"));
+  REQUIRE(queue.claim_for_compile("w")->id == a);
+  REQUIRE(queue.claim_for_compile("w")->id == b);
+  queue.compiled(b);
+  REQUIRE(queue.claim_for_gpu("g")->id == b);
+  REQUIRE(queue.claim_for_compile("w")->id == c);
+  queue.compiled(c);
+  CHECK(queue.recover() == 2);
+  CHECK(queue.get(a)->now == state::queued);
+  CHECK(queue.get(b)->now == state::compiled);
+  CHECK(queue.get(c)->now == state::compiled);
+  CHECK(queue.get(d)->now == state::queued);
+  CHECK(queue.recover() == 0);
+}
+
+TEST_CASE("claims go round-robin over accounts, oldest first within one", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  // alice floods the queue first; bob and carol come later and still get the next turns.
+  for (int i = 0; i < 5; ++i) queue.enqueue("alice", "matmul", one_file("alice " + std::to_string(i)));
+  queue.enqueue("bob", "matmul", one_file("bob 0"));
+  queue.enqueue("bob", "matmul", one_file("bob 1"));
+  queue.enqueue("carol", "matmul", one_file("carol 0"));
+  std::vector<std::string> order;
+  while (auto s = queue.claim_for_compile("w")) {
+    order.push_back(s->files[0].content);
+    queue.compiled(s->id);
+  }
+  const std::vector<std::string> want = {"alice 0", "bob 0",   "carol 0", "alice 1",
+                                         "bob 1",   "alice 2", "alice 3", "alice 4"};
+  CHECK(order == want);
+  // The GPU lane keeps its own turns: the same fairness again.
+  std::vector<std::string> gpu_order;
+  while (auto s = queue.claim_for_gpu("g")) gpu_order.push_back(s->account);
+  CHECK(gpu_order == std::vector<std::string>{"alice", "bob", "carol", "alice", "bob", "alice", "alice", "alice"});
+}
+
+TEST_CASE("the counts behind the rate limits", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto first = queue.enqueue("alice", "matmul", one_file("1"));
+  queue.enqueue("alice", "matmul", one_file("2"));
+  queue.enqueue("bob", "matmul", one_file("3"));
+  CHECK(queue.queued_of("alice") == 2);
+  queue.fail(first, "x");
+  CHECK(queue.queued_of("alice") == 1);
+  CHECK(queue.submitted_since("alice", "2000-01-01T00:00:00Z") == 2);
+  CHECK(queue.submitted_since("alice", "2999-01-01T00:00:00Z") == 0);
+  CHECK(queue.of_account("alice", 10).size() == 2);
+  CHECK(queue.of_account("alice", 1).size() == 1);
+  CHECK(queue.recent(10).size() == 3);
+  CHECK(queue.recent(10).front().account == "bob");
+}
