@@ -17,6 +17,7 @@ needs=(
   "nlohmann-json:/usr/include/nlohmann/json.hpp:nlohmann-json3-dev"
   "Catch2:/usr/include/catch2:catch2"
   "libseccomp:/usr/include/seccomp.h:libseccomp-dev libseccomp2"
+  "cmark:/usr/include/cmark.h:libcmark-dev libcmark0.30.2"
 )
 for need in "${needs[@]}"; do
   IFS=: read -r name header pkgs <<<"$need"
