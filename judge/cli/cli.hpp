@@ -57,6 +57,9 @@ void add_leaderboard(CLI::App& app, context& ctx);
 void add_history(CLI::App& app, context& ctx);
 void add_cache(CLI::App& app, context& ctx);
 void add_profile_request(CLI::App& app, context& ctx);
+void add_serve(CLI::App& app, context& ctx);
+void add_worker(CLI::App& app, context& ctx);
+void add_users(CLI::App& app, context& ctx);
 void add_submit(CLI::App& app, context& ctx);
 
 /// Runs `body`, turning the judge's exceptions into one clear line on stderr and an exit status.
@@ -88,6 +91,10 @@ run_request grading_request(const context& ctx, const std::string& problem);
 /// file or, when it does not exist yet, its folder is writable. Throws usage_error naming the option,
 /// the path and why. An empty path (option not given) passes.
 void check_output_path(const std::string& option, const std::filesystem::path& path);
+
+/// --contest: a contest's leaderboard is worth what its weakest defence is, so grading goes on only with
+/// every layer of the sandbox in force; throws usage_error naming what is missing here.
+void require_full_sandbox(bool no_sandbox);
 
 /// The --db option of the commands that read or write the results store (paths::store()).
 void add_store_option(CLI::App& sub, std::string& db_option);

@@ -6,6 +6,8 @@
 #include "process.hpp"
 #include "progress_terminal.hpp"
 #include "results_db.hpp"
+#include "sandbox_probe.hpp"
+#include "sandbox_text.hpp"
 #include "solution_files.hpp"
 
 #include <fmt/format.h>
@@ -15,6 +17,17 @@
 #include <unistd.h>
 
 namespace judge::cli {
+
+/// A contest's leaderboard is worth what its weakest defence is: --contest grades only with every layer
+/// of the sandbox in force, and says which is missing here otherwise.
+void require_full_sandbox(bool no_sandbox) {
+  if (no_sandbox) throw usage_error("--contest needs the sandbox: drop --no-sandbox");
+  const sandbox_layers layers = probe_sandbox_layers();
+  if (!layers.all_on())
+    throw usage_error("--contest grades only with every layer of the sandbox in force; here it would run without " +
+                      missing_layers_text(layers) + ". Grade without --contest, or on a machine that allows them " +
+                      "(user namespaces, and cgroup v2 with the memory and pids controllers delegated to the judge)");
+}
 
 int guarded(const std::function<int()>& body) {
   try {

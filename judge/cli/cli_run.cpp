@@ -6,8 +6,6 @@
 #include "report_junit.hpp"
 #include "report_terminal.hpp"
 #include "results_db.hpp"
-#include "sandbox_probe.hpp"
-#include "sandbox_text.hpp"
 #include "secret.hpp"
 #include "solution_files.hpp"
 
@@ -32,17 +30,6 @@ struct run_flags {
 std::string timing_mode(const grade_options& o) {
   if (!o.timing) return "off";
   return o.cold_l2 ? "cold L2 (flushed before every sample)" : "WARM L2 (not flushed; figures flatter real use)";
-}
-
-/// A contest's leaderboard is worth what its weakest defence is: --contest grades only with every layer
-/// of the sandbox in force, and says which is missing here otherwise.
-void require_full_sandbox(bool no_sandbox) {
-  if (no_sandbox) throw usage_error("--contest needs the sandbox: drop --no-sandbox");
-  const sandbox_layers layers = probe_sandbox_layers();
-  if (!layers.all_on())
-    throw usage_error("--contest grades only with every layer of the sandbox in force; here it would run without " +
-                      missing_layers_text(layers) + ". Grade without --contest, or on a machine that allows them " +
-                      "(user namespaces, and cgroup v2 with the memory and pids controllers delegated to the judge)");
 }
 
 int run(const context& ctx, const run_flags& f) {

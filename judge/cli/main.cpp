@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
   judge::cli::add_history(app, ctx);
   judge::cli::add_cache(app, ctx);
   judge::cli::add_profile_request(app, ctx);
+  judge::cli::add_serve(app, ctx);
+  judge::cli::add_worker(app, ctx);
+  judge::cli::add_users(app, ctx);
   judge::cli::add_submit(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is

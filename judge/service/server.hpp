@@ -28,7 +28,7 @@ namespace judge::service {
 
 struct server_options {
   std::string host = "127.0.0.1";
-  int port = 8080;
+  int port = 8080;            ///< 0: any free port (the log line "listening on ..." names it)
   std::filesystem::path db;   ///< the results store (and queue, accounts)
   std::filesystem::path root; ///< holds problems/ and testcases/
   std::string gpus = "all";   ///< "all", "none", or indexes "0,1"
@@ -37,6 +37,8 @@ struct server_options {
   bool contest = false;       ///< students see hidden cases' name, shape and verdict only
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
   unsigned compile_threads = 0; ///< 0: cores
+  /// Queue only: no compile threads, no GPU workers (a load test of accepting; workers run elsewhere).
+  bool accept_only = false;
 };
 
 /// One problem as the API lists it.

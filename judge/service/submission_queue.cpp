@@ -1,6 +1,7 @@
 #include "submission_queue.hpp"
 
 #include "report_json.hpp"
+#include "report_terminal.hpp"
 #include "utc_time.hpp"
 
 #include <array>
@@ -13,7 +14,7 @@ constexpr std::array<const char*, 6> state_names = {"queued", "compiling", "comp
 
 // Without files: listings never need them, and a class's history would otherwise carry every source.
 constexpr const char* summary_columns =
-    "id, account, problem, state, submitted_at, started_at, finished_at, worker, gpu, error, result";
+    "id, account, problem, state, submitted_at, started_at, finished_at, worker, gpu, error, result, contest_result";
 
 submission read_summary(sqlite::statement& st) {
   submission s;
@@ -28,6 +29,7 @@ submission read_summary(sqlite::statement& st) {
   s.gpu = st.get_text(8);
   s.error = st.get_text(9);
   if (!st.is_null(10)) s.result = nlohmann::json::parse(st.get_text(10));
+  if (!st.is_null(11)) s.contest_result = nlohmann::json::parse(st.get_text(11));
   return s;
 }
 
@@ -68,6 +70,7 @@ submission_queue::submission_queue(results_db& store) : m_store(store), m_db(sto
             " gpu TEXT NOT NULL DEFAULT '',"
             " error TEXT NOT NULL DEFAULT '',"
             " result TEXT,"
+            " contest_result TEXT,"
             " result_id INTEGER);"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_state ON queued_submissions (state, account, id);"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_account ON queued_submissions (account, id);"
@@ -93,9 +96,9 @@ std::int64_t submission_queue::enqueue(const std::string& account, const std::st
 std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker) {
   sqlite::transaction tx(m_db);
   // Each waiting account's oldest submission; of those, the account served longest ago (never: first).
-  sqlite::statement pick = m_db.prepare(
-      "SELECT q.id, q.account FROM queued_submissions q LEFT JOIN queue_turns t ON t.lane = ?2 AND "
-      "t.account = q.account WHERE q.state = ?1 ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
+  sqlite::statement pick =
+      m_db.prepare("SELECT q.id, q.account FROM queued_submissions q LEFT JOIN queue_turns t ON t.lane = ?2 AND "
+                   "t.account = q.account WHERE q.state = ?1 ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
   pick.bind(1, state_name(from)).bind(2, std::string(lane));
   if (!pick.step()) return std::nullopt;
   const std::int64_t id = pick.get_int(0);
@@ -132,8 +135,8 @@ void submission_queue::compiled(std::int64_t id) {
       .run();
 }
 
-bool submission_queue::end(std::int64_t id, state to, const std::string& error, const std::string& result_json,
-                           const std::string& gpu, const solution_result* record) {
+bool submission_queue::end(std::int64_t id, state to, const std::string& error, const solution_result* result,
+                           const std::string& gpu, bool record) {
   sqlite::transaction tx(m_db);
   sqlite::statement now = m_db.prepare("SELECT state FROM queued_submissions WHERE id = ?1");
   now.bind(1, id);
@@ -142,14 +145,15 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
   if (was == state::done || was == state::failed) return false;
   sqlite::statement update =
       m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
-                   "result_id = ?6 WHERE id = ?7");
+                   "result_id = ?6, contest_result = ?8 WHERE id = ?7");
   update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
-  if (result_json.empty())
-    update.bind_null(3);
-  else
-    update.bind(3, result_json);
-  if (record)
-    update.bind(6, m_store.record_within(tx, *record));
+  if (result) {
+    update.bind(3, to_json(*result).dump()).bind(8, to_json(without_hidden_details(*result)).dump());
+  } else {
+    update.bind_null(3).bind_null(8);
+  }
+  if (result && record)
+    update.bind(6, m_store.record_within(tx, *result));
   else
     update.bind_null(6);
   update.run();
@@ -158,19 +162,25 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
 }
 
 bool submission_queue::finish(std::int64_t id, const solution_result& result, bool record, const std::string& gpu) {
-  return end(id, state::done, "", to_json(result).dump(), gpu, record ? &result : nullptr);
+  return end(id, state::done, "", &result, gpu, record);
 }
 
 bool submission_queue::fail(std::int64_t id, const std::string& why) {
-  return end(id, state::failed, why, "", "", nullptr);
+  return end(id, state::failed, why, nullptr, "", false);
 }
 
-std::size_t submission_queue::recover() {
+std::size_t submission_queue::recover() { return move_back(""); }
+
+std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
+
+std::size_t submission_queue::move_back(const std::string& worker) {
   sqlite::transaction tx(m_db);
   std::size_t moved = 0;
-  for (const char* sql : {"UPDATE queued_submissions SET state = 'queued' WHERE state = 'compiling'",
-                          "UPDATE queued_submissions SET state = 'compiled' WHERE state = 'running'"}) {
-    m_db.exec(sql);
+  for (const char* sql : {"UPDATE queued_submissions SET state = 'queued' WHERE state = 'compiling' AND "
+                          "(?1 = '' OR worker = ?1)",
+                          "UPDATE queued_submissions SET state = 'compiled' WHERE state = 'running' AND "
+                          "(?1 = '' OR worker = ?1)"}) {
+    m_db.prepare(sql).bind(1, worker).run();
     sqlite::statement changes = m_db.prepare("SELECT changes()");
     changes.step();
     moved += static_cast<std::size_t>(changes.get_int(0));
@@ -180,12 +190,12 @@ std::size_t submission_queue::recover() {
 }
 
 std::optional<submission> submission_queue::get(std::int64_t id) {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + summary_columns +
-                                      ", files FROM queued_submissions WHERE id = ?1");
+  sqlite::statement st =
+      m_db.prepare(std::string("SELECT ") + summary_columns + ", files FROM queued_submissions WHERE id = ?1");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   submission s = read_summary(st);
-  s.files = files_from_json(st.get_text(11));
+  s.files = files_from_json(st.get_text(12));
   return s;
 }
 
@@ -199,8 +209,8 @@ std::vector<submission> submission_queue::of_account(const std::string& account,
 }
 
 std::vector<submission> submission_queue::recent(std::size_t limit) {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + summary_columns +
-                                      " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
+  sqlite::statement st =
+      m_db.prepare(std::string("SELECT ") + summary_columns + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
   st.bind(1, static_cast<std::int64_t>(limit));
   std::vector<submission> out;
   while (st.step()) out.push_back(read_summary(st));
@@ -208,8 +218,8 @@ std::vector<submission> submission_queue::recent(std::size_t limit) {
 }
 
 std::size_t submission_queue::queued_of(const std::string& account) {
-  sqlite::statement st = m_db.prepare(
-      "SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN ('done', 'failed')");
+  sqlite::statement st =
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN ('done', 'failed')");
   st.bind(1, account);
   st.step();
   return static_cast<std::size_t>(st.get_int(0));

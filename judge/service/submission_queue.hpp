@@ -11,7 +11,8 @@
 //
 // Differences from the brief's sketch: the constructor takes the results_db (finish() records the
 // solution_result in the same transaction that marks the submission done: exactly once), and finish()
-// takes the solution_result, whose to_json() is the stored result.
+// takes the solution_result, whose to_json() is the stored result; a submission also keeps its contest
+// view (contest_result).
 #pragma once
 
 #include "grade_result.hpp"
@@ -48,6 +49,9 @@ struct submission {
   std::string gpu;                      ///< UUID and model of the GPU that graded it ("" until graded on one)
   std::string error;                    ///< failed: why
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
+  /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
+  /// what a student sees in contest mode
+  std::optional<nlohmann::json> contest_result;
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
@@ -73,6 +77,9 @@ public:
   bool fail(std::int64_t id, const std::string& why);
   /// At start, before any worker: compiling → queued and running → compiled. Returns how many moved.
   std::size_t recover();
+  /// What `worker` holds goes back (running → compiled, compiling → queued): a worker that ended
+  /// without finishing (stopped, or its process died). Returns how many moved.
+  std::size_t release(const std::string& worker);
 
   std::optional<submission> get(std::int64_t id);
   /// `account`'s submissions, newest first (without their files).
@@ -87,9 +94,10 @@ public:
   std::size_t count(state s);
 
 private:
+  std::size_t move_back(const std::string& worker);
   std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker);
-  bool end(std::int64_t id, state to, const std::string& error, const std::string& result_json, const std::string& gpu,
-           const solution_result* record);
+  bool end(std::int64_t id, state to, const std::string& error, const solution_result* result, const std::string& gpu,
+           bool record);
 
   results_db& m_store;
   sqlite::database& m_db;

@@ -67,7 +67,8 @@ TEST_CASE("a taken or invalid account name is refused with its reason", "[servic
   accounts users(store.connection());
   users.add("alice", role::student);
   CHECK(contains(failure_of([&] { users.add("alice", role::instructor); }), "exists already"));
-  for (const std::string bad : {"", "../x", "a b", ".hidden", "-opt", std::string(65, 'a'), "caf\xc3\xa9"}) {
+  for (const std::string& bad :
+       std::vector<std::string>{"", "../x", "a b", ".hidden", "-opt", std::string(65, 'a'), "caf\xc3\xa9"}) {
     CAPTURE(bad);
     CHECK(contains(failure_of([&] { users.add(bad, role::student); }), "not allowed"));
   }

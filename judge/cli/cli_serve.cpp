@@ -1,0 +1,128 @@
+// judge serve: the online judge on this host (judge/service/server.hpp; docs/deploy.md).
+// judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/workers.hpp).
+#include "cli.hpp"
+
+#include "accounts.hpp"
+#include "grade.hpp"
+#include "interrupt.hpp"
+#include "results_db.hpp"
+#include "server.hpp"
+#include "solution_files.hpp"
+#include "workers.hpp"
+
+#include <cstdio>
+
+namespace judge::cli {
+
+namespace {
+struct serve_flags {
+  std::string listen = "127.0.0.1:8080", gpus = "all", db_file;
+  int per_minute = 6, queued_at_once = 3;
+  unsigned compile_threads = 0;
+  bool contest = false, demo = false, accept_only = false;
+};
+
+void log_line(const std::string& line) {
+  std::fprintf(stdout, "judge serve: %s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+/// "HOST:PORT" (the host may be [IPv6]); throws usage_error naming what is wrong.
+std::pair<std::string, int> parse_listen(const std::string& text) {
+  const auto colon = text.rfind(':');
+  const std::string port = colon == std::string::npos ? "" : text.substr(colon + 1);
+  if (colon == std::string::npos || colon == 0 || port.empty() || port.size() > 5 ||
+      port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535)
+    throw usage_error("--listen " + text + ": give HOST:PORT, e.g. 127.0.0.1:8080 (port 0: any free port)");
+  std::string host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  return {host, std::stoi(port)};
+}
+
+/// --demo: a class of three students and an instructor, their tokens made anew and printed.
+void make_demo_class(const std::filesystem::path& db) {
+  results_db store(db);
+  service::accounts users(store.connection());
+  std::printf("demo class (tokens are shown once; sign in at the address below):\n");
+  for (const auto& [name, who] :
+       std::vector<std::pair<std::string, service::role>>{{"teacher", service::role::instructor},
+                                                          {"alice", service::role::student},
+                                                          {"bob", service::role::student},
+                                                          {"carol", service::role::student}}) {
+    const std::string token = users.find(name) ? users.rotate_token(name) : users.add(name, who);
+    std::printf("  %-8s %-10s %s\n", name.c_str(), service::role_name(who).c_str(), token.c_str());
+  }
+}
+
+int serve(const context& ctx, const serve_flags& f) {
+  if (f.contest) require_full_sandbox(false);
+  service::server_options o;
+  std::tie(o.host, o.port) = parse_listen(f.listen);
+  o.db = f.db_file.empty() && f.demo ? ctx.where.results() / "demo.db" : ctx.where.store(f.db_file);
+  if (f.db_file.empty()) std::filesystem::create_directories(o.db.parent_path());
+  check_output_path("--db", o.db);
+  o.root = ctx.where.root;
+  o.gpus = f.gpus;
+  o.per_minute = f.per_minute;
+  o.queued_at_once = f.queued_at_once;
+  o.contest = f.contest;
+  o.compile_threads = f.compile_threads;
+  o.accept_only = f.accept_only;
+  if (f.demo) make_demo_class(o.db);
+  try {
+    service::serve(o, log_line);
+  } catch (const std::invalid_argument& e) { // --gpus
+    throw usage_error(e.what());
+  }
+  return all_accepted;
+}
+
+struct worker_flags {
+  std::string gpu, db_file;
+};
+
+int worker(const context& ctx, const worker_flags& f) {
+  service::grading_setup setup;
+  setup.problems_root = ctx.where.problems();
+  setup.testcases_root = ctx.where.testcases();
+  setup.db = ctx.where.store(f.db_file);
+  setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-worker-" + std::to_string(getpid()));
+  service::gpu_worker_loop(setup.db, setup, f.gpu, g_interrupted, [](const std::string& line) {
+    std::fprintf(stdout, "judge worker: %s\n", line.c_str());
+    std::fflush(stdout);
+  });
+  return all_accepted;
+}
+} // namespace
+
+void add_serve(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<serve_flags>();
+  CLI::App* sub = add_command(app, ctx, "serve", "run the online judge: HTTP API and pages, queue, GPU workers",
+                              [&ctx, flags] { return serve(ctx, *flags); });
+  sub->add_option("--listen", flags->listen, "HOST:PORT to listen on (default 127.0.0.1:8080; TLS: a proxy in front)");
+  sub->add_option("--gpus", flags->gpus, "GPUs to grade on: all, or indexes such as 0,1 (default all)");
+  add_store_option(*sub, flags->db_file);
+  sub->add_option("--per-minute", flags->per_minute, "submissions a student may make per minute (default 6)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--queued-at-once", flags->queued_at_once,
+                  "submissions of a student waiting to be graded at once (default 3)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--compile-threads", flags->compile_threads, "parallel compiles (default: cores)");
+  sub->add_flag("--contest", flags->contest,
+                "students see only name, shape and verdict of a failed hidden case; needs the full sandbox");
+  sub->add_flag("--demo", flags->demo,
+                "create a demo class (teacher, alice, bob, carol) in results/demo.db and print their tokens");
+  sub->add_flag("--accept-only", flags->accept_only, "queue submissions, grade none (workers run elsewhere)");
+}
+
+void add_worker(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<worker_flags>();
+  CLI::App* sub = add_command(app, ctx, "worker",
+                              "grade compiled submissions of the online judge's queue on one GPU (started by "
+                              "`judge serve`, with CUDA_VISIBLE_DEVICES set to that GPU)",
+                              [&ctx, flags] { return worker(ctx, *flags); });
+  sub->add_option("--gpu", flags->gpu, "the GPU's UUID (nvidia-smi -L), its name in the queue")->required();
+  add_store_option(*sub, flags->db_file);
+}
+
+} // namespace judge::cli

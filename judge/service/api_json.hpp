@@ -1,0 +1,23 @@
+// The JSON documents of the API (docs/api.md), one function each, shared by the API routes and the web
+// pages that show the same facts.
+#pragma once
+
+#include "accounts.hpp"
+#include "server.hpp"
+#include "submission_queue.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace judge::service {
+
+/// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","result"};
+/// `contest_view`: the result with hidden cases' failures reduced to name, shape and verdict.
+nlohmann::json submission_json(const submission& s, bool contest_view);
+/// {"name","title","unit","timed_cases"}
+nlohmann::json problem_json(const problem_entry& p);
+/// {"name","role"}
+nlohmann::json account_json(const account& a);
+/// Whether `viewer` sees submissions in contest view: a student on a contest server.
+bool contest_view_for(const account& viewer, const server_options& options);
+
+} // namespace judge::service

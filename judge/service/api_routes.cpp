@@ -1,0 +1,163 @@
+// The JSON API, /api/v1 (docs/api.md). Every call is authenticated; every refusal is a 4xx with
+// {"error": "..."} saying what was wrong, and a refused submission is never queued.
+#include "api_json.hpp"
+#include "file_input.hpp"
+#include "leaderboard.hpp"
+#include "problem_spec.hpp"
+#include "server.hpp"
+#include "submission_request.hpp"
+
+#include <mutex>
+
+namespace judge::service {
+
+namespace {
+using handler = std::function<void(const httplib::Request&, httplib::Response&, const account&)>;
+
+void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
+  res.status = status;
+  res.set_content(body.dump(), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+  send_json(res, status, {{"error", message}});
+}
+
+/// `body` runs for a request with a valid token; others get 401.
+httplib::Server::Handler signed_in(service_state& state, handler body) {
+  return [&state, body](const httplib::Request& req, httplib::Response& res) {
+    const std::optional<account> who = state.authenticate(req);
+    if (!who) {
+      res.set_header("WWW-Authenticate", "Bearer");
+      return send_error(res, 401, "sign in: send \"Authorization: Bearer <token>\" (tokens come from `judge users`)");
+    }
+    body(req, res, *who);
+  };
+}
+
+std::size_t limit_of(const httplib::Request& req) {
+  if (!req.has_param("limit")) return 50;
+  const std::string text = req.get_param_value("limit");
+  if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoul(text) == 0 || std::stoul(text) > 1000)
+    throw bad_request("limit must be a whole number from 1 to 1000");
+  return std::stoul(text);
+}
+} // namespace
+
+bool contest_view_for(const account& viewer, const server_options& options) {
+  return options.contest && viewer.who == role::student;
+}
+
+nlohmann::json submission_json(const submission& s, bool contest_view) {
+  nlohmann::json out = {{"id", s.id},
+                        {"problem", s.problem},
+                        {"account", s.account},
+                        {"state", state_name(s.now)},
+                        {"submitted_at", s.submitted_at},
+                        {"started_at", s.started_at},
+                        {"finished_at", s.finished_at},
+                        {"gpu", s.gpu},
+                        {"error", s.error},
+                        {"result", nullptr}};
+  const auto& result = contest_view ? s.contest_result : s.result;
+  if (result) out["result"] = *result;
+  return out;
+}
+
+nlohmann::json problem_json(const problem_entry& p) {
+  return {{"name", p.name}, {"title", p.title}, {"unit", p.unit}, {"timed_cases", p.timed_cases}};
+}
+
+nlohmann::json account_json(const account& a) { return {{"name", a.name}, {"role", role_name(a.who)}}; }
+
+void add_api_routes(httplib::Server& server, service_state& state) {
+  server.Get("/api/v1/me", signed_in(state, [](const httplib::Request&, httplib::Response& res, const account& who) {
+               send_json(res, 200, account_json(who));
+             }));
+
+  server.Get("/api/v1/problems",
+             signed_in(state, [&state](const httplib::Request&, httplib::Response& res, const account&) {
+               nlohmann::json list = nlohmann::json::array();
+               for (const problem_entry& p : state.problems()) list.push_back(problem_json(p));
+               send_json(res, 200, list);
+             }));
+
+  server.Get(R"(/api/v1/problems/([^/]+))",
+             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account&) {
+               const problem_spec* spec = state.spec(req.matches[1]);
+               if (!spec) return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
+               std::error_code unreadable;
+               send_json(res, 200,
+                         {{"name", spec->name},
+                          {"title", spec->title},
+                          {"statement", read_file(spec->statement, unreadable).value_or("")},
+                          {"signature", spec->solve_declaration()},
+                          {"starter", read_file(spec->dir / "starter.cu", unreadable).value_or("")}});
+             }));
+
+  // Checking the limits and queueing is one step per account, so two requests at once cannot both pass.
+  static std::mutex admission;
+  server.Post("/api/v1/submissions",
+              signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+                const server_options& o = state.options();
+                const submission_request wanted =
+                    parse_submission_request(req.body, {o.max_files, o.max_file_bytes},
+                                             [&](const std::string& name) { return state.spec(name) != nullptr; });
+                const std::int64_t id = state.with_store([&](store_connection& c) -> std::int64_t {
+                  const std::lock_guard<std::mutex> lock(admission);
+                  if (who.who == role::student)
+                    if (auto no = rate_limit(c.queue, who.name, o.per_minute, o.queued_at_once,
+                                             std::chrono::system_clock::now())) {
+                      res.set_header("Retry-After", std::to_string(no->retry_after));
+                      send_error(res, 429, no->message);
+                      return 0;
+                    }
+                  return c.queue.enqueue(who.name, wanted.problem, wanted.files);
+                });
+                if (id == 0) return;
+                state.notify_queued();
+                res.set_header("Location", "/api/v1/submissions/" + std::to_string(id));
+                send_json(res, 202, {{"id", id}, {"state", "queued"}});
+              }));
+
+  server.Get(R"(/api/v1/submissions/(\d{1,18}))",
+             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+               const std::int64_t id = std::stoll(req.matches[1]);
+               const auto s = state.with_store([&](store_connection& c) { return c.queue.get(id); });
+               // A student asking for another's submission learns nothing, not even that it exists.
+               if (!s || (who.who == role::student && s->account != who.name))
+                 return send_error(res, 404, "no submission " + std::to_string(id) + " of yours");
+               send_json(res, 200, submission_json(*s, contest_view_for(who, state.options())));
+             }));
+
+  server.Get("/api/v1/submissions",
+             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+               const std::size_t limit = limit_of(req);
+               std::string of = req.has_param("account") ? req.get_param_value("account") : "";
+               if (who.who == role::student) {
+                 if (!of.empty() && of != who.name)
+                   return send_error(res, 403, "students see only their own submissions");
+                 of = who.name;
+               }
+               const auto list = state.with_store([&](store_connection& c) {
+                 return of.empty() ? c.queue.recent(limit) : c.queue.of_account(of, limit);
+               });
+               nlohmann::json out = nlohmann::json::array();
+               for (const submission& s : list)
+                 out.push_back(submission_json(s, contest_view_for(who, state.options())));
+               send_json(res, 200, out);
+             }));
+
+  server.Get(R"(/api/v1/leaderboard/([^/]+))",
+             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account&) {
+               const std::string problem = req.matches[1];
+               if (!state.spec(problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
+               const std::string board = state.with_store(
+                   [&](store_connection& c) { return leaderboard_json(problem, build_leaderboard(c.store, problem)); });
+               res.status = 200;
+               res.set_content(board, "application/json");
+             }));
+}
+
+} // namespace judge::service

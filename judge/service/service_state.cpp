@@ -1,0 +1,110 @@
+#include "server.hpp"
+
+#include "problem_spec.hpp"
+#include "results_db.hpp"
+#include "test_cases.hpp"
+
+#include <chrono>
+#include <condition_variable>
+
+namespace judge::service {
+
+struct service_state::signals {
+  std::mutex mutex;
+  std::condition_variable queued, compiled;
+  std::uint64_t queued_count = 0, compiled_count = 0;
+};
+
+store_connection::store_connection(const std::filesystem::path& db)
+    : store(db), users(store.connection()), queue(store) {}
+
+service_state::borrowed::borrowed(service_state& s) : owner(s) {
+  {
+    const std::lock_guard<std::mutex> lock(s.m_pool_mutex);
+    if (!s.m_pool.empty()) {
+      c = std::move(s.m_pool.back());
+      s.m_pool.pop_back();
+    }
+  }
+  if (!c) c = std::make_unique<store_connection>(s.m_options.db);
+}
+
+service_state::borrowed::~borrowed() {
+  const std::lock_guard<std::mutex> lock(owner.m_pool_mutex);
+  owner.m_pool.push_back(std::move(c));
+}
+
+service_state::service_state(server_options options)
+    : m_options(std::move(options)), m_signals(std::make_unique<signals>()) {
+  // Tables are made once here, before any thread races to make them.
+  with_store([](store_connection&) {});
+  for (const std::string& name : list_problems(problems_root())) {
+    auto spec = std::make_unique<problem_spec>(load_problem(problems_root() / name));
+    problem_entry entry{spec->name, spec->title, unit_name(spec->unit), 0};
+    for (const test_case& c : load_cases(*spec, testcases_root() / name / "cases.yaml"))
+      if (c.timed && c.visibility == visibility::hidden) ++entry.timed_cases;
+    m_problems.push_back(entry);
+    m_specs.push_back(std::move(spec));
+  }
+}
+
+service_state::~service_state() = default;
+
+const problem_spec* service_state::spec(const std::string& name) const {
+  for (const auto& s : m_specs)
+    if (s->name == name) return s.get();
+  return nullptr;
+}
+
+std::optional<account> service_state::authenticate(const httplib::Request& request) {
+  std::string token;
+  const std::string authorization = request.get_header_value("Authorization");
+  const std::string bearer = "Bearer ";
+  if (authorization.rfind(bearer, 0) == 0) {
+    token = authorization.substr(bearer.size());
+  } else {
+    // Cookie: a=b; judge_token=jt_...; c=d
+    const std::string cookies = request.get_header_value("Cookie");
+    const std::string key = "judge_token=";
+    for (std::size_t at = cookies.find(key); at != std::string::npos; at = cookies.find(key, at + 1)) {
+      if (at != 0 && cookies[at - 1] != ' ' && cookies[at - 1] != ';') continue;
+      const std::size_t start = at + key.size();
+      token = cookies.substr(start, cookies.find(';', start) - start);
+      break;
+    }
+  }
+  if (token.empty()) return std::nullopt;
+  return with_store([&](store_connection& c) { return c.users.authenticate(token); });
+}
+
+void service_state::notify_queued() {
+  {
+    const std::lock_guard<std::mutex> lock(m_signals->mutex);
+    ++m_signals->queued_count;
+  }
+  m_signals->queued.notify_all();
+}
+
+void service_state::notify_compiled() {
+  {
+    const std::lock_guard<std::mutex> lock(m_signals->mutex);
+    ++m_signals->compiled_count;
+  }
+  m_signals->compiled.notify_all();
+}
+
+void service_state::wait_for_queued(double seconds) {
+  std::unique_lock<std::mutex> lock(m_signals->mutex);
+  const auto seen = m_signals->queued_count;
+  m_signals->queued.wait_for(lock, std::chrono::duration<double>(seconds),
+                             [&] { return m_signals->queued_count != seen || m_stopping; });
+}
+
+void service_state::wait_for_compiled(double seconds) {
+  std::unique_lock<std::mutex> lock(m_signals->mutex);
+  const auto seen = m_signals->compiled_count;
+  m_signals->compiled.wait_for(lock, std::chrono::duration<double>(seconds),
+                               [&] { return m_signals->compiled_count != seen || m_stopping; });
+}
+
+} // namespace judge::service

@@ -1,0 +1,94 @@
+#include "submission_grading.hpp"
+
+#include "grading_run.hpp"
+#include "interrupt.hpp"
+#include "secret.hpp"
+
+#include <fstream>
+
+namespace judge::service {
+
+namespace fs = std::filesystem;
+
+namespace {
+/// The submission's files in scratch/submission-<id>/ (names were checked when it was accepted).
+fs::path stage(const submission& s, const fs::path& scratch) {
+  const fs::path dir = scratch / ("submission-" + std::to_string(s.id));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const source_file& f : s.files) {
+    std::ofstream out(dir / f.name, std::ios::binary);
+    out << f.content;
+    if (!out.flush()) throw std::runtime_error("cannot write " + (dir / f.name).string());
+  }
+  return dir;
+}
+
+/// Learner code never sees the judge secret or the store (as `judge run` hides them).
+std::vector<fs::path> hidden_paths(const fs::path& db) {
+  std::vector<fs::path> hidden = {secret_path()};
+  for (const char* suffix : {"", "-wal", "-shm"})
+    if (fs::exists(db.string() + suffix)) hidden.emplace_back(db.string() + suffix);
+  return hidden;
+}
+} // namespace
+
+std::string gpu_label(const device_info& d) {
+  if (d.name.empty()) return "";
+  return d.uuid.empty() ? d.name : d.uuid + " " + d.name;
+}
+
+graded grade_submission(const submission& s, const grading_setup& setup) {
+  graded out;
+  fs::path dir;
+  try {
+    dir = stage(s, setup.scratch);
+    run_request request;
+    request.problems_root = setup.problems_root;
+    request.testcases_root = setup.testcases_root;
+    request.problem = s.problem;
+    request.solutions = {
+        solution_entry{dir, "submission " + std::to_string(s.id), "submission-" + std::to_string(s.id)}};
+    request.compile_only = setup.compile_only;
+    request.compile_jobs = 1;
+    load_or_create_secret(secret_path());
+    request.grading.hidden_paths = hidden_paths(setup.db);
+    const run_outcome outcome = grade_solutions(request, nullptr, nullptr);
+    if (outcome.results.empty() || g_interrupted) {
+      out.interrupted = true;
+    } else {
+      out.result = outcome.results.front();
+      out.result->author = s.account;
+    }
+  } catch (const std::exception& e) {
+    if (g_interrupted)
+      out.interrupted = true;
+    else
+      out.failure = e.what();
+  }
+  std::error_code ignored;
+  if (!dir.empty()) fs::remove_all(dir, ignored);
+  return out;
+}
+
+state settle(submission_queue& queue, const submission& s, const graded& g, bool compile_only) {
+  if (g.interrupted) return s.now;
+  if (!g.failure.empty()) {
+    queue.fail(s.id, g.failure);
+    return state::failed;
+  }
+  const solution_result& r = *g.result;
+  if (compile_only && r.compiled_only) {
+    queue.compiled(s.id);
+    return state::compiled;
+  }
+  // A build that failed for the judge's own reasons (not a compile error) is not the learner's fault.
+  if (r.v == verdict::internal_error && !r.compiled_only && r.cases.empty() && compile_only) {
+    queue.fail(s.id, r.message);
+    return state::failed;
+  }
+  queue.finish(s.id, r, r.v != verdict::internal_error, gpu_label(r.device));
+  return state::done;
+}
+
+} // namespace judge::service

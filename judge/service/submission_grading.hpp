@@ -1,0 +1,40 @@
+// Grading one queued submission with the judge's one grading run (grade_solutions): its files are staged
+// in a folder of their own, graded as one solution, and the folder removed. The compile threads call it
+// compile-only, the GPU workers to the end; settle() then moves the submission on in the queue.
+#pragma once
+
+#include "grade_result.hpp"
+#include "submission_queue.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace judge::service {
+
+struct grading_setup {
+  std::filesystem::path problems_root, testcases_root;
+  std::filesystem::path db;      ///< the results store: hidden from learner code with the judge secret
+  std::filesystem::path scratch; ///< where submissions are staged
+  bool compile_only = false;     ///< compile (and inspect) only: the GPU worker runs it later
+};
+
+struct graded {
+  std::optional<solution_result> result; ///< its author is the account, its path "submission <id>"
+  std::string failure;                   ///< the judge could not grade it (a broken problem, a full disk)
+  bool interrupted = false;              ///< stopped (SIGTERM): nothing is known; it goes back to the queue
+};
+
+/// Grades `s` as `setup` says. Never throws for the submission's own faults (they are its result).
+graded grade_submission(const submission& s, const grading_setup& setup);
+
+/// Moves `s` on after grade_submission: failed with why; compiled (when compile-only and it compiled);
+/// else done, its result recorded in the results store unless it was not graded (internal error, as
+/// `judge run` records it). An interrupted one is left where it is for recover(). Returns the state it
+/// is now in.
+state settle(submission_queue& queue, const submission& s, const graded& g, bool compile_only);
+
+/// "GPU-8f3e... NVIDIA H200" for the queue's `gpu` column; "" without a device.
+std::string gpu_label(const device_info& d);
+
+} // namespace judge::service

@@ -1,0 +1,130 @@
+#include "workers.hpp"
+
+#include "interrupt.hpp"
+#include "server.hpp"
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+
+extern char** environ;
+
+namespace judge::service {
+
+std::string gpu_worker_name(const std::string& uuid) { return "gpu " + uuid; }
+
+void compile_loop(service_state& shared, const std::string& name, bool no_gpu, const grading_setup& setup,
+                  const log_fn& log) {
+  grading_setup mine = setup;
+  mine.compile_only = !no_gpu;
+  while (!shared.stopping()) {
+    const auto s = shared.with_store([&](store_connection& c) { return c.queue.claim_for_compile(name); });
+    if (!s) {
+      shared.wait_for_queued(1.0); // polls too: `judge worker` or another server may share the store
+      continue;
+    }
+    const graded g = grade_submission(*s, mine);
+    const state now = shared.with_store([&](store_connection& c) { return settle(c.queue, *s, g, mine.compile_only); });
+    if (now == state::compiled) shared.notify_compiled();
+    log("submission " + std::to_string(s->id) + " (" + s->account + ", " + s->problem + "): " + state_name(now) +
+        (g.failure.empty() ? "" : ": " + g.failure));
+  }
+}
+
+void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
+                     const std::atomic<bool>& stop, const log_fn& log, double poll_seconds) {
+  results_db store(db);
+  submission_queue queue(store);
+  const std::string name = gpu_worker_name(uuid);
+  grading_setup mine = setup;
+  mine.compile_only = false;
+  log(name + ": waiting for compiled submissions");
+  while (!stop) {
+    const auto s = queue.claim_for_gpu(name);
+    if (!s) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(poll_seconds));
+      continue;
+    }
+    const graded g = grade_submission(*s, mine);
+    const state now = settle(queue, *s, g, false);
+    log(name + ": submission " + std::to_string(s->id) + " (" + s->account + ", " + s->problem +
+        "): " + state_name(now));
+  }
+  if (const std::size_t back = queue.release(name)) log(name + ": " + std::to_string(back) + " back to the queue");
+}
+
+namespace {
+/// The environment of this process with CUDA_VISIBLE_DEVICES replaced by `uuid`.
+std::vector<std::string> pinned_environment(const std::string& uuid) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e)
+    if (std::strncmp(*e, "CUDA_VISIBLE_DEVICES=", 21) != 0) env.emplace_back(*e);
+  env.push_back("CUDA_VISIBLE_DEVICES=" + uuid);
+  return env;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (auto& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+pid_t start_worker(std::vector<std::string> argv, std::vector<std::string> env) {
+  std::vector<char*> args = pointers(argv), envp = pointers(env);
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    // Only async-signal-safe calls until exec. The worker ends if the server dies (even by SIGKILL):
+    // a restarted server starts its own, and two workers never grade on one GPU.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(1);
+    execve(args[0], args.data(), envp.data());
+    _exit(127);
+  }
+  return pid;
+}
+} // namespace
+
+std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
+                                 const std::atomic<bool>& stop, const log_fn& log) {
+  return std::thread([gpu, command, db, &stop, log] {
+    std::vector<std::string> argv = command;
+    for (const std::string& a :
+         {std::string("worker"), std::string("--gpu"), gpu.uuid, std::string("--db"), db.string()})
+      argv.push_back(a);
+    const std::string name = gpu_worker_name(gpu.uuid);
+    while (!stop) {
+      const pid_t pid = start_worker(argv, pinned_environment(gpu.uuid));
+      if (pid < 0) {
+        log(name + ": cannot start its worker: " + std::strerror(errno));
+        return;
+      }
+      log(name + " (" + gpu.name + ", GPU " + std::to_string(gpu.index) + "): worker pid " + std::to_string(pid));
+      int status = 0;
+      bool signalled = false;
+      while (waitpid(pid, &status, WNOHANG) == 0) {
+        if (stop && !signalled) {
+          kill(pid, SIGTERM);
+          signalled = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+      // Whatever it held goes back: it is graded again, by the next worker, from the start.
+      results_db store(db);
+      submission_queue queue(store);
+      if (const std::size_t back = queue.release(name))
+        log(name + ": its worker ended holding " + std::to_string(back) + " submission(s); they go back to the queue");
+      if (!stop) {
+        log(name + ": worker ended (status " + std::to_string(status) + "); restarting in 5 s");
+        for (int i = 0; i < 50 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
+  });
+}
+
+} // namespace judge::service
