@@ -23,7 +23,7 @@ std::string history_page(const account& who, const std::vector<submission>& subm
     }
     body += fmt::format("<tr><td><a href=\"/submissions/{0}\">{0}</a></td>", s.id);
     if (everyone) body += "<td>" + html(s.account) + "</td>";
-    body += fmt::format("<td>{}</td><td>{}</td><td><span class=\"state {2}\">{2}</span></td><td>{3}</td>"
+    body += fmt::format("<td>{0}</td><td>{1}</td><td><span class=\"state {2}\">{2}</span></td><td>{3}</td>"
                         "<td class=\"num\">{4}</td></tr>\n",
                         html(s.problem), html(s.submitted_at), state_name(s.now), verdict_cell, score_cell);
   }

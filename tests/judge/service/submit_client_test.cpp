@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <chrono>
 #include <thread>
 
 using namespace judge::service;
@@ -60,7 +61,8 @@ public:
     });
     port = http.bind_to_any_port("127.0.0.1");
     m_thread = std::thread([this] { http.listen_after_bind(); });
-    http.wait_until_ready();
+    // stop() does nothing to a server not yet running: wait for it, so the destructor always ends it.
+    while (!http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   ~stand_in_server() {
     http.stop();
