@@ -41,7 +41,8 @@ class Chromium:
             os.dup2(to_browser_r, 3)
             os.dup2(from_browser_w, 4)
 
-        self.process = subprocess.Popen([browser] + flags, pass_fds=(to_browser_r, from_browser_w),
+        # pass_fds names 3 and 4: the child closes every other descriptor after child_fds() ran.
+        self.process = subprocess.Popen([browser] + flags, pass_fds=(3, 4),
                                         preexec_fn=child_fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_r)
         os.close(from_browser_w)
