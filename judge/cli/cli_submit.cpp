@@ -121,7 +121,7 @@ int submit(const context&, const submit_flags& f) {
   const solution_result r = result_from_json(s["result"]);
   const terminal_style style = terminal_style::for_stream(stdout);
   const std::string gpu = s.value("gpu", std::string());
-  std::printf("%s on %s (submission %lld, %s)\n", f.problem.c_str(), gpu.empty() ? "no GPU" : gpu.c_str(),
+  std::printf("%s%s (submission %lld, %s)\n", f.problem.c_str(), gpu.empty() ? "" : (" on " + gpu).c_str(),
               static_cast<long long>(id), client.page_url(id).c_str());
   std::string baseline = "baseline";
   try {
@@ -131,7 +131,10 @@ int submit(const context&, const submit_flags& f) {
   }
   std::fputs(render_solution(r, baseline, style).c_str(), stdout);
   std::fputs(render_summary({r}, style).c_str(), stdout);
-  if (r.compiled_only) std::fputs(render_no_device_note({r}, "").c_str(), stderr);
+  if (r.compiled_only)
+    std::fputs("judge: the server has no CUDA device: the solution compiled but was not run; ask your instructor "
+               "for a server with an NVIDIA GPU for its verdict\n",
+               stderr);
   return status_of(r);
 }
 } // namespace

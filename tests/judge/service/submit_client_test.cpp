@@ -10,8 +10,8 @@
 
 #include <sys/stat.h>
 
-#include <fstream>
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 using namespace judge::service;
