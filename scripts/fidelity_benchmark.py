@@ -41,7 +41,7 @@ def judge_runs(problem, cases, runs, budget, out_dir):
     for run in range(runs):
         out = os.path.join(out_dir, f"{problem}-run{run}.json")
         ladder = [os.path.join(accepted, f) for f in sorted(os.listdir(accepted)) if f.endswith(".cu") and f[:2].isdigit()]
-        args = [JUDGE, "run", problem, *ladder, "--json", out, "--no-db", "--budget", str(budget)]
+        args = [JUDGE, "run", problem, *ladder, "--json", out, "--no-db", "--rebaseline", "--budget", str(budget)]
         for c in cases:
             args += ["--case", c]
         subprocess.run(args, stdout=subprocess.DEVNULL, check=False)
@@ -66,11 +66,12 @@ def ncu_time(problem, solution_path, case, ncu, log_dir):
     lines = req.stdout.strip().split("\n")
     runner, solution, requests = lines[0], lines[1], "\n".join(lines[2:]) + "\n"
     scratch = tempfile.mkdtemp(prefix="fidelity-")
-    # Events: ncu holds CUPTI, and the runner must not wait on a CUPTI it cannot have.
+    # Events: ncu holds CUPTI, and the runner must not wait on a CUPTI it cannot have. --profiler: ncu's
+    # injected library talks to ncu over sockets, which the runner's system-call filter denies.
     cmd = [ncu, "--clock-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
            "--kernel-name-base", "demangled", "--kernel-name", "regex:^(?!.*judge_)",
-           "bash", "-c", f'exec "{runner}" --solution "{solution}" --scratch "{scratch}" --timing events 3>/dev/null']
-    prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, env=env, check=False)
+           "bash", "-c", f'exec "{runner}" --solution "{solution}" --scratch "{scratch}" --timing events --profiler 3>/dev/null']
+    prof = subprocess.run(cmd, input=requests, capture_output=True, text=True, check=False)
     shutil.rmtree(scratch, ignore_errors=True)
     tag = f"{problem}-{os.path.basename(solution_path or 'baseline')}-{case}"
     with open(os.path.join(log_dir, f"ncu-{tag}.csv"), "w") as f:

@@ -58,17 +58,37 @@ def verdict_times(out):
     # solution: a first call warms them, as a course's server would have done long before.
     judge(["matmul", os.path.join(LADDER_DIR, "01_naive_row_per_thread_x.cu"), "--no-timing"], out, cache, "warm")
     rows = []
-    cold, status, _ = judge(["matmul", ONE], out, cache, "one-cold")
-    rows.append(("one solution, cold compile", cold, status))
-    cached, status, _ = judge(["matmul", ONE], out, cache, "one-cached")
-    rows.append(("one solution, runner cached", cached, status))
-    no_timing, status, _ = judge(["matmul", ONE, "--no-timing"], out, cache, "one-no-timing")
-    rows.append(("one solution, cached, --no-timing", no_timing, status))
+    for name, args, log in (
+            ("one solution, cold compile (baseline timed now)", [], "one-cold"),
+            ("one solution, runner cached (baseline kept from the run before)", [], "one-cached"),
+            ("one solution, runner cached, --rebaseline", ["--rebaseline"], "one-rebaseline"),
+            ("one solution, cached, --no-timing", ["--no-timing"], "one-no-timing")):
+        seconds, status, report = judge(["matmul", ONE] + args, out, cache, log)
+        rows.append((name, seconds, status, report))
     print("\n## Time to verdict (matmul, 04_register_1d.cu)\n")
-    print("| what | seconds | exit |")
-    print("|---|---:|---:|")
-    for name, seconds, status in rows:
-        print(f"| {name} | {seconds:.1f} | {status} |")
+    print("| what | seconds | exit | score |")
+    print("|---|---:|---:|---:|")
+    for name, seconds, status, report in rows:
+        score = ((report or {}).get("solutions") or [{}])[0].get("score") or 0
+        print(f"| {name} | {seconds:.2f} | {status} | {score:.0f} |")
+    print_phases([(name, report) for name, _, _, report in rows])
+
+
+def print_phases(named_reports):
+    """Where each call's time went, from the phases its --json report lists (grading_run.hpp)."""
+    names = []
+    for _, report in named_reports:
+        for p in (report or {}).get("phases", []):
+            if p["phase"] not in names:
+                names.append(p["phase"])
+    if not names:
+        return
+    print("\n### Where the time went (s, from the reports' phases; the rest is start-up and output)\n")
+    print("| call | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for label, report in named_reports:
+        phases = {p["phase"]: p["seconds"] for p in (report or {}).get("phases", [])}
+        print(f"| {label} | " + " | ".join(f"{phases[n]:.2f}" if n in phases else "-" for n in names) + " |")
 
 
 def class_of_30(out):
@@ -89,6 +109,7 @@ def class_of_30(out):
     print("| solutions | accepted | seconds | exit |")
     print("|---:|---:|---:|---:|")
     print(f"| {count} | {accepted} | {seconds:.1f} | {status} |")
+    print_phases([("class of 30", report)])
 
 
 def spread(values):

@@ -21,6 +21,9 @@ struct runner_options {
   std::string scratch;                         ///< folder the output files of checked calls go to
   std::vector<std::string> banned;             ///< library names solve() may not load ("cublas")
   timing_method timing = timing_method::cupti; ///< the method the judge asked for (--timing)
+  /// --profiler: started under a profiler (Nsight Compute), whose injected library talks to its front end
+  /// over sockets the system-call filter denies: the filter is not installed. Never set by grading.
+  bool under_profiler = false;
 };
 
 /// Members are listed in the order they must be set up; the CUDA context must exist before.

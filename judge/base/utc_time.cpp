@@ -4,10 +4,12 @@
 
 namespace judge {
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
+std::string utc_now() { return utc_text(std::time(nullptr)); }
+
+std::string utc_text(long long seconds) {
+  const std::time_t moment = static_cast<std::time_t>(seconds);
   std::tm tm{};
-  gmtime_r(&now, &tm);
+  gmtime_r(&moment, &tm);
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return text;

@@ -7,5 +7,7 @@ namespace judge {
 
 /// The time now as ISO-8601 UTC, e.g. 2026-11-29T14:20:00Z.
 std::string utc_now();
+/// `seconds` since the epoch as ISO-8601 UTC.
+std::string utc_text(long long seconds);
 
 } // namespace judge

@@ -586,38 +586,4 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   return finish(build_status::ok, "");
 }
 
-std::vector<build_result> build_runners(const problem_spec& spec, const std::vector<fs::path>& sources,
-                                        runner_kind kind, const toolchain& tools, unsigned jobs,
-                                        const std::function<void(std::size_t, std::size_t)>& progress) {
-  std::vector<build_result> results(sources.size());
-  std::vector<std::exception_ptr> errors(sources.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex reporting;
-  std::size_t done = 0;
-  auto work = [&] {
-    for (std::size_t i = next++; i < sources.size(); i = next++) {
-      if (stopped(tools)) {
-        results[i].message = "not compiled: stopped";
-        continue;
-      }
-      try {
-        results[i] = build_runner(spec, sources[i], kind, tools);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-      std::lock_guard<std::mutex> lock(reporting);
-      ++done;
-      if (progress) progress(done, sources.size());
-    }
-  };
-  const std::size_t threads = std::min<std::size_t>(std::max(jobs, 1u), sources.size());
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& thread : pool) thread.join();
-  for (const auto& error : errors)
-    if (error) std::rethrow_exception(error);
-  return results;
-}
-
 } // namespace judge

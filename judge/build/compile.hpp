@@ -68,13 +68,6 @@ build_result build_runner(const problem_spec& spec, const std::filesystem::path&
 /// last hour. Best effort: a read-only cache is still usable.
 void mark_cache_entry_used(const std::filesystem::path& entry);
 
-/// build_runner for every source, up to `jobs` at once; results in the order of `sources`. `progress`
-/// (may be empty) is called after each build, one call at a time, from the building threads. Rethrows
-/// the first build_runner exception after every build has finished. Once `tools.stop` is set, no
-/// further build starts: the sources not begun get internal_error "not compiled: stopped".
-std::vector<build_result> build_runners(const problem_spec& spec, const std::vector<std::filesystem::path>& sources,
-                                        runner_kind kind, const toolchain& tools, unsigned jobs,
-                                        const std::function<void(std::size_t done, std::size_t total)>& progress);
 
 /// The header placed before each learner unit (`-include`) and offered to them as "solve.h", alone in
 /// its folder on their include path: the spec's declaration of solve() (solve_binding.hpp says how a

@@ -22,7 +22,7 @@ struct run_flags {
   std::vector<std::string> paths;
   std::vector<std::string> cases;
   std::string json_file, junit_file, db_file;
-  bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false;
+  bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false, rebaseline = false;
   double budget = 0, time_limit = 0, compile_limit = 0;
   unsigned jobs = 0;
 };
@@ -57,6 +57,7 @@ int run(const context& ctx, const run_flags& f) {
   request.solutions = chosen.solutions;
   request.only_cases = f.cases;
   request.grading.timing = !f.no_timing;
+  request.rebaseline = f.rebaseline;
   request.grading.cold_l2 = !f.warm_l2;
   request.grading.budget_seconds = f.budget;
   request.grading.case_seconds = f.time_limit;
@@ -82,7 +83,11 @@ int run(const context& ctx, const run_flags& f) {
     std::vector<std::pair<std::string, std::pair<double, double>>> rows;
     for (std::size_t i = 0; i < o.baseline_timings.size(); ++i)
       rows.push_back({o.baseline_timings[i].first, {o.baseline_timings[i].second.median_ms, o.baseline_speeds[i]}});
-    if (!rows.empty()) std::fputs(render_baseline(o.spec.baseline.label, unit_name(o.spec.unit), rows).c_str(), stdout);
+    if (!rows.empty())
+      std::fputs(render_baseline(o.spec.baseline.label, unit_name(o.spec.unit), rows,
+                                 o.baseline_from_cache ? baseline_age_text(o.baseline_timed_at) : "")
+                     .c_str(),
+                 stdout);
     std::fflush(stdout);
   };
   auto on_result = [&](const solution_result& r) {
@@ -97,9 +102,12 @@ int run(const context& ctx, const run_flags& f) {
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);
   std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
   std::fputs(render_not_graded(outcome.not_graded).c_str(), stdout);
-  if (!f.json_file.empty())
-    write_json_file(f.json_file, run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results,
-                                             chosen.skipped, outcome.not_graded));
+  if (!f.json_file.empty()) {
+    nlohmann::json document = run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results,
+                                          chosen.skipped, outcome.not_graded);
+    document.update(run_facts_json(outcome));
+    write_json_file(f.json_file, document);
+  }
   if (!f.junit_file.empty()) write_junit(f.junit_file, outcome.results);
   if (g_interrupted) {
     std::fprintf(stderr,
@@ -129,6 +137,8 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--no-db", flags->no_db, "do not record results");
   sub->add_flag("--warm-l2", flags->warm_l2, "time with a warm L2 cache (labelled as such)");
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
+  sub->add_flag("--rebaseline", flags->rebaseline,
+                "time the baseline now, even when a run of it on this GPU from the last hour is kept");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");
   sub->add_flag("--contest", flags->contest,
                 "grade only with every sandbox layer in force; show only name, shape and verdict of a failed "

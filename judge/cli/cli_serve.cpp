@@ -73,6 +73,8 @@ int serve(const context& ctx, const serve_flags& f) {
     service::serve(o, log_line);
   } catch (const std::invalid_argument& e) { // --gpus
     throw usage_error(e.what());
+  } catch (const service::listen_error& e) { // --listen
+    throw usage_error(e.what());
   }
   return all_accepted;
 }
@@ -91,6 +93,8 @@ int worker(const context& ctx, const worker_flags& f) {
     std::fprintf(stdout, "judge worker: %s\n", line.c_str());
     std::fflush(stdout);
   });
+  std::error_code ignored;
+  std::filesystem::remove_all(setup.scratch, ignored);
   return all_accepted;
 }
 } // namespace

@@ -3,6 +3,7 @@
 
 #include "case_data.hpp"
 #include "compare.hpp"
+#include "content_hash.hpp"
 #include "device_fit.hpp"
 #include "grade.hpp"
 #include "output_files.hpp"
@@ -22,8 +23,39 @@ bool references_disagree(const problem_spec& spec, const test_case& c, const flo
   return false;
 }
 
+std::string grader::baseline_key(const build_result& baseline) const {
+  content_hash key;
+  key.add("baseline run v1").add(m_device.uuid).add(m_device.name).add(fmt::format("{}", m_device.clock_max_mhz));
+  key.add(baseline.content_hash).add(baseline.runner.parent_path().filename().string()); // runner-<its hash>
+  key.add(fmt::format("timing {} cold_l2 {} method {} budget {} checks {}", m_options.timing, m_options.cold_l2,
+                      judge_wire::to_string(m_options.timing_method), budget_seconds(), m_options.checks));
+  for (std::size_t i = 0; i < m_cases.size(); ++i) {
+    key.add(m_cases[i].name).add(shape_text(m_spec, m_cases[i])).add(m_cases[i].timed ? "timed" : "checked");
+    for (const std::uint64_t seed : check_seeds(i)) key.add(std::to_string(seed));
+  }
+  return key.hex();
+}
+
 std::string grader::run_baseline(const build_result& baseline, const progress_fn& progress) {
   if (baseline.status != build_status::ok) return "the baseline did not build: " + baseline.message;
+  const bool keep = !m_options.baseline_cache_dir.empty() && !m_device.uuid.empty();
+  const std::string key = keep ? baseline_key(baseline) : "";
+  if (keep && m_options.baseline_max_age.count() > 0)
+    if (auto cached = load_baseline(m_options.baseline_cache_dir, key, m_options.baseline_max_age)) {
+      m_baseline = std::move(cached->record);
+      m_baseline_timed_at = cached->timed_at;
+      m_baseline_from_cache = true;
+      return "";
+    }
+  m_baseline_timed_at =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const std::string error = run_baseline_now(baseline, progress);
+  // Only a whole run is kept; one cut short by an interrupt or an error is run again next time.
+  if (keep && error.empty() && !g_interrupted) store_baseline(m_options.baseline_cache_dir, key, m_baseline);
+  return error;
+}
+
+std::string grader::run_baseline_now(const build_result& baseline, const progress_fn& progress) {
   const scratch_folder scratch = new_scratch("baseline");
   runner_session session(runner_options_for(baseline, scratch, true));
   if (!session.start()) return "the baseline runner did not start: " + describe(session.start_facts());

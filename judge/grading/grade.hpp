@@ -4,6 +4,7 @@
 #pragma once
 
 #include "baseline.hpp"
+#include "baseline_cache.hpp"
 #include "compile.hpp"
 #include "grade_result.hpp"
 #include "interrupt.hpp" // g_interrupted, which graders and their callers read
@@ -37,6 +38,10 @@ struct grade_options {
   std::vector<std::filesystem::path> hidden_paths; ///< hidden from runners in the sandbox
   /// Visible (read-only) to runners in the sandbox: the CUDA library folders they load from.
   std::vector<std::filesystem::path> runner_library_dirs;
+  /// Where the baseline's runs are kept between judge runs (baseline_cache.hpp); empty: not kept.
+  std::filesystem::path baseline_cache_dir;
+  /// How old a kept baseline run may be to stand for a new one; 0: the baseline always runs now.
+  std::chrono::seconds baseline_max_age = judge::baseline_max_age;
 };
 
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
@@ -53,7 +58,13 @@ public:
 
   /// Runs the baseline runner over every case: its outputs become a reference (when the spec says so)
   /// and its timings the "% of baseline" column. Returns an error message, or empty on success.
+  /// A run of the same baseline on the same GPU with the same cases, seeds and options that is younger
+  /// than `baseline_max_age` is taken from the baseline cache instead, and a new run is stored there.
   std::string run_baseline(const build_result& baseline, const progress_fn& progress);
+  /// When the baseline's figures were measured [s since the epoch]: now, or earlier when they came from
+  /// the baseline cache; 0 when no baseline ran.
+  std::int64_t baseline_timed_at() const { return m_baseline_timed_at; }
+  bool baseline_from_cache() const { return m_baseline_from_cache; }
   /// Baseline timings by case name (empty when no baseline ran).
   const std::map<std::string, timing_summary>& baseline_timings() const { return m_baseline.timings; }
 
@@ -88,6 +99,10 @@ private:
   /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
   /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i);
+  /// run_baseline without the cache.
+  std::string run_baseline_now(const build_result& baseline, const progress_fn& progress);
+  /// The baseline cache's key for `baseline` run by this grader: everything its figures depend on.
+  std::string baseline_key(const build_result& baseline) const;
   /// A new scratch folder for one runner process's outputs, inside the grader's own.
   scratch_folder new_scratch(const std::string& tag);
   runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, bool baseline);
@@ -103,6 +118,8 @@ private:
   int m_runs = 0;
   reference_cache m_references;
   baseline_record m_baseline;
+  std::int64_t m_baseline_timed_at = 0;
+  bool m_baseline_from_cache = false;
 };
 
 } // namespace judge

@@ -43,6 +43,7 @@ struct run_request {
   unsigned compile_jobs = 0;  ///< 0: cores
   double compile_seconds = 0; ///< 0: the spec's
   bool compile_only = false;  ///< compile (and inspect) every solution, run none: no GPU needed
+  bool rebaseline = false;    ///< run the baseline now, even when a recent run of it is kept
   run_progress_fn progress;   ///< told what the run is doing; empty: nobody is told
 };
 
@@ -53,6 +54,13 @@ struct run_outcome {
   std::string baseline_error; ///< the baseline could not run (figures then lack "% of")
   std::vector<std::pair<std::string, timing_summary>> baseline_timings; ///< case order
   std::vector<double> baseline_speeds;
+  std::int64_t baseline_timed_at = 0; ///< [s since the epoch] when its figures were measured; 0: none
+  bool baseline_from_cache = false;   ///< its figures are a kept run's (baseline_cache.hpp), not this run's
+  /// Where the run's wall time went, in order: (phase, seconds). Phases: "problem" (specs, cases, the
+  /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
+  /// "baseline", "compile wait" (the GPU idle, waiting for a build), "solutions" (their runs, the compile
+  /// wait excluded).
+  std::vector<std::pair<std::string, double>> phases;
   std::vector<solution_result> results; ///< one per solution graded, in order
   /// Interrupted (Ctrl-C): the solutions (their display paths) that were not graded to the end. Nothing
   /// is known about them, so they have no result: never a CE or RTE for a compile or run cut short.

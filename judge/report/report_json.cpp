@@ -8,6 +8,7 @@
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
 #include "sandbox_text.hpp"
+#include "utc_time.hpp"
 
 #include <stdexcept>
 
@@ -79,6 +80,17 @@ nlohmann::json to_json(const solution_result& r) {
           {"cases", std::move(cases)}};
 }
 
+nlohmann::json device_to_json(const device_info& device) {
+  return {{"name", device.name},
+          {"uuid", device.uuid},
+          {"cc", device.cc},
+          {"sms", device.sms},
+          {"sm_clock_max_mhz", device.clock_max_mhz},
+          {"fp32_peak_gflops", device.fp32_peak_gflops},
+          {"copy_gbps", device.measured_bandwidth_gbps},
+          {"dram_peak_gbps", device.dram_peak_gbps}};
+}
+
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,
                            const std::vector<solution_result>& results, const std::vector<skipped_entry>& skipped,
                            const std::vector<std::string>& not_graded) {
@@ -88,14 +100,7 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
   for (const auto& s : skipped)
     skipped_list.push_back({{"path", s.path.string()}, {"reason", skip_reason_text(s.reason)}});
   return {{"problem", problem},
-          {"device",
-           {{"name", device.name},
-            {"cc", device.cc},
-            {"sms", device.sms},
-            {"sm_clock_max_mhz", device.clock_max_mhz},
-            {"fp32_peak_gflops", device.fp32_peak_gflops},
-            {"copy_gbps", device.measured_bandwidth_gbps},
-            {"dram_peak_gbps", device.dram_peak_gbps}}},
+          {"device", device_to_json(device)},
           {"solutions", std::move(solutions)},
           {"skipped", std::move(skipped_list)},
           {"not_graded", not_graded}};
@@ -214,6 +219,18 @@ solution_result result_from_json(const nlohmann::json& j) {
   if (!cases.is_array()) throw std::runtime_error(where + "field cases: not a list");
   for (const nlohmann::json& c : cases) r.cases.push_back(case_from_json(c, speed_key, where));
   return r;
+}
+
+nlohmann::json run_facts_json(const run_outcome& outcome) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& [phase, seconds] : outcome.phases) phases.push_back({{"phase", phase}, {"seconds", seconds}});
+  nlohmann::json baseline = nullptr;
+  if (outcome.baseline_timed_at > 0 || !outcome.baseline_error.empty())
+    baseline = {{"label", outcome.spec.baseline.label},
+                {"timed_at", outcome.baseline_timed_at > 0 ? utc_text(outcome.baseline_timed_at) : ""},
+                {"from_cache", outcome.baseline_from_cache},
+                {"error", outcome.baseline_error}};
+  return {{"baseline", baseline}, {"phases", phases}};
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {

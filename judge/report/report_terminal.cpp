@@ -1,13 +1,15 @@
 #include "report_terminal.hpp"
 
 #include "not_run_text.hpp"
-
 #include "plausibility_text.hpp"
 #include "sandbox_text.hpp"
+#include "utc_time.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <unistd.h>
 
 namespace judge {
@@ -59,11 +61,19 @@ std::string render_heading(const std::string& problem, const device_info& device
 }
 
 std::string render_baseline(const std::string& label, const std::string& unit,
-                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed) {
-  std::string out = fmt::format("baseline: {}\n", label);
+                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed,
+                            const std::string& note) {
+  std::string out =
+      note.empty() ? fmt::format("baseline: {}\n", label) : fmt::format("baseline: {} ({})\n", label, note);
   for (const auto& [name, ms_speed] : case_ms_speed)
     out += fmt::format("  {:<28} {:>11} {:>10.1f} {}\n", name, time_text(ms_speed.first), ms_speed.second, unit);
   return out;
+}
+
+std::string baseline_age_text(long long timed_at) {
+  const long long age = static_cast<long long>(std::time(nullptr)) - timed_at;
+  const std::string ago = age < 60 ? fmt::format("{} s ago", std::max(0LL, age)) : fmt::format("{} min ago", age / 60);
+  return fmt::format("timed {} on this GPU, {}; --rebaseline times it now", utc_text(timed_at), ago);
 }
 
 std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style) {

@@ -24,7 +24,11 @@ std::string render_heading(const std::string& problem, const device_info& device
 
 /// Baseline figures per case.
 std::string render_baseline(const std::string& label, const std::string& unit,
-                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed);
+                            const std::vector<std::pair<std::string, std::pair<double, double>>>& case_ms_speed,
+                            const std::string& note = "");
+/// The note render_baseline shows for figures kept from an earlier run (baseline_cache.hpp) measured at
+/// `timed_at` [s since the epoch]: when, and how to time it now.
+std::string baseline_age_text(long long timed_at);
 
 /// One solution: verdict line, per-case table, failure explanation, learner output excerpt.
 std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style);

@@ -7,8 +7,6 @@
 #include "server.hpp"
 #include "submission_request.hpp"
 
-#include <mutex>
-
 namespace judge::service {
 
 namespace {
@@ -16,7 +14,7 @@ using handler = std::function<void(const httplib::Request&, httplib::Response&, 
 
 void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  res.set_content(json_text(body), "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
@@ -45,6 +43,10 @@ std::size_t limit_of(const httplib::Request& req) {
 }
 } // namespace
 
+std::string json_text(const nlohmann::json& doc) {
+  return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 bool contest_view_for(const account& viewer, const server_options& options) {
   return options.contest && viewer.who == role::student;
 }
@@ -59,6 +61,7 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"finished_at", s.finished_at},
                         {"gpu", s.gpu},
                         {"error", s.error},
+                        {"device", s.device ? *s.device : nlohmann::json()},
                         {"result", nullptr}};
   const auto& result = contest_view ? s.contest_result : s.result;
   if (result) out["result"] = *result;
@@ -96,29 +99,19 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                           {"starter", read_file(spec->dir / "starter.cu", unreadable).value_or("")}});
              }));
 
-  // Checking the limits and queueing is one step per account, so two requests at once cannot both pass.
-  static std::mutex admission;
   server.Post("/api/v1/submissions",
               signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
                 const server_options& o = state.options();
-                const submission_request wanted =
+                const auto admitted = state.submit(
+                    who,
                     parse_submission_request(req.body, {o.max_files, o.max_file_bytes},
-                                             [&](const std::string& name) { return state.spec(name) != nullptr; });
-                const std::int64_t id = state.with_store([&](store_connection& c) -> std::int64_t {
-                  const std::lock_guard<std::mutex> lock(admission);
-                  if (who.who == role::student)
-                    if (auto no = rate_limit(c.queue, who.name, o.per_minute, o.queued_at_once,
-                                             std::chrono::system_clock::now())) {
-                      res.set_header("Retry-After", std::to_string(no->retry_after));
-                      send_error(res, 429, no->message);
-                      return 0;
-                    }
-                  return c.queue.enqueue(who.name, wanted.problem, wanted.files);
-                });
-                if (id == 0) return;
-                state.notify_queued();
-                res.set_header("Location", "/api/v1/submissions/" + std::to_string(id));
-                send_json(res, 202, {{"id", id}, {"state", "queued"}});
+                                             [&](const std::string& name) { return state.spec(name) != nullptr; }));
+                if (admitted.refused) {
+                  res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
+                  return send_error(res, 429, admitted.refused->message);
+                }
+                res.set_header("Location", "/api/v1/submissions/" + std::to_string(admitted.id));
+                send_json(res, 202, {{"id", admitted.id}, {"state", "queued"}});
               }));
 
   server.Get(R"(/api/v1/submissions/(\d{1,18}))",

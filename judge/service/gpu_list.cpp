@@ -20,11 +20,36 @@ std::vector<gpu_slot> parse_gpu_list(const std::string& csv) {
   std::istringstream lines(csv);
   std::string line;
   while (std::getline(lines, line)) {
-    const auto first = line.find(','), second = line.find(',', first + 1);
-    if (first == std::string::npos || second == std::string::npos) continue;
-    const std::string index = trim(line.substr(0, first));
-    if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) continue;
-    out.push_back({std::stoi(index), trim(line.substr(first + 1, second - first - 1)), trim(line.substr(second + 1))});
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    std::string field;
+    while (std::getline(parts, field, ',')) fields.push_back(trim(field));
+    if (fields.size() < 3 || fields[0].empty() || fields[0].find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const std::string cc =
+        fields.size() > 3 && fields[3].find_first_not_of("0123456789.") == std::string::npos ? fields[3] : "";
+    out.push_back({std::stoi(fields[0]), fields[1], fields[2], cc});
+  }
+  return out;
+}
+
+namespace {
+std::string command_output(const char* command) {
+  std::string out;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command, "r"), pclose);
+  if (!pipe) return out;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0) out.append(buffer, n);
+  return out;
+}
+} // namespace
+
+std::string archs_of(const std::vector<gpu_slot>& gpus) {
+  std::string out;
+  for (const gpu_slot& g : gpus) {
+    if (g.cc.empty()) return "";
+    if (("," + out + ",").find("," + g.cc + ",") == std::string::npos) out += (out.empty() ? "" : ",") + g.cc;
   }
   return out;
 }
@@ -41,15 +66,12 @@ std::vector<gpu_slot> find_gpus(const std::string& which, std::string& why) {
       wanted.push_back(std::stoi(part));
     }
   }
-  std::string csv;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(
-      popen("nvidia-smi --query-gpu=index,uuid,name --format=csv,noheader 2>/dev/null", "r"), pclose);
-  if (pipe) {
-    char buffer[4096];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0) csv.append(buffer, n);
-  }
-  const std::vector<gpu_slot> present = parse_gpu_list(csv);
+  // compute_cap is known to drivers from 510 on; an older one refuses the whole query.
+  std::vector<gpu_slot> present = parse_gpu_list(
+      command_output("nvidia-smi --query-gpu=index,uuid,name,compute_cap --format=csv,noheader 2>/dev/null"));
+  if (present.empty())
+    present =
+        parse_gpu_list(command_output("nvidia-smi --query-gpu=index,uuid,name --format=csv,noheader 2>/dev/null"));
   if (present.empty()) why = "nvidia-smi lists no GPU";
   if (wanted.empty()) return present;
   std::vector<gpu_slot> chosen;

@@ -1,12 +1,17 @@
 #include "server.hpp"
 
+#include "api_json.hpp"
 #include "interrupt.hpp"
 #include "submission_request.hpp"
 #include "workers.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <chrono>
+#include <cstdlib>
 #include <thread>
 
 namespace judge::service {
@@ -20,17 +25,49 @@ std::string own_executable() {
   return self.string();
 }
 
+/// Compile threads never touch a GPU the workers time on (the device probe of a compile-only run would
+/// open a CUDA context on GPU 0): this process sees none (CUDA_VISIBLE_DEVICES=-1; each worker gets its
+/// own GPU's UUID instead), and compiles for the workers' compute capabilities (JUDGE_ARCHS, unless set),
+/// so a worker finds every submission it runs already built in the cache. Called before any thread starts.
+void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
+                                 const std::function<void(const std::string&)>& log) {
+  const char* archs = std::getenv("JUDGE_ARCHS");
+  if (!archs || !*archs) {
+    const std::string found = archs_of(gpus);
+    if (!found.empty()) setenv("JUDGE_ARCHS", found.c_str(), 1);
+    log(found.empty() ? "the GPUs' compute capabilities are unknown (old nvidia-smi): the workers compile again"
+                      : "compiling for compute capability " + found);
+  }
+  setenv("CUDA_VISIBLE_DEVICES", "-1", 1);
+}
+
+/// Staging folders of servers and workers that died without removing theirs (SIGKILL): named
+/// gpu-judge-{serve,worker}-<pid>, removed once no such process lives.
+void remove_stale_staging(const std::filesystem::path& temp) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(temp, error)) {
+    const std::string name = entry.path().filename().string();
+    for (const std::string prefix : {"gpu-judge-serve-", "gpu-judge-worker-"}) {
+      if (name.rfind(prefix, 0) != 0) continue;
+      const std::string pid = name.substr(prefix.size());
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) == 0 || errno != ESRCH) continue;
+      std::error_code ignored;
+      std::filesystem::remove_all(entry.path(), ignored);
+    }
+  }
+}
+
 void set_error_pages(httplib::Server& server) {
   server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
     try {
       std::rethrow_exception(ep);
     } catch (const bad_request& e) {
       res.status = 400;
-      res.set_content(nlohmann::json{{"error", e.what()}}.dump(), "application/json");
+      res.set_content(json_text({{"error", e.what()}}), "application/json");
     } catch (const std::exception& e) {
       res.status = 500;
-      res.set_content(nlohmann::json{{"error", std::string("the judge failed: ") + e.what()}}.dump(),
-                      "application/json");
+      res.set_content(json_text({{"error", std::string("the judge failed: ") + e.what()}}), "application/json");
     }
   });
   // Whatever found no route or was refused without a body of its own: still one clear JSON line.
@@ -39,7 +76,7 @@ void set_error_pages(httplib::Server& server) {
     std::string message = "HTTP " + std::to_string(res.status);
     if (res.status == 404) message = "no such page: " + req.method + " " + req.path;
     if (res.status == 413) message = "the request is larger than a submission may be";
-    res.set_content(nlohmann::json{{"error", message}}.dump(), "application/json");
+    res.set_content(json_text({{"error", message}}), "application/json");
   });
 }
 } // namespace
@@ -51,6 +88,14 @@ void serve(const server_options& options, const std::function<void(const std::st
     log(std::to_string(recovered) + " submission(s) in progress when the server last stopped go back to the queue");
 
   httplib::Server server;
+  // SO_REUSEADDR only: a restarted server may take its port at once, but never share it with another
+  // running judge (cpp-httplib also sets SO_REUSEPORT, which would let a second server listen silently).
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  // Replies go out at once: Nagle's algorithm against a client's delayed ACK cost 40 ms a request.
+  server.set_tcp_nodelay(true);
   set_error_pages(server);
   // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
   server.set_payload_max_length(options.max_files * options.max_file_bytes * 6 + 64 * 1024);
@@ -61,18 +106,21 @@ void serve(const server_options& options, const std::function<void(const std::st
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
                                      : (server.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0)
-    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                             " (in use, or not an address of this machine)");
+    throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                       " (in use, or not an address of this machine)");
 
+  remove_stale_staging(std::filesystem::temp_directory_path());
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
   std::vector<std::thread> threads;
   if (!options.accept_only) {
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
-    grading_setup setup{state.problems_root(), state.testcases_root(), options.db,
-                        std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid())),
-                        false};
+    grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
     if (gpus.empty())
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
+    else
+      keep_compilers_off_the_gpus(gpus, log);
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i < compilers; ++i)
@@ -99,6 +147,8 @@ void serve(const server_options& options, const std::function<void(const std::st
   state.notify_queued();
   state.notify_compiled();
   for (std::thread& t : threads) t.join();
+  std::error_code ignored;
+  std::filesystem::remove_all(scratch, ignored);
   const std::size_t back = state.with_store([](store_connection& c) { return c.queue.recover(); });
   log("stopped" +
       (back ? "; " + std::to_string(back) + " submission(s) in progress go back to the queue" : std::string()));

@@ -6,6 +6,7 @@
 
 #include "accounts.hpp"
 #include "submission_queue.hpp"
+#include "submission_request.hpp"
 
 #include <httplib.h>
 
@@ -16,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,16 @@ public:
   /// "judge_token". nullopt when absent or unknown.
   std::optional<account> authenticate(const httplib::Request& request);
 
+  /// What came of a submission: queued (its id), or refused by a rate limit (the refusal: HTTP 429).
+  struct admission {
+    std::int64_t id = 0;
+    std::optional<refusal> refused;
+  };
+  /// Checks `request` (check_submission: throws bad_request) and, unless a rate limit refuses it (students
+  /// only), queues it for `who` and wakes the compile threads. Limits and queueing are one step per
+  /// server, so two requests at once cannot both pass a limit. The API and the web form both come here.
+  admission submit(const account& who, const submission_request& request);
+
   /// The problems under root/problems, by name (loaded at start).
   const std::vector<problem_entry>& problems() const { return m_problems; }
   /// The spec of `name`, or nullptr for an unknown problem.
@@ -101,6 +113,7 @@ private:
   std::vector<problem_entry> m_problems;
   std::vector<std::unique_ptr<problem_spec>> m_specs;
   std::mutex m_pool_mutex;
+  std::mutex m_admission_mutex;
   std::vector<std::unique_ptr<store_connection>> m_pool;
   std::atomic<bool> m_stopping{false};
   struct signals;
@@ -110,9 +123,15 @@ private:
 void add_api_routes(httplib::Server& server, service_state& state); ///< api_routes.cpp
 void add_web_routes(httplib::Server& server, service_state& state); ///< web_routes.cpp (the web helper)
 
+/// The address given cannot be listened on (in use, or not this machine's).
+class listen_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
 /// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws
-/// std::runtime_error when it cannot listen (the address in use is named).
+/// listen_error naming the address when it cannot listen.
 void serve(const server_options& options, const std::function<void(const std::string&)>& log);
 
 } // namespace judge::service

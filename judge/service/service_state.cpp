@@ -16,7 +16,11 @@ struct service_state::signals {
 };
 
 store_connection::store_connection(const std::filesystem::path& db)
-    : store(db), users(store.connection()), queue(store) {}
+    : store(db), users(store.connection()), queue(store) {
+  // An acknowledged submission must survive a power cut, not only a crash of the server: WAL's default
+  // here (NORMAL) may lose the last commits to one. FULL costs an fsync per commit.
+  store.connection().exec("PRAGMA synchronous = FULL");
+}
 
 service_state::borrowed::borrowed(service_state& s) : owner(s) {
   {
@@ -75,6 +79,21 @@ std::optional<account> service_state::authenticate(const httplib::Request& reque
   }
   if (token.empty()) return std::nullopt;
   return with_store([&](store_connection& c) { return c.users.authenticate(token); });
+}
+
+service_state::admission service_state::submit(const account& who, const submission_request& request) {
+  check_submission(request, {m_options.max_files, m_options.max_file_bytes},
+                   [&](const std::string& name) { return spec(name) != nullptr; });
+  admission out;
+  with_store([&](store_connection& c) {
+    const std::lock_guard<std::mutex> lock(m_admission_mutex);
+    if (who.who == role::student)
+      out.refused = rate_limit(c.queue, who.name, m_options.per_minute, m_options.queued_at_once,
+                               std::chrono::system_clock::now());
+    if (!out.refused) out.id = c.queue.enqueue(who.name, request.problem, request.files);
+  });
+  if (!out.refused) notify_queued();
+  return out;
 }
 
 void service_state::notify_queued() {

@@ -38,36 +38,57 @@ std::string gpu_label(const device_info& d) {
   return d.uuid.empty() ? d.name : d.uuid + " " + d.name;
 }
 
-graded grade_submission(const submission& s, const grading_setup& setup) {
-  graded out;
-  fs::path dir;
+void grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
+                       const std::function<void(const submission&, const graded&)>& on_graded) {
+  if (batch.empty()) return;
+  std::vector<fs::path> dirs;
+  std::vector<bool> told(batch.size(), false);
+  auto tell = [&](std::size_t i, graded g) {
+    told[i] = true;
+    on_graded(batch[i], g);
+  };
   try {
-    dir = stage(s, setup.scratch);
     run_request request;
     request.problems_root = setup.problems_root;
     request.testcases_root = setup.testcases_root;
-    request.problem = s.problem;
-    request.solutions = {
-        solution_entry{dir, "submission " + std::to_string(s.id), "submission-" + std::to_string(s.id)}};
+    request.problem = batch.front().problem;
+    for (const submission& s : batch) {
+      dirs.push_back(stage(s, setup.scratch));
+      request.solutions.push_back(
+          solution_entry{dirs.back(), "submission " + std::to_string(s.id), "submission-" + std::to_string(s.id)});
+    }
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;
     load_or_create_secret(secret_path());
     request.grading.hidden_paths = hidden_paths(setup.db);
-    const run_outcome outcome = grade_solutions(request, nullptr, nullptr);
-    if (outcome.results.empty() || g_interrupted) {
-      out.interrupted = true;
-    } else {
-      out.result = outcome.results.front();
-      out.result->author = s.account;
-    }
+    // Each result is settled as it comes: the first submission of a batch does not wait for the last.
+    grade_solutions(
+        request,
+        [&](const solution_result& r) {
+          if (g_interrupted) return;
+          for (std::size_t i = 0; i < batch.size(); ++i)
+            if (!told[i] && r.path == request.solutions[i].display) {
+              graded g;
+              g.result = r;
+              g.result->author = batch[i].account;
+              tell(i, g);
+            }
+        },
+        nullptr);
   } catch (const std::exception& e) {
-    if (g_interrupted)
-      out.interrupted = true;
-    else
-      out.failure = e.what();
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      if (!told[i]) tell(i, g_interrupted ? graded{std::nullopt, "", true} : graded{std::nullopt, e.what(), false});
   }
+  // What has no result was cut short (an interrupt): nothing is known about it.
+  for (std::size_t i = 0; i < batch.size(); ++i)
+    if (!told[i]) tell(i, graded{std::nullopt, "", true});
   std::error_code ignored;
-  if (!dir.empty()) fs::remove_all(dir, ignored);
+  for (const fs::path& dir : dirs) fs::remove_all(dir, ignored);
+}
+
+graded grade_submission(const submission& s, const grading_setup& setup) {
+  graded out;
+  grade_submissions({s}, setup, [&](const submission&, const graded& g) { out = g; });
   return out;
 }
 

@@ -7,8 +7,10 @@
 #include "submission_queue.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace judge::service {
 
@@ -27,6 +29,10 @@ struct graded {
 
 /// Grades `s` as `setup` says. Never throws for the submission's own faults (they are its result).
 graded grade_submission(const submission& s, const grading_setup& setup);
+/// Grades `batch` (submissions of one problem) in one grading run, so the baseline is timed once, and
+/// tells `on_graded` of each as soon as it is graded; each is told exactly once.
+void grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
+                       const std::function<void(const submission&, const graded&)>& on_graded);
 
 /// Moves `s` on after grade_submission: failed with why; compiled (when compile-only and it compiled);
 /// else done, its result recorded in the results store unless it was not graded (internal error, as

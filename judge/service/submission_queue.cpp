@@ -13,8 +13,8 @@ namespace {
 constexpr std::array<const char*, 6> state_names = {"queued", "compiling", "compiled", "running", "done", "failed"};
 
 // Without files: listings never need them, and a class's history would otherwise carry every source.
-constexpr const char* summary_columns =
-    "id, account, problem, state, submitted_at, started_at, finished_at, worker, gpu, error, result, contest_result";
+constexpr const char* summary_columns = "id, account, problem, state, submitted_at, started_at, finished_at, worker, "
+                                        "gpu, error, result, contest_result, device";
 
 submission read_summary(sqlite::statement& st) {
   submission s;
@@ -30,6 +30,7 @@ submission read_summary(sqlite::statement& st) {
   s.error = st.get_text(9);
   if (!st.is_null(10)) s.result = nlohmann::json::parse(st.get_text(10));
   if (!st.is_null(11)) s.contest_result = nlohmann::json::parse(st.get_text(11));
+  if (!st.is_null(12)) s.device = nlohmann::json::parse(st.get_text(12));
   return s;
 }
 
@@ -71,6 +72,7 @@ submission_queue::submission_queue(results_db& store) : m_store(store), m_db(sto
             " error TEXT NOT NULL DEFAULT '',"
             " result TEXT,"
             " contest_result TEXT,"
+            " device TEXT,"
             " result_id INTEGER);"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_state ON queued_submissions (state, account, id);"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_account ON queued_submissions (account, id);"
@@ -93,13 +95,15 @@ std::int64_t submission_queue::enqueue(const std::string& account, const std::st
   return id;
 }
 
-std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker) {
+std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker,
+                                                  const std::string& problem) {
   sqlite::transaction tx(m_db);
   // Each waiting account's oldest submission; of those, the account served longest ago (never: first).
   sqlite::statement pick =
       m_db.prepare("SELECT q.id, q.account FROM queued_submissions q LEFT JOIN queue_turns t ON t.lane = ?2 AND "
-                   "t.account = q.account WHERE q.state = ?1 ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
-  pick.bind(1, state_name(from)).bind(2, std::string(lane));
+                   "t.account = q.account WHERE q.state = ?1 AND (?3 = '' OR q.problem = ?3) "
+                   "ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
+  pick.bind(1, state_name(from)).bind(2, std::string(lane)).bind(3, problem);
   if (!pick.step()) return std::nullopt;
   const std::int64_t id = pick.get_int(0);
   const std::string account = pick.get_text(1);
@@ -122,11 +126,11 @@ std::optional<submission> submission_queue::claim(state from, state to, const ch
 }
 
 std::optional<submission> submission_queue::claim_for_compile(const std::string& worker) {
-  return claim(state::queued, state::compiling, "compile", worker);
+  return claim(state::queued, state::compiling, "compile", worker, "");
 }
 
-std::optional<submission> submission_queue::claim_for_gpu(const std::string& worker) {
-  return claim(state::compiled, state::running, "gpu", worker);
+std::optional<submission> submission_queue::claim_for_gpu(const std::string& worker, const std::string& problem) {
+  return claim(state::compiled, state::running, "gpu", worker, problem);
 }
 
 void submission_queue::compiled(std::int64_t id) {
@@ -145,13 +149,17 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
   if (was == state::done || was == state::failed) return false;
   sqlite::statement update =
       m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
-                   "result_id = ?6, contest_result = ?8 WHERE id = ?7");
+                   "result_id = ?6, contest_result = ?8, device = ?9 WHERE id = ?7");
   update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
   if (result) {
     update.bind(3, to_json(*result).dump()).bind(8, to_json(without_hidden_details(*result)).dump());
   } else {
     update.bind_null(3).bind_null(8);
   }
+  if (result && !result->device.name.empty())
+    update.bind(9, device_to_json(result->device).dump());
+  else
+    update.bind_null(9);
   if (result && record)
     update.bind(6, m_store.record_within(tx, *result));
   else
@@ -195,7 +203,7 @@ std::optional<submission> submission_queue::get(std::int64_t id) {
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   submission s = read_summary(st);
-  s.files = files_from_json(st.get_text(12));
+  s.files = files_from_json(st.get_text(13));
   return s;
 }
 

@@ -52,6 +52,8 @@ struct submission {
   /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
   /// what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
+  /// done on a GPU: device_to_json() of it (UUID, model, clock, peaks); nullopt otherwise
+  std::optional<nlohmann::json> device;
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
@@ -66,8 +68,9 @@ public:
   std::optional<submission> claim_for_compile(const std::string& worker);
   /// compiling → compiled.
   void compiled(std::int64_t id);
-  /// compiled → running for the next submission in round-robin order; nullopt when none is compiled.
-  std::optional<submission> claim_for_gpu(const std::string& worker);
+  /// compiled → running for the next submission in round-robin order (of `problem` only, when given: a
+  /// GPU worker grades several of one problem in one run, timing the baseline once); nullopt when none.
+  std::optional<submission> claim_for_gpu(const std::string& worker, const std::string& problem = "");
   /// → done: stores to_json(result) and, when `record` is set, records `result` in the results store
   /// (the leaderboard's source), both in one transaction. `gpu` says where it ran ("" for nowhere).
   /// A submission already done or failed is left as it is (returns false): exactly once.
@@ -95,7 +98,8 @@ public:
 
 private:
   std::size_t move_back(const std::string& worker);
-  std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker);
+  std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker,
+                                  const std::string& problem);
   bool end(std::int64_t id, state to, const std::string& error, const solution_result* result, const std::string& gpu,
            bool record);
 

@@ -22,6 +22,32 @@ bool valid_source_name(const std::string& name) {
   return ends_with(name, ".cu") || ends_with(name, ".cuh") || ends_with(name, ".h");
 }
 
+void check_submission(const submission_request& request, const submission_limits& limits,
+                      const std::function<bool(const std::string&)>& known_problem) {
+  if (!known_problem(request.problem))
+    throw bad_request("unknown problem \"" + request.problem + "\" (see /api/v1/problems)");
+  const auto& files = request.files;
+  if (files.empty()) throw bad_request("no files: submit at least one .cu file");
+  if (files.size() > limits.max_files)
+    throw bad_request(std::to_string(files.size()) + " files: at most " + std::to_string(limits.max_files) +
+                      " per submission");
+  std::set<std::string> names;
+  bool has_cu = false;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string where = "files[" + std::to_string(i) + "]";
+    const std::string& name = files[i].name;
+    if (!valid_source_name(name))
+      throw bad_request(where + ": file name \"" + name + "\" is not allowed: use letters, digits, '_', '.', '-' " +
+                        "ending in .cu, .cuh or .h (no folders)");
+    if (!names.insert(name).second) throw bad_request(where + ": \"" + name + "\" appears twice");
+    if (files[i].content.size() > limits.max_file_bytes)
+      throw bad_request(where + ": \"" + name + "\" is " + kib(files[i].content.size()) + ", more than the " +
+                        kib(limits.max_file_bytes) + " a file may be");
+    has_cu = has_cu || ends_with(name, ".cu");
+  }
+  if (!has_cu) throw bad_request("no .cu file: the solution is the first .cu file by name");
+}
+
 submission_request parse_submission_request(const std::string& body, const submission_limits& limits,
                                             const std::function<bool(const std::string&)>& known_problem) {
   nlohmann::json doc;
@@ -40,31 +66,18 @@ submission_request parse_submission_request(const std::string& body, const submi
   if (!doc.contains("files") || !doc["files"].is_array())
     throw bad_request("\"files\" is missing or not an array of {\"name\", \"content\"}");
   const auto& files = doc["files"];
-  if (files.empty()) throw bad_request("no files: submit at least one .cu file");
+  // Counted before reading: a body of a million tiny files is refused without building them.
   if (files.size() > limits.max_files)
     throw bad_request(std::to_string(files.size()) + " files: at most " + std::to_string(limits.max_files) +
                       " per submission");
-  std::set<std::string> names;
-  bool has_cu = false;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& f = files[i];
-    const std::string where = "files[" + std::to_string(i) + "]";
     if (!f.is_object() || !f.contains("name") || !f["name"].is_string() || !f.contains("content") ||
         !f["content"].is_string())
-      throw bad_request(where + " must be {\"name\": string, \"content\": string}");
-    const std::string name = f["name"].get<std::string>();
-    if (!valid_source_name(name))
-      throw bad_request(where + ": file name \"" + name + "\" is not allowed: use letters, digits, '_', '.', '-' " +
-                        "ending in .cu, .cuh or .h (no folders)");
-    if (!names.insert(name).second) throw bad_request(where + ": \"" + name + "\" appears twice");
-    std::string content = f["content"].get<std::string>();
-    if (content.size() > limits.max_file_bytes)
-      throw bad_request(where + ": \"" + name + "\" is " + kib(content.size()) + ", more than the " +
-                        kib(limits.max_file_bytes) + " a file may be");
-    has_cu = has_cu || ends_with(name, ".cu");
-    out.files.push_back({name, std::move(content)});
+      throw bad_request("files[" + std::to_string(i) + "] must be {\"name\": string, \"content\": string}");
+    out.files.push_back({f["name"].get<std::string>(), f["content"].get<std::string>()});
   }
-  if (!has_cu) throw bad_request("no .cu file: the solution is the first .cu file by name");
+  check_submission(out, limits, known_problem);
   return out;
 }
 

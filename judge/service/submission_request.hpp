@@ -33,8 +33,14 @@ struct submission_limits {
 /// starting with '.' (no paths, nothing hidden, nothing the shell or a URL would read otherwise).
 bool valid_source_name(const std::string& name);
 
-/// Parses `body`: {"problem": "...", "files": [{"name": "...", "content": "..."}, ...]}, with at least one
-/// .cu file. `known_problem` says whether a problem exists. Throws bad_request.
+/// Checks a submission however it came (the API's JSON, the web page's form): a known problem
+/// (`known_problem` says), 1..max_files files with valid, distinct names, none larger than max_file_bytes,
+/// at least one .cu. Throws bad_request naming the file by position (files[i]) and what is wrong.
+void check_submission(const submission_request& request, const submission_limits& limits,
+                      const std::function<bool(const std::string&)>& known_problem);
+
+/// Parses `body`: {"problem": "...", "files": [{"name": "...", "content": "..."}, ...]} and checks it
+/// (check_submission). Throws bad_request.
 submission_request parse_submission_request(const std::string& body, const submission_limits& limits,
                                             const std::function<bool(const std::string&)>& known_problem);
 

@@ -14,8 +14,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-
 namespace judge::service {
 
 namespace {
@@ -113,37 +111,32 @@ void post_submission(service_state& state, const account& who, const httplib::Re
   if (req.has_file("source")) form.source = req.get_file_value("source").content;
   if (!same_origin(req))
     return send_page(res, 403, error_page(who, "Refused", "A form from another site was refused."));
-  // The API's checks, on the API's document: one place says what a submission may be.
-  nlohmann::json document = {{"problem", problem}, {"files", nlohmann::json::array()}};
-  for (const source_file& f : files_of_form(req))
-    document["files"].push_back({{"name", f.name}, {"content", f.content}});
-  submission_request request;
+  submission_request request{problem, files_of_form(req)};
+  // A form carries any bytes; the API's JSON carries UTF-8 only, and a stored submission is shown through
+  // it, so the form is held to the same.
+  for (const source_file& f : request.files) {
+    try {
+      (void)nlohmann::json({f.name, f.content}).dump();
+    } catch (const nlohmann::json::type_error&) {
+      form.error = "a file or a file name is not UTF-8 text; save it as UTF-8 and submit again";
+      form.source.clear();
+      return send_page(res, 400, submit_page(who, form));
+    }
+  }
+  service_state::admission admitted;
   try {
-    request = parse_submission_request(document.dump(), {state.options().max_files, state.options().max_file_bytes},
-                                       [&state](const std::string& name) { return state.spec(name) != nullptr; });
+    // The API's checks and limits (service_state::submit): one place says what a submission may be.
+    admitted = state.submit(who, request);
   } catch (const bad_request& e) {
     form.error = e.what();
     return send_page(res, 400, submit_page(who, form));
-  } catch (const nlohmann::json::type_error&) {
-    // dump() refuses bytes that are not UTF-8, which the API's JSON cannot carry either.
-    form.error = "a file or a file name is not UTF-8 text; save it as UTF-8 and submit again";
-    form.source.clear();
-    return send_page(res, 400, submit_page(who, form));
   }
-  const auto id = state.with_store([&](store_connection& c) -> std::optional<std::int64_t> {
-    if (who.who == role::student) {
-      if (auto refused = rate_limit(c.queue, who.name, state.options().per_minute, state.options().queued_at_once,
-                                    std::chrono::system_clock::now())) {
-        form.error = refused->message;
-        res.set_header("Retry-After", std::to_string(refused->retry_after));
-        return std::nullopt;
-      }
-    }
-    return c.queue.enqueue(who.name, request.problem, request.files);
-  });
-  if (!id) return send_page(res, 429, submit_page(who, form));
-  state.notify_queued();
-  see_other(res, fmt::format("/submissions/{}", *id));
+  if (admitted.refused) {
+    form.error = admitted.refused->message;
+    res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
+    return send_page(res, 429, submit_page(who, form));
+  }
+  see_other(res, fmt::format("/submissions/{}", admitted.id));
 }
 
 void show_submission(service_state& state, const account& who, const httplib::Request& req, httplib::Response& res) {

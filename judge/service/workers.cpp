@@ -36,7 +36,7 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
 }
 
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
-                     const std::atomic<bool>& stop, const log_fn& log, double poll_seconds) {
+                     const std::atomic<bool>& stop, const log_fn& log, std::size_t max_batch, double poll_seconds) {
   results_db store(db);
   submission_queue queue(store);
   const std::string name = gpu_worker_name(uuid);
@@ -44,15 +44,22 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   mine.compile_only = false;
   log(name + ": waiting for compiled submissions");
   while (!stop) {
-    const auto s = queue.claim_for_gpu(name);
-    if (!s) {
+    const auto first = queue.claim_for_gpu(name);
+    if (!first) {
       std::this_thread::sleep_for(std::chrono::duration<double>(poll_seconds));
       continue;
     }
-    const graded g = grade_submission(*s, mine);
-    const state now = settle(queue, *s, g, false);
-    log(name + ": submission " + std::to_string(s->id) + " (" + s->account + ", " + s->problem +
-        "): " + state_name(now));
+    std::vector<submission> batch = {*first};
+    while (batch.size() < max_batch)
+      if (auto more = queue.claim_for_gpu(name, first->problem))
+        batch.push_back(*more);
+      else
+        break;
+    grade_submissions(batch, mine, [&](const submission& s, const graded& g) {
+      const state now = settle(queue, s, g, false);
+      log(name + ": submission " + std::to_string(s.id) + " (" + s.account + ", " + s.problem +
+          "): " + state_name(now));
+    });
   }
   if (const std::size_t back = queue.release(name)) log(name + ": " + std::to_string(back) + " back to the queue");
 }

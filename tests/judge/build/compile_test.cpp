@@ -1,6 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
+#include "build_queue.hpp"
 #include "compile.hpp"
 #include "content_hash.hpp"
 #include "file_input.hpp"
@@ -383,4 +384,29 @@ TEST_CASE("once the toolchain is stopped no build starts, and none is a compile 
     CHECK(r.status == build_status::internal_error);
     CHECK(judge_test::contains(r.message, "stopped"));
   }
+}
+
+TEST_CASE("a build queue hands out any build as soon as it is done, in any order asked", "[compile][nvcc]") {
+  // A grading run asks for the first solution while the rest still compile; asking out of order, or for
+  // a source that does not exist, must neither block on the others nor lose them.
+  std::vector<judge::build_job> jobs = {{solutions / "good.cu", runner_kind::solution},
+                                        {solutions / "no_such_file.cu", runner_kind::solution},
+                                        {solutions / "broken.cu", runner_kind::solution}};
+  judge::build_queue queue(matmul_like(), jobs, test_tools(), 2);
+  std::vector<std::size_t> told;
+  const judge::build_result& broken =
+      queue.result(2, [&](std::size_t done, std::size_t total) { told.push_back(done * 10 + total); });
+  CHECK(broken.status == build_status::compile_error);
+  std::string missing;
+  try {
+    queue.result(1);
+  } catch (const std::exception& e) {
+    missing = e.what();
+  }
+  CHECK(judge_test::contains(missing, "no_such_file.cu"));
+  CHECK(queue.result(0).status == build_status::ok);
+  CHECK(queue.done() == 3);
+  // Told once on waiting (with how many had ended then), and never a total other than the jobs'.
+  for (std::size_t t : told) CHECK(t % 10 == 3);
+  CHECK_THROWS(queue.all()); // the missing source, again
 }

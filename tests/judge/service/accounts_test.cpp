@@ -25,7 +25,7 @@ std::string failure_of(const std::function<void()>& body) {
 }
 } // namespace
 
-TEST_CASE("a token is jt_ and 43 base64url characters, different every time", "[service]") {
+TEST_CASE("a token is jt_ and 43 base64url characters and different every time", "[service]") {
   std::set<std::string> seen;
   for (int i = 0; i < 50; ++i) {
     const std::string t = new_token();
@@ -42,7 +42,7 @@ TEST_CASE("a token's hash is its SHA-256 in hex", "[service]") {
   CHECK(token_hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
-TEST_CASE("an account signs in with its token and no other, and the store keeps only the hash", "[service]") {
+TEST_CASE("an account signs in with its token and no other and the store keeps only the hash", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   accounts users(store.connection());
@@ -87,7 +87,7 @@ TEST_CASE("rotating a token stops the old one at once", "[service]") {
   CHECK(contains(failure_of([&] { users.rotate_token("nobody"); }), "no account \"nobody\""));
 }
 
-TEST_CASE("a roster is imported whole, with a header, comments and default roles", "[service]") {
+TEST_CASE("a roster is imported whole with a header and comments and default roles", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   accounts users(store.connection());

@@ -1,5 +1,6 @@
 #include "catch.hpp"
 #include "report_json.hpp"
+#include "report_terminal.hpp"
 #include "results_fixtures.hpp"
 #include "submission_queue.hpp"
 
@@ -20,7 +21,8 @@ std::int64_t stored_results(results_db& store) {
 }
 } // namespace
 
-TEST_CASE("a submission moves queued, compiling, compiled, running, done and keeps its files", "[service]") {
+TEST_CASE("a submission moves from queued through compiling and compiled and running to done and keeps its files",
+          "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
@@ -53,6 +55,9 @@ TEST_CASE("a submission moves queued, compiling, compiled, running, done and kee
   CHECK_FALSE(done->finished_at.empty());
   REQUIRE(done->result);
   CHECK(*done->result == to_json(r));
+  REQUIRE(done->device);
+  CHECK(*done->device == device_to_json(r.device));
+  CHECK((*done->device)["name"] == "NVIDIA H200");
   CHECK(stored_results(store) == 1);
 }
 
@@ -103,7 +108,7 @@ TEST_CASE("recover puts submissions in progress back one step and leaves the res
   CHECK(queue.recover() == 0);
 }
 
-TEST_CASE("claims go round-robin over accounts, oldest first within one", "[service]") {
+TEST_CASE("claims go round-robin over accounts and oldest first within one", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
@@ -142,4 +147,46 @@ TEST_CASE("the counts behind the rate limits", "[service]") {
   CHECK(queue.of_account("alice", 1).size() == 1);
   CHECK(queue.recent(10).size() == 3);
   CHECK(queue.recent(10).front().account == "bob");
+}
+
+TEST_CASE("a finished submission keeps a contest view without hidden cases' details", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto id = queue.enqueue("alice", "matmul", one_file("x"));
+  const solution_result r = judge::testing::wrong_result("alice");
+  queue.finish(id, r, true, "");
+  const auto s = queue.get(id);
+  REQUIRE(s->contest_result);
+  CHECK(*s->contest_result == to_json(without_hidden_details(r)));
+  CHECK(*s->contest_result != *s->result);
+}
+
+TEST_CASE("release gives back only what one worker holds", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("a", "matmul", one_file("1"));
+  const auto b = queue.enqueue("b", "matmul", one_file("2"));
+  queue.compiled(queue.claim_for_compile("c")->id);
+  queue.compiled(queue.claim_for_compile("c")->id);
+  REQUIRE(queue.claim_for_gpu("gpu 1")->id == a);
+  REQUIRE(queue.claim_for_gpu("gpu 2")->id == b);
+  CHECK(queue.release("gpu 1") == 1);
+  CHECK(queue.get(a)->now == state::compiled);
+  CHECK(queue.get(b)->now == state::running);
+}
+
+TEST_CASE("a GPU claim can keep to one problem in fair order", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("a", "matmul", one_file("1"));
+  const auto b = queue.enqueue("b", "transpose", one_file("2"));
+  const auto c = queue.enqueue("c", "matmul", one_file("3"));
+  while (auto s = queue.claim_for_compile("w")) queue.compiled(s->id);
+  CHECK(queue.claim_for_gpu("g", "matmul")->id == a);
+  CHECK(queue.claim_for_gpu("g", "matmul")->id == c);
+  CHECK_FALSE(queue.claim_for_gpu("g", "matmul"));
+  CHECK(queue.claim_for_gpu("g")->id == b);
 }

@@ -1,0 +1,130 @@
+#include "baseline_cache.hpp"
+
+#include "file_input.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <random>
+#include <unistd.h>
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr int format_version = 1;
+
+fs::path entry_path(const fs::path& folder, const std::string& key) { return folder / ("baseline-" + key); }
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+nlohmann::json timing_to_json(const timing_summary& t) {
+  return {{"median_ms", t.median_ms},
+          {"min_ms", t.min_ms},
+          {"max_ms", t.max_ms},
+          {"noise", t.noise},
+          {"precision", t.precision},
+          {"samples", t.samples},
+          {"discarded", t.discarded},
+          {"host_median_ms", t.host_median_ms},
+          {"sm_clock_mhz", t.sm_clock_mhz},
+          {"method", t.method},
+          {"cold_l2", t.cold_l2},
+          {"stop_reason", t.stop_reason},
+          {"warmup_calls", t.warmup_calls}};
+}
+
+timing_summary timing_from_json(const nlohmann::json& j) {
+  timing_summary t;
+  t.median_ms = j.at("median_ms").get<double>();
+  t.min_ms = j.at("min_ms").get<double>();
+  t.max_ms = j.at("max_ms").get<double>();
+  t.noise = j.at("noise").get<double>();
+  t.precision = j.at("precision").get<double>();
+  t.samples = j.at("samples").get<int>();
+  t.discarded = j.at("discarded").get<int>();
+  t.host_median_ms = j.at("host_median_ms").get<double>();
+  t.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
+  t.method = j.at("method").get<std::string>();
+  t.cold_l2 = j.at("cold_l2").get<bool>();
+  t.stop_reason = j.at("stop_reason").get<std::string>();
+  t.warmup_calls = j.at("warmup_calls").get<int>();
+  return t;
+}
+} // namespace
+
+std::optional<cached_baseline> load_baseline(const fs::path& folder, const std::string& key,
+                                             std::chrono::seconds max_age) {
+  const fs::path entry = entry_path(folder, key);
+  std::error_code missing;
+  const auto text = read_file(entry / "record.json", missing);
+  if (!text) return std::nullopt;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(*text);
+    if (j.at("format").get<int>() != format_version || j.at("key").get<std::string>() != key) return std::nullopt;
+    cached_baseline cached;
+    cached.timed_at = j.at("timed_at").get<std::int64_t>();
+    const std::int64_t age = now_seconds() - cached.timed_at;
+    if (age < 0 || age > max_age.count()) return std::nullopt;
+    for (const auto& c : j.at("disagreeing_cases")) cached.record.disagreeing_cases.insert(c.get<std::size_t>());
+    for (const auto& [name, t] : j.at("timings").items()) cached.record.timings[name] = timing_from_json(t);
+    std::ifstream values(entry / "outputs.f32", std::ios::binary);
+    const auto& outputs = j.at("outputs");
+    if (!outputs.empty() && !values) return std::nullopt;
+    for (const auto& o : outputs) {
+      std::vector<float> buffer(o.at("count").get<std::size_t>());
+      values.read(reinterpret_cast<char*>(buffer.data()), static_cast<std::streamsize>(buffer.size() * sizeof(float)));
+      if (!values) return std::nullopt; // cut short: the whole entry is ignored
+      cached.record.outputs[{o.at("case").get<std::size_t>(), o.at("check").get<int>()}][o.at("buffer")] =
+          std::move(buffer);
+    }
+    return cached;
+  } catch (const std::exception&) {
+    return std::nullopt; // not what this judge wrote: ignored, and replaced by the next store
+  }
+}
+
+bool store_baseline(const fs::path& folder, const std::string& key, const baseline_record& record) {
+  std::uintmax_t bytes = 0;
+  for (const auto& [where, buffers] : record.outputs)
+    for (const auto& [name, values] : buffers) bytes += values.size() * sizeof(float);
+  if (bytes > baseline_cache_output_cap) return false;
+  nlohmann::json j = {{"format", format_version}, {"key", key}, {"timed_at", now_seconds()}};
+  j["disagreeing_cases"] = record.disagreeing_cases;
+  j["timings"] = nlohmann::json::object();
+  for (const auto& [name, t] : record.timings) j["timings"][name] = timing_to_json(t);
+  j["outputs"] = nlohmann::json::array();
+  std::error_code error;
+  fs::create_directories(folder, error);
+  const fs::path staging = folder / ("baseline-" + key + ".tmp-" + std::to_string(::getpid()) + "-" +
+                                     std::to_string(std::random_device{}()));
+  if (!fs::create_directory(staging, error)) return false;
+  {
+    std::ofstream values(staging / "outputs.f32", std::ios::binary);
+    for (const auto& [where, buffers] : record.outputs)
+      for (const auto& [name, buffer] : buffers) {
+        j["outputs"].push_back(
+            {{"case", where.first}, {"check", where.second}, {"buffer", name}, {"count", buffer.size()}});
+        values.write(reinterpret_cast<const char*>(buffer.data()),
+                     static_cast<std::streamsize>(buffer.size() * sizeof(float)));
+      }
+    std::ofstream facts(staging / "record.json");
+    facts << j.dump() << "\n";
+    if (!values.flush() || !facts.flush()) {
+      fs::remove_all(staging, error);
+      return false;
+    }
+  }
+  // An older entry under the key (one past its age) makes way; the rename then publishes the new one whole.
+  const fs::path entry = entry_path(folder, key);
+  fs::remove_all(entry, error);
+  fs::rename(staging, entry, error);
+  const bool published = !error;
+  if (!published) fs::remove_all(staging, error); // another judge published the same entry first
+  return published;
+}
+
+} // namespace judge

@@ -1,0 +1,47 @@
+#include "catch.hpp"
+#include "judge_command.hpp"
+#include "results_fixtures.hpp"
+#include "text_match.hpp"
+
+#include <fstream>
+
+using judge::testing::scratch_dir;
+using judge_test::contains;
+using judge_test::run_judge;
+
+TEST_CASE("judge users adds and imports and lists and renews tokens and never lists a token", "[service][cli]") {
+  scratch_dir dir;
+  const std::string db = " --db " + (dir / "judge.db").string();
+  const auto added = run_judge("users add alice --role instructor" + db);
+  REQUIRE(added.status == 0);
+  CHECK(contains(added.output, "alice jt_"));
+  std::ofstream(dir / "roster.csv") << "bob,student\ncarol\n";
+  const auto imported = run_judge("users import " + (dir / "roster.csv").string() + db);
+  REQUIRE(imported.status == 0);
+  CHECK(contains(imported.output, "bob jt_"));
+  CHECK(contains(imported.output, "carol jt_"));
+  const auto listed = run_judge("users list" + db);
+  CHECK(listed.status == 0);
+  CHECK(contains(listed.output, "alice"));
+  CHECK(contains(listed.output, "instructor"));
+  CHECK(contains(listed.output, "carol"));
+  CHECK_FALSE(contains(listed.output, "jt_"));
+  const auto renewed = run_judge("users token bob" + db);
+  CHECK(renewed.status == 0);
+  CHECK(contains(renewed.output, "bob jt_"));
+}
+
+TEST_CASE("judge users refuses a taken name or a bad role or an unknown account with exit 2", "[service][cli]") {
+  scratch_dir dir;
+  const std::string db = " --db " + (dir / "judge.db").string();
+  REQUIRE(run_judge("users add alice" + db).status == 0);
+  const auto taken = run_judge("users add alice" + db);
+  CHECK(taken.status == 2);
+  CHECK(contains(taken.output, "account \"alice\" exists already"));
+  const auto role = run_judge("users add bob --role teacher" + db);
+  CHECK(role.status == 2);
+  CHECK(contains(role.output, "unknown role \"teacher\""));
+  const auto nobody = run_judge("users token nobody" + db);
+  CHECK(nobody.status == 2);
+  CHECK(contains(nobody.output, "no account \"nobody\""));
+}

@@ -1,0 +1,229 @@
+// The JSON API against a real `judge serve` on 127.0.0.1 (label cpu): without a GPU a submission is
+// compiled and ends "not run: no CUDA device", exactly as `judge run` ends there.
+#include "catch.hpp"
+#include "file_input.hpp"
+#include "judge_command.hpp"
+#include "judge_server.hpp"
+#include "results_fixtures.hpp"
+#include "text_match.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <thread>
+
+using judge::testing::scratch_dir;
+using judge_test::add_account;
+using judge_test::contains;
+using judge_test::judge_server;
+using nlohmann::json;
+
+namespace {
+std::string example_solution(const std::string& problem) {
+  return judge::read_file(std::filesystem::path(JUDGE_SOURCE_DIR) / "solutions" / problem / "example.cu");
+}
+
+json submission_body(const std::string& problem, const std::string& content, const std::string& name = "a.cu") {
+  return {{"problem", problem}, {"files", json::array({{{"name", name}, {"content", content}}})}};
+}
+
+json body_of(const httplib::Result& r) {
+  REQUIRE(r);
+  INFO(r->body);
+  return json::parse(r->body);
+}
+
+/// Polls until the submission is done or failed (up to `seconds`).
+json wait_until_settled(const judge_server& server, const std::string& token, std::int64_t id, int seconds = 180) {
+  auto client = server.client(token);
+  json s;
+  for (int i = 0; i < seconds * 4; ++i) {
+    s = body_of(client.Get(("/api/v1/submissions/" + std::to_string(id)).c_str()));
+    if (s["state"] == "done" || s["state"] == "failed") return s;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  FAIL("submission " << id << " did not settle in " << seconds << " s: " << s.dump() << "\n" << server.log());
+  return s;
+}
+} // namespace
+
+TEST_CASE("every API call without a valid token is refused with 401", "[service][api]") {
+  scratch_dir dir;
+  add_account(dir / "judge.db", "alice", "student");
+  judge_server server(dir / "judge.db", {"--accept-only"});
+  for (const std::string token : {std::string(), std::string("jt_not-a-real-token")}) {
+    auto client = server.client(token);
+    for (const char* path : {"/api/v1/me", "/api/v1/problems", "/api/v1/problems/matmul", "/api/v1/submissions",
+                             "/api/v1/submissions/1", "/api/v1/leaderboard/matmul"}) {
+      CAPTURE(token, path);
+      const auto r = client.Get(path);
+      REQUIRE(r);
+      CHECK(r->status == 401);
+      CHECK(contains(body_of(r)["error"], "Bearer"));
+    }
+    const auto post = client.Post("/api/v1/submissions", submission_body("matmul", "x").dump(), "application/json");
+    REQUIRE(post);
+    CHECK(post->status == 401);
+  }
+}
+
+TEST_CASE("the problem list and a statement and the starter come through the API", "[service][api]") {
+  scratch_dir dir;
+  const std::string token = add_account(dir / "judge.db", "alice", "student");
+  judge_server server(dir / "judge.db", {"--accept-only"});
+  auto client = server.client(token);
+  CHECK(body_of(client.Get("/api/v1/me")) == json{{"name", "alice"}, {"role", "student"}});
+  const json problems = body_of(client.Get("/api/v1/problems"));
+  REQUIRE(problems.is_array());
+  bool has_matmul = false;
+  for (const json& p : problems)
+    if (p["name"] == "matmul") {
+      has_matmul = true;
+      CHECK(p["unit"] == "GFLOPS");
+      CHECK(p["timed_cases"].get<int>() > 0);
+    }
+  CHECK(has_matmul);
+  const json matmul = body_of(client.Get("/api/v1/problems/matmul"));
+  CHECK(contains(matmul["signature"], "solve("));
+  CHECK_FALSE(matmul["statement"].get<std::string>().empty());
+  CHECK(contains(matmul["starter"], "solve("));
+  const auto missing = client.Get("/api/v1/problems/nope");
+  REQUIRE(missing);
+  CHECK(missing->status == 404);
+  CHECK(contains(body_of(missing)["error"], "nope"));
+  const json board = body_of(client.Get("/api/v1/leaderboard/matmul"));
+  CHECK(board["problem"] == "matmul");
+  CHECK(board["boards"].is_array());
+}
+
+TEST_CASE("a submission is compiled and ends not run without a GPU and is seen by its author and instructors only",
+          "[service][api]") {
+  scratch_dir dir;
+  const auto db = dir / "judge.db";
+  const std::string alice = add_account(db, "alice", "student");
+  const std::string bob = add_account(db, "bob", "student");
+  const std::string teacher = add_account(db, "teacher", "instructor");
+  judge_server server(db, {"--compile-threads", "1"});
+  auto client = server.client(alice);
+  const auto posted = client.Post(
+      "/api/v1/submissions", submission_body("vector_add", example_solution("vector_add")).dump(), "application/json");
+  REQUIRE(posted);
+  CHECK(posted->status == 202);
+  const json accepted = body_of(posted);
+  CHECK(accepted["state"] == "queued");
+  const std::int64_t id = accepted["id"];
+
+  const json done = wait_until_settled(server, alice, id);
+  INFO(done.dump());
+  CHECK(done["state"] == "done");
+  CHECK(done["account"] == "alice");
+  CHECK(done["problem"] == "vector_add");
+  CHECK(done["gpu"] == "");
+  CHECK_FALSE(done["finished_at"].get<std::string>().empty());
+  REQUIRE(done["result"].is_object());
+  CHECK(done["result"]["verdict"] == "NR");
+  CHECK(contains(done["result"]["message"], "not run: no CUDA device"));
+  CHECK(done["result"]["author"] == "alice");
+
+  const auto other = server.client(bob).Get(("/api/v1/submissions/" + std::to_string(id)).c_str());
+  REQUIRE(other);
+  CHECK(other->status == 404);
+  CHECK(body_of(server.client(teacher).Get(("/api/v1/submissions/" + std::to_string(id)).c_str()))["id"] == id);
+
+  const json mine = body_of(client.Get("/api/v1/submissions"));
+  REQUIRE(mine.size() == 1);
+  CHECK(mine[0]["id"] == id);
+  CHECK(body_of(server.client(bob).Get("/api/v1/submissions")).empty());
+  const auto peek = server.client(bob).Get("/api/v1/submissions?account=alice");
+  REQUIRE(peek);
+  CHECK(peek->status == 403);
+  CHECK(body_of(server.client(teacher).Get("/api/v1/submissions?account=alice&limit=5")).size() == 1);
+  CHECK(server.stop() == 0);
+  CHECK(contains(server.log(), "stopped"));
+}
+
+TEST_CASE("bad submissions are refused with one clear message and nothing is queued", "[service][api]") {
+  scratch_dir dir;
+  const std::string token = add_account(dir / "judge.db", "alice", "student");
+  judge_server server(dir / "judge.db", {"--accept-only", "--per-minute", "100", "--queued-at-once", "100"});
+  auto client = server.client(token);
+  json too_many = submission_body("matmul", "x");
+  for (int i = 0; i < 9; ++i) too_many["files"].push_back({{"name", "f" + std::to_string(i) + ".cu"}, {"content", ""}});
+  const std::string non_utf8 =
+      std::string("{\"problem\": \"matmul\", \"files\": [{\"name\": \"caf") + "\xe9" + ".cu\", \"content\": \"x\"}]}";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{\"problem\": ", "not valid JSON"},
+      {"[1, 2]", "JSON object"},
+      {json{{"files", json::array()}}.dump(), "\"problem\" is missing"},
+      {submission_body("nope", "x").dump(), "unknown problem \"nope\""},
+      {json{{"problem", "matmul"}, {"files", json::array()}}.dump(), "no files"},
+      {json{{"problem", "matmul"}}.dump(), "\"files\" is missing"},
+      {too_many.dump(), "at most 8"},
+      {submission_body("matmul", std::string(300 * 1024, 'x')).dump(), "more than the 256 KiB"},
+      {submission_body("matmul", "x", "../evil.cu").dump(), "not allowed"},
+      {submission_body("matmul", "x", "dir/a.cu").dump(), "not allowed"},
+      {submission_body("matmul", "x", "a.py").dump(), "not allowed"},
+      {submission_body("matmul", "x", "caf\xc3\xa9.cu").dump(), "not allowed"},
+      {submission_body("matmul", "x", "a.h").dump(), "no .cu file"},
+      {non_utf8, "UTF-8"},
+  };
+  for (const auto& [body, message] : cases) {
+    CAPTURE(body.substr(0, 200));
+    const auto r = client.Post("/api/v1/submissions", body, "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 400);
+    CHECK(contains(body_of(r)["error"], message));
+  }
+  CHECK(body_of(client.Get("/api/v1/submissions")).empty());
+}
+
+TEST_CASE("rate limits refuse with 429 and Retry-After and instructors have none", "[service][api]") {
+  scratch_dir dir;
+  const auto db = dir / "judge.db";
+  const std::string alice = add_account(db, "alice", "student");
+  const std::string bob = add_account(db, "bob", "student");
+  const std::string teacher = add_account(db, "teacher", "instructor");
+  judge_server server(db, {"--accept-only", "--per-minute", "3", "--queued-at-once", "2"});
+  const std::string body = submission_body("matmul", "x").dump();
+  auto post = [&](const std::string& token) {
+    return server.client(token).Post("/api/v1/submissions", body, "application/json");
+  };
+  CHECK(post(alice)->status == 202);
+  CHECK(post(alice)->status == 202);
+  const auto waiting = post(alice);
+  REQUIRE(waiting);
+  CHECK(waiting->status == 429);
+  CHECK(waiting->get_header_value("Retry-After") == "5");
+  CHECK(contains(body_of(waiting)["error"], "at most 2 at once"));
+  CHECK(post(bob)->status == 202); // one student's limit is not another's
+  for (int i = 0; i < 5; ++i) CHECK(post(teacher)->status == 202);
+  CHECK(body_of(server.client(alice).Get("/api/v1/submissions")).size() == 2);
+}
+
+TEST_CASE("the per-minute limit counts submissions of the last minute", "[service][api]") {
+  scratch_dir dir;
+  const auto db = dir / "judge.db";
+  const std::string alice = add_account(db, "alice", "student");
+  judge_server server(db, {"--accept-only", "--per-minute", "2", "--queued-at-once", "10"});
+  const std::string body = submission_body("matmul", "x").dump();
+  auto client = server.client(alice);
+  CHECK(client.Post("/api/v1/submissions", body, "application/json")->status == 202);
+  CHECK(client.Post("/api/v1/submissions", body, "application/json")->status == 202);
+  const auto third = client.Post("/api/v1/submissions", body, "application/json");
+  REQUIRE(third);
+  CHECK(third->status == 429);
+  CHECK(third->get_header_value("Retry-After") == "60");
+  CHECK(contains(body_of(third)["error"], "in the last minute"));
+}
+
+TEST_CASE("judge serve names an address it cannot listen on", "[service][api]") {
+  scratch_dir dir;
+  judge_server first(dir / "judge.db", {"--accept-only"});
+  const auto r = judge_test::run_judge("serve --accept-only --db " + (dir / "other.db").string() +
+                                       " --listen 127.0.0.1:" + std::to_string(first.port()));
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "cannot listen on 127.0.0.1:" + std::to_string(first.port())));
+  const auto bad = judge_test::run_judge("serve --listen nowhere --db " + (dir / "other.db").string());
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.output, "--listen nowhere"));
+}
