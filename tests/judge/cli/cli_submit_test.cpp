@@ -2,73 +2,37 @@
 // (no GPU) a solution that compiles ends "compiled, not run", exit 3, as `judge run` would.
 #include "catch.hpp"
 #include "judge_command.hpp"
+#include "judge_server.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
 #include <fmt/format.h>
 
-#include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
-#include <thread>
 
 using judge::testing::scratch_dir;
 using judge_test::contains;
 using judge_test::run_judge;
 
 namespace {
-/// `judge serve --demo` on a free port of 127.0.0.1 with a store of its own; stopped with SIGTERM.
-class demo_server {
-public:
+/// `judge serve` on a free port of 127.0.0.1 with a store of its own and three learners.
+struct class_server {
   scratch_dir dir;
-  std::string url;
-  std::map<std::string, std::string> tokens;
-
-  demo_server() {
-    const std::string log = (dir / "serve.log").string();
-    std::fflush(nullptr); // else the child would write what this process has buffered a second time
-    m_pid = ::fork();
-    if (m_pid == 0) {
-      const std::string db = (dir / "demo.db").string();
-      std::freopen(log.c_str(), "w", stdout);
-      std::freopen(log.c_str(), "a", stderr);
-      ::execl(JUDGE_CLI, JUDGE_CLI, "serve", "--demo", "--listen", "127.0.0.1:0", "--db", db.c_str(), nullptr);
-      ::_exit(127);
-    }
-    static const std::regex token_line(R"(^\s+(\w+)\s+(student|instructor)\s+(jt_\S+)$)");
-    static const std::regex listening(R"(listening on (http://[0-9.:]+)/)");
-    for (int i = 0; i < 600 && url.empty(); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      std::ifstream in(log);
-      for (std::string line; std::getline(in, line);) {
-        std::smatch m;
-        if (std::regex_match(line, m, token_line)) tokens[m[1]] = m[3];
-        if (std::regex_search(line, m, listening)) url = m[1];
-      }
-    }
-  }
-  ~demo_server() {
-    ::kill(m_pid, SIGTERM);
-    int status = 0;
-    ::waitpid(m_pid, &status, 0);
-  }
-  demo_server(const demo_server&) = delete;
-  demo_server& operator=(const demo_server&) = delete;
+  std::filesystem::path db = dir / "judge.db";
+  std::map<std::string, std::string> tokens{{"alice", judge_test::add_account(db, "alice", "student")},
+                                            {"bob", judge_test::add_account(db, "bob", "student")},
+                                            {"carol", judge_test::add_account(db, "carol", "student")}};
+  judge_test::judge_server server{db};
+  std::string url = "http://127.0.0.1:" + std::to_string(server.port());
 
   /// The environment of a learner: their token and a config folder of their own.
   std::string as(const std::string& name) const {
     return fmt::format("JUDGE_TOKEN={} XDG_CONFIG_HOME={} ", tokens.at(name), (dir / "config").string());
   }
-
-private:
-  pid_t m_pid = -1;
 };
 
 std::string starter() {
@@ -82,8 +46,7 @@ void write(const std::filesystem::path& path, const std::string& text) { std::of
 } // namespace
 
 TEST_CASE("a submission through the server reports as local grading does and exits alike", "[submit][serve]") {
-  demo_server server;
-  REQUIRE_FALSE(server.url.empty());
+  class_server server;
   write(server.dir / "alice.cu", starter());
   const auto r = run_judge(fmt::format("submit matmul {} --server {}", (server.dir / "alice.cu").string(), server.url),
                            server.as("alice"));
@@ -96,8 +59,7 @@ TEST_CASE("a submission through the server reports as local grading does and exi
 }
 
 TEST_CASE("a compile error through the server shows the compiler's message and exits 1", "[submit][serve]") {
-  demo_server server;
-  REQUIRE_FALSE(server.url.empty());
+  class_server server;
   write(server.dir / "broken.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, "
                                   "int K) { undefined_name; }\n");
   const auto r = run_judge(fmt::format("submit matmul {} --server {}", (server.dir / "broken.cu").string(), server.url),
@@ -109,8 +71,7 @@ TEST_CASE("a compile error through the server shows the compiler's message and e
 }
 
 TEST_CASE("no-wait returns the submission's id at once", "[submit][serve]") {
-  demo_server server;
-  REQUIRE_FALSE(server.url.empty());
+  class_server server;
   write(server.dir / "a.cu", starter());
   const auto r =
       run_judge(fmt::format("submit matmul {} --server {} --no-wait", (server.dir / "a.cu").string(), server.url),
@@ -122,8 +83,7 @@ TEST_CASE("no-wait returns the submission's id at once", "[submit][serve]") {
 }
 
 TEST_CASE("what the server refuses is a usage error with its message", "[submit][serve]") {
-  demo_server server;
-  REQUIRE_FALSE(server.url.empty());
+  class_server server;
   write(server.dir / "a.cu", starter());
   const std::string file = (server.dir / "a.cu").string();
   SECTION("an unknown problem") {

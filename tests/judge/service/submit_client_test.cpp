@@ -127,7 +127,7 @@ TEST_CASE("without a token the learner is told where to put one", "[submit]") {
   CHECK(contains(error_of([&] { read_token(nullptr, dir / "empty"); }), "the token file is empty"));
 }
 
-TEST_CASE("a submission is sent with the bearer token and its files, and its id comes back", "[submit]") {
+TEST_CASE("a submission is sent with the bearer token and its files and its id comes back", "[submit]") {
   stand_in_server server;
   judge_client client(server.url(), "jt_good");
   CHECK(client.submit("matmul", {{"a.cu", "__global__ void k() {}"}, {"a.cuh", "#pragma once"}}) == 17);

@@ -87,7 +87,7 @@ TEST_CASE("names that came from users are escaped on every page", "[web]") {
   CHECK(contains(pages, "&lt;b&gt;mallory&lt;/b&gt;"));
 }
 
-TEST_CASE("a problem page shows the statement, the signature and links to submit and to the board", "[web]") {
+TEST_CASE("a problem page shows the statement and the signature and links to submit and to the board", "[web]") {
   const problem_view view{{"matmul", "Matrix multiply", "GFLOPS", 2},
                           "<p>Compute C.</p>\n",
                           "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K)"};
@@ -185,7 +185,7 @@ TEST_CASE("the board page shows the leaderboard's boards and refreshes them", "[
   CHECK(contains(board_page(student(), "matmul", {}), "No accepted, timed results yet."));
 }
 
-TEST_CASE("the history lists submissions with their verdicts, and accounts for an instructor", "[web]") {
+TEST_CASE("the history lists submissions with their verdicts and accounts for an instructor", "[web]") {
   submission graded = queued_submission();
   graded.now = state::done;
   graded.result = judge::to_json(judge::testing::accepted_result("alice", 15000));
