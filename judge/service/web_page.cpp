@@ -14,9 +14,10 @@ std::string page(const std::string& title, const std::optional<account>& who, co
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += fmt::format("<title>{} · gpu-judge</title>\n", html(title));
-  out += "<link rel=\"stylesheet\" href=\"/assets/web.css\">\n";
+  // A page's own stylesheets first: the site's rules (page margins, heading sizes) win where both speak.
   for (const std::string& s : stylesheets)
     out += fmt::format("<link rel=\"stylesheet\" href=\"/assets/{}\">\n", html(s));
+  out += "<link rel=\"stylesheet\" href=\"/assets/web.css\">\n";
   for (const std::string& s : scripts) out += fmt::format("<script src=\"/assets/{}\" defer></script>\n", html(s));
   out += "</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n";
   out += "<header class=\"site\">\n<a class=\"brand\" href=\"/problems\">gpu-judge</a>\n";
