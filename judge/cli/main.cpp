@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   judge::cli::add_serve(app, ctx);
   judge::cli::add_worker(app, ctx);
   judge::cli::add_users(app, ctx);
+  judge::cli::add_submit(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is
   // neither an option nor a subcommand.

@@ -94,6 +94,11 @@ std::string leaderboard_json(const std::string& problem, const std::vector<leade
 /// A self-contained HTML page (inline CSS and SVG, nothing fetched when viewed): per board the ranking
 /// table, a bar chart of scores with the baseline's score marked, and a roofline plot.
 std::string leaderboard_html(const std::string& problem, const std::vector<leaderboard>& boards);
+/// The page's content without the document around it: a note on how ranks are made and a section per
+/// board (the web server's /board page shows it inside its own layout).
+std::string leaderboard_html_sections(const std::vector<leaderboard>& boards);
+/// The page's stylesheet: inlined by leaderboard_html(), served as a file by the web server.
+const char* leaderboard_css();
 
 /// One CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF, with quotes doubled.
 std::string csv_field(const std::string& text);

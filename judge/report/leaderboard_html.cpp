@@ -101,15 +101,23 @@ std::string board_section(const leaderboard& b) {
 
 } // namespace
 
+const char* leaderboard_css() { return page_css; }
+
+std::string leaderboard_html_sections(const std::vector<leaderboard>& boards) {
+  std::string out =
+      "<p class=\"note\">Each author's best accepted solution on each GPU model. The score is the geometric "
+      "mean of the speed over the timed hidden cases; ties go to the earlier submission.</p>\n";
+  if (boards.empty()) out += "<p>No accepted, timed results yet.</p>\n";
+  for (const leaderboard& b : boards) out += board_section(b);
+  return out;
+}
+
 std::string leaderboard_html(const std::string& problem, const std::vector<leaderboard>& boards) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += fmt::format("<title>Leaderboard: {}</title>\n<style>{}</style>\n</head>\n<body>\n", esc(problem), page_css);
   out += fmt::format("<h1>Leaderboard: {}</h1>\n", esc(problem));
-  out += "<p class=\"note\">Each author's best accepted solution on each GPU model. The score is the geometric "
-         "mean of the speed over the timed hidden cases; ties go to the earlier submission.</p>\n";
-  if (boards.empty()) out += "<p>No accepted, timed results yet.</p>\n";
-  for (const leaderboard& b : boards) out += board_section(b);
+  out += leaderboard_html_sections(boards);
   return out + "</body>\n</html>\n";
 }
 

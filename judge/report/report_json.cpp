@@ -10,6 +10,8 @@
 #include "sandbox_text.hpp"
 #include "utc_time.hpp"
 
+#include <stdexcept>
+
 namespace judge {
 
 namespace {
@@ -102,6 +104,121 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
           {"solutions", std::move(solutions)},
           {"skipped", std::move(skipped_list)},
           {"not_graded", not_graded}};
+}
+
+namespace {
+// Reading back: every field to_json() writes is required, so a document of another shape is refused
+// with the field's name rather than read as zeros.
+const nlohmann::json& field(const nlohmann::json& j, const char* name, const std::string& where) {
+  if (!j.is_object() || !j.contains(name)) throw std::runtime_error(where + "field " + name + ": missing");
+  return j.at(name);
+}
+
+template <typename T> T value_of(const nlohmann::json& j, const char* name, const std::string& where) {
+  const nlohmann::json& v = field(j, name, where);
+  try {
+    return v.get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(where + "field " + name + ": of the wrong type (" + v.type_name() + ")");
+  }
+}
+
+/// A number that to_json() writes as null when absent: 0 then.
+double number_or_zero(const nlohmann::json& j, const char* name, const std::string& where) {
+  const nlohmann::json& v = field(j, name, where);
+  return v.is_null() ? 0.0 : value_of<double>(j, name, where);
+}
+
+timing_summary timing_from_json(const nlohmann::json& j, const std::string& where) {
+  timing_summary t;
+  t.median_ms = value_of<double>(j, "median_ms", where);
+  t.min_ms = value_of<double>(j, "min_ms", where);
+  t.max_ms = value_of<double>(j, "max_ms", where);
+  t.noise = value_of<double>(j, "noise", where);
+  t.precision = value_of<double>(j, "precision", where);
+  t.samples = value_of<int>(j, "samples", where);
+  t.discarded = value_of<int>(j, "discarded_throttled", where);
+  t.host_median_ms = value_of<double>(j, "host_median_ms", where);
+  t.sm_clock_mhz = value_of<double>(j, "sm_clock_mhz", where);
+  t.method = value_of<std::string>(j, "method", where);
+  t.cold_l2 = value_of<bool>(j, "cold_l2", where);
+  t.stop_reason = value_of<std::string>(j, "stop_reason", where);
+  t.warmup_calls = value_of<int>(j, "warmup_calls", where);
+  return t;
+}
+
+sandbox_status sandbox_from_text(const std::string& text) {
+  if (text.empty()) return {};
+  if (text == "off") return {sandbox_mode::off, ""};
+  const std::string unavailable = "unavailable: ";
+  if (text.rfind(unavailable, 0) == 0) return {sandbox_mode::unavailable, text.substr(unavailable.size())};
+  return {sandbox_mode::on, ""};
+}
+
+case_result case_from_json(const nlohmann::json& j, const std::string& speed_key, const std::string& where) {
+  case_result c;
+  c.name = value_of<std::string>(j, "name", where);
+  const std::string at = where + "case " + c.name + ": ";
+  c.hidden = value_of<bool>(j, "hidden", at);
+  c.sizes = value_of<std::vector<std::int64_t>>(j, "dims", at);
+  c.shape = value_of<std::string>(j, "shape", at);
+  const auto v = verdict_from_short_name(value_of<std::string>(j, "verdict", at));
+  if (!v) throw std::runtime_error(at + "field verdict: not a verdict's short name");
+  c.v = *v;
+  c.message = value_of<std::string>(j, "message", at);
+  if (j.contains("timing")) {
+    c.timing = timing_from_json(j.at("timing"), at + "timing: ");
+    c.speed = number_or_zero(j, speed_key.c_str(), at);
+    c.pct_of_baseline = number_or_zero(j, "pct_of_baseline", at);
+    c.pct_of_peak = number_or_zero(j, "pct_of_peak", at);
+    // The baseline's speed is not written; the percentage of it is, and it follows from the two.
+    if (c.pct_of_baseline > 0) c.baseline_speed = c.speed * 100.0 / c.pct_of_baseline;
+  }
+  if (j.contains("baseline")) c.baseline_timing = timing_from_json(j.at("baseline"), at + "baseline: ");
+  if (j.contains("feedback")) c.feedback = value_of<std::string>(j, "feedback", at);
+  if (j.contains("implausible")) {
+    const nlohmann::json& i = j.at("implausible");
+    const std::string in = at + "implausible: ";
+    implausible_time t;
+    t.median_ms = value_of<double>(i, "median_ms", in);
+    t.floor_ms = value_of<double>(i, "floor_ms", in);
+    const auto ceiling = ceiling_from_name(value_of<std::string>(i, "ceiling", in));
+    if (!ceiling) throw std::runtime_error(in + "field ceiling: not a ceiling's name");
+    t.ceiling = *ceiling;
+    t.work = value_of<double>(i, "work", in);
+    t.peak = value_of<double>(i, "peak", in);
+    c.implausible = t;
+  }
+  return c;
+}
+} // namespace
+
+solution_result result_from_json(const nlohmann::json& j) {
+  const std::string where = "result: ";
+  solution_result r;
+  r.path = value_of<std::string>(j, "path", where);
+  r.author = value_of<std::string>(j, "author", where);
+  r.content_hash = value_of<std::string>(j, "content_hash", where);
+  r.graded_at = value_of<std::string>(j, "graded_at", where);
+  const std::string verdict_name = value_of<std::string>(j, "verdict", where);
+  r.compiled_only = verdict_name == not_run_short;
+  if (r.compiled_only) {
+    r.v = verdict::internal_error; // as grading leaves it (grade_result.hpp)
+  } else {
+    const auto v = verdict_from_short_name(verdict_name);
+    if (!v) throw std::runtime_error(where + "field verdict: \"" + verdict_name + "\" is not a verdict");
+    r.v = *v;
+    r.message = value_of<std::string>(j, "message", where);
+  }
+  r.score = value_of<double>(j, "score", where);
+  r.speed_unit = value_of<std::string>(j, "speed_unit", where);
+  r.sandbox = sandbox_from_text(value_of<std::string>(j, "sandbox", where));
+  r.implausible = value_of<bool>(j, "implausible", where);
+  const std::string speed_key = r.speed_unit == unit_name(speed_unit::gflops) ? "gflops" : "gbps";
+  const nlohmann::json& cases = field(j, "cases", where);
+  if (!cases.is_array()) throw std::runtime_error(where + "field cases: not a list");
+  for (const nlohmann::json& c : cases) r.cases.push_back(case_from_json(c, speed_key, where));
+  return r;
 }
 
 nlohmann::json run_facts_json(const run_outcome& outcome) {

@@ -13,6 +13,11 @@
 namespace judge {
 
 nlohmann::json to_json(const solution_result& r);
+/// The inverse of to_json(), for a result that came back from a server (`judge submit`, the web pages):
+/// what to_json() writes comes back, except what it leaves out (problem, device, compile and learner
+/// output) and the sandbox layers behind "on, without ..." (the mode stays). Throws std::runtime_error
+/// naming the field that is missing or of the wrong type.
+solution_result result_from_json(const nlohmann::json& j);
 /// {"name", "uuid", "cc", "sms", "sm_clock_max_mhz", "fp32_peak_gflops", "copy_gbps", "dram_peak_gbps"}: the GPU
 /// a run graded on (run_to_json's "device"; the online judge's submissions).
 nlohmann::json device_to_json(const device_info& device);

@@ -37,11 +37,6 @@ std::string padded_verdict(verdict v, const terminal_style& style, int width) {
          std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(name.size()))), ' ');
 }
 
-std::string time_text(double ms) {
-  if (ms < 1.0) return fmt::format("{:.1f} us", ms * 1000.0);
-  return fmt::format("{:.3f} ms", ms);
-}
-
 std::string indent(const std::string& text, const std::string& prefix) {
   std::string out;
   std::size_t start = 0;
@@ -54,6 +49,11 @@ std::string indent(const std::string& text, const std::string& prefix) {
   return out;
 }
 } // namespace
+
+std::string time_text(double ms) {
+  if (ms < 1.0) return fmt::format("{:.1f} us", ms * 1000.0);
+  return fmt::format("{:.3f} ms", ms);
+}
 
 std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode) {
   return fmt::format("{} on {} ({} SMs, SM clock up to {:.0f} MHz, compute capability {}); timing: {}\n", problem,

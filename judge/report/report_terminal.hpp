@@ -16,6 +16,9 @@ struct terminal_style {
   static terminal_style for_stream(std::FILE* stream);
 };
 
+/// "58.2 us" below a millisecond, "1.234 ms" from there: how every report writes a time.
+std::string time_text(double ms);
+
 /// The heading: problem, device, clock, timing mode.
 std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode);
 

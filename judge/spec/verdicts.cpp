@@ -33,6 +33,12 @@ std::string short_name(verdict v) { return row(v).short_name; }
 
 std::string folder_name(verdict v) { return row(v).folder; }
 
+std::optional<verdict> verdict_from_short_name(const std::string& name) {
+  for (const verdict_names& r : names)
+    if (name == r.short_name) return r.v;
+  return std::nullopt;
+}
+
 std::optional<verdict> verdict_from_folder(const std::string& folder) {
   for (const verdict_names& r : names)
     if (folder == r.folder) return r.v;

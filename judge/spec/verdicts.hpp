@@ -13,6 +13,8 @@ enum class verdict { accepted, wrong_answer, compile_error, run_time_error, time
 std::string short_name(verdict v);
 /// "accepted", "wrong_answer", ... (Kattis folder names)
 std::string folder_name(verdict v);
+/// Inverse of short_name; nullopt for an unknown name.
+std::optional<verdict> verdict_from_short_name(const std::string& name);
 /// Inverse of folder_name; nullopt for an unknown folder.
 std::optional<verdict> verdict_from_folder(const std::string& folder);
 

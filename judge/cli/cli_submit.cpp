@@ -1,0 +1,157 @@
+// judge submit <problem> <files...> --server URL [--no-wait]: grade on a judge server (`judge serve`)
+// instead of here. Waits, showing the submission's state, then prints the same report and returns the
+// same exit status as `judge run` would for that solution.
+#include "cli.hpp"
+
+#include "grade.hpp"
+#include "report_json.hpp"
+#include "report_terminal.hpp"
+#include "solution_files.hpp"
+#include "submit_client.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace judge::cli {
+
+namespace {
+struct submit_flags {
+  std::string problem;
+  std::vector<std::string> files;
+  std::string server;
+  bool no_wait = false;
+  double timeout_s = 0;
+};
+
+/// The files as sent: each under its own name (the server wants plain names, no folders).
+std::vector<service::source_file> read_sources(const std::vector<std::string>& paths) {
+  std::vector<service::source_file> files;
+  for (const std::string& p : paths) {
+    const std::filesystem::path path(p);
+    if (!std::filesystem::is_regular_file(path))
+      throw usage_error(fmt::format("{}: {}", p, std::filesystem::exists(path) ? "not a file" : "no such file"));
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) throw usage_error(p + ": cannot be read");
+    for (const auto& f : files)
+      if (f.name == path.filename().string())
+        throw usage_error(fmt::format("{}: two files named {}; the server keeps one folder per submission", p, f.name));
+    files.push_back({path.filename().string(), text.str()});
+  }
+  return files;
+}
+
+/// The exit status `judge run` returns for this one result.
+int status_of(const solution_result& r) {
+  if (r.compiled_only) return no_gpu;
+  return r.v == verdict::accepted ? all_accepted : some_not_accepted;
+}
+
+int submit(const context&, const submit_flags& f) {
+  if (f.problem.empty() ||
+      f.problem.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") !=
+          std::string::npos)
+    throw usage_error(fmt::format("{}: not a problem name (see `judge list`)", f.problem));
+  const service::server_url server = service::parse_server_url(f.server);
+  const std::vector<service::source_file> files = read_sources(f.files);
+  service::judge_client client(server, service::read_token(std::getenv("JUDGE_TOKEN"), service::default_token_file()));
+  std::int64_t id = 0;
+  try {
+    id = client.submit(f.problem, files);
+  } catch (const service::server_refusal& e) {
+    if (e.status() >= 500) throw std::runtime_error(fmt::format("the server failed: {}", e.what()));
+    throw usage_error(fmt::format("the server refused the submission: {}", e.what()));
+  } catch (const service::server_unreachable& e) {
+    throw usage_error(e.what());
+  }
+  if (f.no_wait) {
+    std::printf("%lld\n", static_cast<long long>(id));
+    std::fprintf(stderr, "judge: submission %lld queued; see %s\n", static_cast<long long>(id),
+                 client.page_url(id).c_str());
+    return all_accepted;
+  }
+
+  // Poll often while it is close to done: the verdict should reach the learner within a second of the
+  // server having it.
+  const auto start = std::chrono::steady_clock::now();
+  std::string last_state;
+  nlohmann::json s;
+  for (;;) {
+    try {
+      s = client.submission(id);
+    } catch (const service::server_unreachable& e) {
+      std::fprintf(stderr, "judge: %s; still trying (submission %lld)\n", e.what(), static_cast<long long>(id));
+      s = {{"state", last_state}};
+    }
+    const std::string state = s.value("state", "");
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (state != last_state && !state.empty()) {
+      std::fprintf(stderr, "submission %lld: %s%s\n", static_cast<long long>(id), state.c_str(),
+                   elapsed >= 0.1 ? fmt::format(" ({:.1f} s)", elapsed).c_str() : "");
+      last_state = state;
+    }
+    if (state == "done" || state == "failed") break;
+    if (g_interrupted) {
+      std::fprintf(stderr, "judge: stopped waiting; submission %lld goes on on the server: %s\n",
+                   static_cast<long long>(id), client.page_url(id).c_str());
+      return interrupted;
+    }
+    if (f.timeout_s > 0 && elapsed > f.timeout_s) {
+      std::fprintf(stderr, "judge: no verdict after %.0f s; submission %lld is %s on the server: %s\n", f.timeout_s,
+                   static_cast<long long>(id), state.c_str(), client.page_url(id).c_str());
+      return internal_failure;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+
+  if (s.value("state", "") == "failed") {
+    std::fprintf(stderr, "judge: the server could not grade submission %lld: %s\n", static_cast<long long>(id),
+                 s.value("error", std::string("no reason given")).c_str());
+    return internal_failure;
+  }
+  if (!s.contains("result") || !s["result"].is_object())
+    throw std::runtime_error(fmt::format("submission {} is done but the server sent no result", id));
+  const solution_result r = result_from_json(s["result"]);
+  const terminal_style style = terminal_style::for_stream(stdout);
+  const std::string gpu = s.value("gpu", std::string());
+  std::printf("%s%s (submission %lld, %s)\n", f.problem.c_str(), gpu.empty() ? "" : (" on " + gpu).c_str(),
+              static_cast<long long>(id), client.page_url(id).c_str());
+  std::string baseline = "baseline";
+  try {
+    baseline = client.problem(f.problem).value("baseline", baseline);
+  } catch (const std::exception&) {
+    // Only the column's heading depends on it.
+  }
+  std::fputs(render_solution(r, baseline, style).c_str(), stdout);
+  std::fputs(render_summary({r}, style).c_str(), stdout);
+  if (r.compiled_only)
+    std::fputs("judge: the server has no CUDA device: the solution compiled but was not run; ask your instructor "
+               "for a server with an NVIDIA GPU for its verdict\n",
+               stderr);
+  return status_of(r);
+}
+} // namespace
+
+void add_submit(CLI::App& app, context& ctx) {
+  auto [sub, flags] = add_problem_command<submit_flags>(
+      app, ctx, "submit",
+      "grade on a judge server: send files, wait, report as `judge run` does (the token comes from $JUDGE_TOKEN or "
+      "~/.config/gpu-judge/token, never from the command line)",
+      submit);
+  sub->add_option("files", flags->files, "the solution's files (.cu, .cuh, .h)")->required();
+  sub->add_option("--server", flags->server, "the server's URL, e.g. http://judge.example.edu:8080")
+      ->envname("JUDGE_SERVER")
+      ->required();
+  sub->add_flag("--no-wait", flags->no_wait, "print the submission's id and return at once");
+  sub->add_option("--timeout", flags->timeout_s, "stop waiting after this many seconds (default: wait)")
+      ->check(CLI::PositiveNumber);
+}
+
+} // namespace judge::cli

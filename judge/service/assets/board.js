@@ -1,0 +1,23 @@
+// The live leaderboard: every 5 seconds fetches this page again and swaps in its boards, so the class
+// sees new entries without reloading (and without losing the scroll position). Paused in a hidden tab.
+(function () {
+  "use strict";
+  var boards = document.getElementById("boards");
+  if (!boards) return;
+  var updated = document.getElementById("updated");
+  function refresh() {
+    if (document.hidden) { window.setTimeout(refresh, 5000); return; }
+    fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html) {
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("boards");
+          if (fresh && fresh.innerHTML !== boards.innerHTML) boards.innerHTML = fresh.innerHTML;
+          if (updated) updated.textContent = new Date().toLocaleTimeString();
+        }
+        window.setTimeout(refresh, 5000);
+      })
+      .catch(function () { window.setTimeout(refresh, 5000); });
+  }
+  window.setTimeout(refresh, 5000);
+})();

@@ -1,0 +1,237 @@
+// The web UI's routes: who is asking (the judge_token cookie), what they may see, and which page shows
+// it (web_pages.hpp renders; nothing here makes markup). A submission from the form goes through the
+// same checks and rate limits as one from the API (submission_request.hpp), and into the same queue.
+#include "server.hpp"
+
+#include "file_input.hpp"
+#include "leaderboard.hpp"
+#include "markdown.hpp"
+#include "problem_spec.hpp"
+#include "report_json.hpp"
+#include "submission_request.hpp"
+#include "web_assets.hpp"
+#include "web_pages.hpp"
+
+#include <fmt/format.h>
+
+namespace judge::service {
+
+namespace {
+constexpr const char* token_cookie = "judge_token";
+
+/// Headers every page carries: the pages load nothing from elsewhere and run no inline script, so the
+/// browser is told to refuse both; no page is cached (they hold a learner's results).
+void send_page(httplib::Response& res, int status, const std::string& html_text) {
+  res.status = status;
+  res.set_header("Content-Security-Policy", "default-src 'none'; style-src 'self'; script-src 'self'; "
+                                            "img-src 'self'; connect-src 'self'; form-action 'self'; "
+                                            "frame-ancestors 'none'; base-uri 'none'");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Referrer-Policy", "same-origin");
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(html_text, "text/html; charset=utf-8");
+}
+
+/// After a form: 303 See Other, so that reloading the page does not post the form again.
+void see_other(httplib::Response& res, const std::string& where) {
+  res.status = 303;
+  res.set_header("Location", where);
+  res.set_header("Cache-Control", "no-store");
+}
+
+/// A form posted from another site is refused (the cookie is SameSite=Strict already; this also covers
+/// browsers that ignore SameSite). A request without Origin (curl, old browsers) passes: it carries no
+/// cookie another site could have made it send.
+bool same_origin(const httplib::Request& req) {
+  if (!req.has_header("Origin")) return true;
+  const std::string origin = req.get_header_value("Origin");
+  const auto scheme_end = origin.find("://");
+  return scheme_end != std::string::npos && origin.substr(scheme_end + 3) == req.get_header_value("Host");
+}
+
+/// The cookie that carries the token: HttpOnly (no script reads it), SameSite=Strict, and Secure when a
+/// TLS proxy in front says the browser came over https (docs/deploy.md sets X-Forwarded-Proto).
+std::string token_cookie_header(const httplib::Request& req, const std::string& token, bool clear) {
+  std::string cookie = fmt::format("{}={}; Path=/; HttpOnly; SameSite=Strict", token_cookie, clear ? "" : token);
+  if (clear) cookie += "; Max-Age=0";
+  if (req.get_header_value("X-Forwarded-Proto") == "https") cookie += "; Secure";
+  return cookie;
+}
+
+using page_handler = std::function<void(const account&, const httplib::Request&, httplib::Response&)>;
+
+/// A page for signed-in accounts only: anyone else is sent to the sign-in page.
+httplib::Server::Handler signed_in(service_state& state, page_handler handler) {
+  return [&state, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+    const std::optional<account> who = state.authenticate(req);
+    if (!who) return see_other(res, "/");
+    handler(*who, req, res);
+  };
+}
+
+problem_view view_of(const problem_spec& spec, const problem_entry& entry) {
+  std::error_code ignored;
+  const std::string statement = read_file(spec.statement, ignored).value_or("");
+  return {entry, statement.empty() ? "<p>This problem has no statement.</p>\n" : markdown_to_html(statement),
+          spec.solve_declaration()};
+}
+
+const problem_entry* entry_of(const service_state& state, const std::string& name) {
+  for (const problem_entry& p : state.problems())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+void unknown_problem(const account& who, const std::string& name, httplib::Response& res) {
+  send_page(res, 404, error_page(who, "Unknown problem", "There is no problem called " + name + " on this server."));
+}
+
+std::string starter_of(const problem_spec& spec) {
+  std::error_code ignored;
+  return read_file(spec.dir / "starter.cu", ignored).value_or("");
+}
+
+/// The form's files: the uploads when there are any, else the pasted source under its file name.
+std::vector<source_file> files_of_form(const httplib::Request& req) {
+  std::vector<source_file> files;
+  const auto uploads = req.files.equal_range("files");
+  for (auto it = uploads.first; it != uploads.second; ++it)
+    if (!it->second.filename.empty()) files.push_back({it->second.filename, it->second.content});
+  if (files.empty() && req.has_file("source") && !req.get_file_value("source").content.empty())
+    files.push_back({req.get_file_value("file_name").content, req.get_file_value("source").content});
+  return files;
+}
+
+void post_submission(service_state& state, const account& who, const httplib::Request& req, httplib::Response& res) {
+  const std::string problem = req.matches[1];
+  const problem_spec* spec = state.spec(problem);
+  if (!spec) return unknown_problem(who, problem, res);
+  submit_form form{problem, "solution.cu", "", "", state.options().max_files, state.options().max_file_bytes};
+  if (req.has_file("file_name")) form.file_name = req.get_file_value("file_name").content;
+  if (req.has_file("source")) form.source = req.get_file_value("source").content;
+  if (!same_origin(req))
+    return send_page(res, 403, error_page(who, "Refused", "A form from another site was refused."));
+  submission_request request{problem, files_of_form(req)};
+  // A form carries any bytes; the API's JSON carries UTF-8 only, and a stored submission is shown through
+  // it, so the form is held to the same.
+  for (const source_file& f : request.files) {
+    try {
+      (void)nlohmann::json({f.name, f.content}).dump();
+    } catch (const nlohmann::json::type_error&) {
+      form.error = "a file or a file name is not UTF-8 text; save it as UTF-8 and submit again";
+      form.source.clear();
+      return send_page(res, 400, submit_page(who, form));
+    }
+  }
+  service_state::admission admitted;
+  try {
+    // The API's checks and limits (service_state::submit): one place says what a submission may be.
+    admitted = state.submit(who, request);
+  } catch (const bad_request& e) {
+    form.error = e.what();
+    return send_page(res, 400, submit_page(who, form));
+  }
+  if (admitted.refused) {
+    form.error = admitted.refused->message;
+    res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
+    return send_page(res, 429, submit_page(who, form));
+  }
+  see_other(res, fmt::format("/submissions/{}", admitted.id));
+}
+
+void show_submission(service_state& state, const account& who, const httplib::Request& req, httplib::Response& res) {
+  const std::string number = req.matches[1];
+  std::optional<submission> s;
+  if (number.size() <= 18) s = state.with_store([&](store_connection& c) { return c.queue.get(std::stoll(number)); });
+  // Another student's submission is as absent as one that does not exist: its number says nothing.
+  if (!s || (who.who == role::student && s->account != who.name))
+    return send_page(res, 404, error_page(who, "No such submission", "You have no submission " + number + "."));
+  const bool reduced = state.options().contest && who.who == role::student;
+  const std::optional<nlohmann::json>& shown = reduced ? s->contest_result : s->result;
+  std::optional<solution_result> result;
+  if (shown) result = result_from_json(*shown);
+  const problem_spec* spec = state.spec(s->problem);
+  send_page(res, 200, submission_page(who, *s, result, spec ? spec->baseline.label : "baseline"));
+}
+} // namespace
+
+void add_web_routes(httplib::Server& server, service_state& state) {
+  server.Get(R"(/assets/([A-Za-z0-9_.-]+))", [](const httplib::Request& req, httplib::Response& res) {
+    const std::string name = req.matches[1];
+    res.set_header("X-Content-Type-Options", "nosniff");
+    res.set_header("Cache-Control", "no-cache");
+    if (name == "leaderboard.css") return res.set_content(leaderboard_css(), "text/css; charset=utf-8");
+    const web_asset* asset = find_web_asset(name);
+    if (!asset) {
+      res.status = 404;
+      return res.set_content("no such file\n", "text/plain; charset=utf-8");
+    }
+    res.set_content(std::string(asset->body), std::string(asset->content_type).c_str());
+  });
+
+  server.Get("/", [&state](const httplib::Request& req, httplib::Response& res) {
+    if (state.authenticate(req)) return see_other(res, "/problems");
+    send_page(res, 200, signin_page(""));
+  });
+  server.Post("/signin", [&state](const httplib::Request& req, httplib::Response& res) {
+    if (!same_origin(req)) return send_page(res, 403, signin_page("A form from another site was refused."));
+    const std::string token = req.get_param_value("token");
+    const auto who = state.with_store([&](store_connection& c) { return c.users.authenticate(token); });
+    if (!who)
+      return send_page(res, 401,
+                       signin_page("That token is not known here. Check it (it starts with jt_), or ask "
+                                   "your instructor for a new one."));
+    res.set_header("Set-Cookie", token_cookie_header(req, token, false));
+    see_other(res, "/problems");
+  });
+  server.Post("/signout", [](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Set-Cookie", token_cookie_header(req, "", true));
+    see_other(res, "/");
+  });
+
+  server.Get("/problems",
+             signed_in(state, [&state](const account& who, const httplib::Request&, httplib::Response& res) {
+               send_page(res, 200, problems_page(who, state.problems()));
+             }));
+  server.Get(R"(/problems/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+               const problem_spec* spec = state.spec(req.matches[1]);
+               const problem_entry* entry = entry_of(state, req.matches[1]);
+               if (!spec || !entry) return unknown_problem(who, req.matches[1], res);
+               send_page(res, 200, problem_page(who, view_of(*spec, *entry)));
+             }));
+  server.Get(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
+             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+               const problem_spec* spec = state.spec(req.matches[1]);
+               if (!spec) return unknown_problem(who, req.matches[1], res);
+               send_page(res, 200,
+                         submit_page(who, {spec->name, "solution.cu", starter_of(*spec), "", state.options().max_files,
+                                           state.options().max_file_bytes}));
+             }));
+  server.Post(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
+              signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+                post_submission(state, who, req, res);
+              }));
+  server.Get(R"(/submissions/([0-9]+))",
+             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+               show_submission(state, who, req, res);
+             }));
+  server.Get(R"(/board/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+               const std::string problem = req.matches[1];
+               if (!state.spec(problem)) return unknown_problem(who, problem, res);
+               const auto boards =
+                   state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
+               send_page(res, 200, board_page(who, problem, boards));
+             }));
+  server.Get("/history",
+             signed_in(state, [&state](const account& who, const httplib::Request&, httplib::Response& res) {
+               const bool everyone = who.who == role::instructor;
+               const auto list = state.with_store([&](store_connection& c) {
+                 return everyone ? c.queue.recent(200) : c.queue.of_account(who.name, 200);
+               });
+               send_page(res, 200, history_page(who, list, everyone));
+             }));
+}
+
+} // namespace judge::service

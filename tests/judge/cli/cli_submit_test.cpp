@@ -1,0 +1,124 @@
+// `judge submit` end to end: the real `judge` command against a real `judge serve` on 127.0.0.1. Here
+// (no GPU) a solution that compiles ends "compiled, not run", exit 3, as `judge run` would.
+#include "catch.hpp"
+#include "judge_command.hpp"
+#include "judge_server.hpp"
+#include "results_fixtures.hpp"
+#include "text_match.hpp"
+
+#include <fmt/format.h>
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using judge::testing::scratch_dir;
+using judge_test::contains;
+using judge_test::run_judge;
+
+namespace {
+/// `judge serve` on a free port of 127.0.0.1 with a store of its own and three learners.
+struct class_server {
+  scratch_dir dir;
+  std::filesystem::path db = dir / "judge.db";
+  std::map<std::string, std::string> tokens{{"alice", judge_test::add_account(db, "alice", "student")},
+                                            {"bob", judge_test::add_account(db, "bob", "student")},
+                                            {"carol", judge_test::add_account(db, "carol", "student")}};
+  judge_test::judge_server server{db};
+  std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+
+  /// The environment of a learner: their token and a config folder of their own.
+  std::string as(const std::string& name) const {
+    return fmt::format("JUDGE_TOKEN={} XDG_CONFIG_HOME={} ", tokens.at(name), (dir / "config").string());
+  }
+};
+
+std::string starter() {
+  std::ifstream in(std::string(JUDGE_PROBLEMS_DIR) + "/matmul/starter.cu");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
+} // namespace
+
+TEST_CASE("a submission through the server reports as local grading does and exits alike", "[submit][serve]") {
+  class_server server;
+  write(server.dir / "alice.cu", starter());
+  const auto r = run_judge(fmt::format("submit matmul {} --server {}", (server.dir / "alice.cu").string(), server.url),
+                           server.as("alice"));
+  CAPTURE(r.output);
+  CHECK(r.status == 3); // no CUDA device, as `judge run` here
+  CHECK(contains(r.output, "submission 1: done"));
+  CHECK(contains(r.output, "NR\n  | compiled, not run: no CUDA device"));
+  CHECK(contains(r.output, "1 solution(s): 1 compiled, not run (no CUDA device)"));
+  CHECK(contains(r.output, server.url + "/submissions/1"));
+}
+
+TEST_CASE("a compile error through the server shows the compiler's message and exits 1", "[submit][serve]") {
+  class_server server;
+  write(server.dir / "broken.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, "
+                                  "int K) { undefined_name; }\n");
+  const auto r = run_judge(fmt::format("submit matmul {} --server {}", (server.dir / "broken.cu").string(), server.url),
+                           server.as("bob"));
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "CE"));
+  CHECK(contains(r.output, "undefined_name"));
+}
+
+TEST_CASE("no-wait returns the submission's id at once", "[submit][serve]") {
+  class_server server;
+  write(server.dir / "a.cu", starter());
+  const auto r =
+      run_judge(fmt::format("submit matmul {} --server {} --no-wait", (server.dir / "a.cu").string(), server.url),
+                server.as("carol"));
+  CAPTURE(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "1\n"));
+  CHECK(contains(r.output, "submission 1 queued; see " + server.url + "/submissions/1"));
+}
+
+TEST_CASE("what the server refuses is a usage error with its message", "[submit][serve]") {
+  class_server server;
+  write(server.dir / "a.cu", starter());
+  const std::string file = (server.dir / "a.cu").string();
+  SECTION("an unknown problem") {
+    const auto r = run_judge(fmt::format("submit nope {} --server {}", file, server.url), server.as("alice"));
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "the server refused the submission: unknown problem"));
+  }
+  SECTION("an unknown token") {
+    const auto r = run_judge(fmt::format("submit matmul {} --server {}", file, server.url), "JUDGE_TOKEN=jt_nobody ");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "check the token"));
+  }
+}
+
+TEST_CASE("submit refuses before sending anything when a file or the token file is wrong", "[submit]") {
+  scratch_dir dir;
+  write(dir / "a.cu", "x");
+  const std::string config = "XDG_CONFIG_HOME=" + dir.path().string() + " JUDGE_TOKEN= ";
+  SECTION("a missing file") {
+    const auto r = run_judge("submit matmul " + (dir / "nope.cu").string() + " --server http://127.0.0.1:9", config);
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "nope.cu: no such file"));
+  }
+  SECTION("a token file others can read") {
+    std::filesystem::create_directories(dir / "gpu-judge");
+    write(dir / "gpu-judge" / "token", "jt_secret\n");
+    ::chmod((dir / "gpu-judge" / "token").c_str(), 0644);
+    const auto r = run_judge("submit matmul " + (dir / "a.cu").string() + " --server http://127.0.0.1:9", config);
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "others can read this token file"));
+  }
+  SECTION("a server that is not there") {
+    const auto r =
+        run_judge("submit matmul " + (dir / "a.cu").string() + " --server http://127.0.0.1:9", "JUDGE_TOKEN=jt_x ");
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "cannot reach the judge at http://127.0.0.1:9"));
+  }
+}

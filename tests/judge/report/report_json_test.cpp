@@ -1,0 +1,88 @@
+#include "catch.hpp"
+#include "results_fixtures.hpp"
+#include "text_match.hpp"
+
+#include "report_json.hpp"
+#include "report_terminal.hpp"
+
+#include <stdexcept>
+
+using namespace judge;
+using judge::testing::accepted_result;
+using judge::testing::implausible_result;
+using judge::testing::wrong_result;
+using judge_test::contains;
+
+namespace {
+/// What a result read back from its JSON must show: everything but what to_json() leaves out.
+solution_result as_sent(solution_result r) {
+  r.learner_output.clear();
+  r.compile_output.clear();
+  return r;
+}
+
+std::string shown(const solution_result& r) { return render_solution(r, "cuBLAS", terminal_style{}); }
+
+std::string error_of(const nlohmann::json& j) {
+  try {
+    result_from_json(j);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST_CASE("a result read back from its JSON shows the same terminal report", "[report]") {
+  const solution_result original =
+      GENERATE(accepted_result("alice", 15000), wrong_result("bob"), implausible_result("carol", 90000));
+  CAPTURE(original.author);
+  const solution_result back = result_from_json(to_json(original));
+  CHECK(shown(back) == shown(as_sent(original)));
+  CHECK(back.v == original.v);
+  CHECK(back.score == original.score);
+  CHECK(back.implausible == original.implausible);
+  CHECK(to_json(back) == to_json(original));
+}
+
+TEST_CASE("a result compiled but not run reads back as not run", "[report]") {
+  solution_result r = accepted_result("dave", 1);
+  r.compiled_only = true;
+  r.v = verdict::internal_error;
+  r.cases.clear();
+  r.score = 0;
+  const solution_result back = result_from_json(to_json(r));
+  CHECK(back.compiled_only);
+  CHECK(contains(shown(back), "compiled, not run: no CUDA device"));
+}
+
+TEST_CASE("a compile error reads back with the compiler's message", "[report]") {
+  solution_result r = accepted_result("erin", 1);
+  r.v = verdict::compile_error;
+  r.message = "wrong_signature.cu(5): error: more than one instance of overloaded function \"solve\"";
+  r.cases.clear();
+  r.score = 0;
+  const std::string text = shown(result_from_json(to_json(r)));
+  CHECK(contains(text, "CE"));
+  CHECK(contains(text, "| wrong_signature.cu(5): error"));
+}
+
+TEST_CASE("a result document without a field is refused naming the field", "[report]") {
+  nlohmann::json j = to_json(accepted_result("alice", 15000));
+  SECTION("a solution's field") {
+    j.erase("verdict");
+    CHECK(contains(error_of(j), "field verdict: missing"));
+  }
+  SECTION("a case's field, with the case") {
+    j["cases"][1].erase("shape");
+    CHECK(contains(error_of(j), "case square_1024: field shape: missing"));
+  }
+  SECTION("a field of the wrong type") {
+    j["score"] = "fast";
+    CHECK(contains(error_of(j), "field score: of the wrong type"));
+  }
+  SECTION("a verdict that is no verdict") {
+    j["verdict"] = "OK";
+    CHECK(contains(error_of(j), "is not a verdict"));
+  }
+}
