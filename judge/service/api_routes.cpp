@@ -96,6 +96,7 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                           {"title", spec->title},
                           {"statement", read_file(spec->statement, unreadable).value_or("")},
                           {"signature", spec->solve_declaration()},
+                          {"baseline", spec->baseline.label},
                           {"starter", read_file(spec->dir / "starter.cu", unreadable).value_or("")}});
              }));
 
