@@ -14,7 +14,7 @@ struct timing_outcome {
 };
 
 /// Times solve() on `request` (whose `timing` must be set). Warm-up calls run until at least 3 calls,
-/// 200 ms and an SM clock of 90% of its maximum (waiting at most 2 s for the clock); then samples run
+/// 100 ms and an SM clock of 90% of its maximum (waiting at most 2 s for the clock); then samples run
 /// until min_samples and min_s, and then until the median of the unthrottled samples is as precise as
 /// target_precision (judge_stats::median_relative_half_width), the wall time since the start exceeds
 /// budget_s, or max_samples. A CUDA failure becomes a cuda_error answer.
