@@ -104,7 +104,7 @@ def main():
               f"{'spread':>8}  verdict")
     print(header)
     print("-" * len(header), flush=True)
-    rows, misses = 0, 0
+    rows, misses, ncu_figures = 0, 0, 0
     for problem, cases in PLAN.items():
         medians = judge_runs(problem, cases, args.runs, args.budget, args.out)
         accepted = os.path.join(ROOT, "problems", problem, "submissions", "accepted")
@@ -126,6 +126,7 @@ def main():
                 verdicts = []
                 ncu_text, diff_text, kern_text = "-", "-", "-"
                 if prof:
+                    ncu_figures += 1
                     ncu_ms, kernels = prof
                     diff = (med - ncu_ms) / ncu_ms
                     ncu_text, diff_text, kern_text = f"{ncu_ms * 1e3:.1f}", f"{diff * 100:+.1f}%", str(kernels)
@@ -137,12 +138,18 @@ def main():
                         verdicts.append("no goal (" + ("several kernels" if kernels != 1 else "under 20 us") + ")")
                 else:
                     verdicts.append("no ncu figure")
+                    misses += bool(ncu)  # ncu is there and gave nothing: a failed row, not a pass
                 ok_spread = spread <= 0.02
                 verdicts.append("spread ok" if ok_spread else "SPREAD > 2%")
                 misses += not ok_spread
                 print(f"{problem:<11}{sol:<28}{case:<23}{med * 1e3:>10.1f}{ncu_text:>10}{diff_text:>8}{kern_text:>5}"
                       f"{spread * 100:>7.2f}%  {', '.join(verdicts)}", flush=True)
     print(f"\n{rows} rows, {misses} miss(es); raw JSON and ncu output in {args.out}")
+    if ncu and not ncu_figures:
+        # Once, every row said "no ncu figure" and nothing else: the runner exited under ncu (its
+        # system-call filter), and the benchmark looked like it had passed. Say so plainly.
+        print(f"fidelity: ncu ({ncu}) gave no figure for any row: see the ncu-*.csv logs in {args.out}",
+              file=sys.stderr)
     return 1 if misses else 0
 
 
