@@ -81,7 +81,8 @@ std::string render_solution(const solution_result& r, const std::string& baselin
                             bool explain) {
   if (r.compiled_only) {
     const std::string label = style.colour ? fmt::format("\033[1;33m{}\033[0m", not_run_short) : not_run_short;
-    return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text);
+    // What ptxas said needs no GPU: a learner without one still sees registers, shared memory, spills.
+    return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text) + kernels_text(r, explain);
   }
   std::string out = fmt::format("\n{}  {}", r.path, coloured_verdict(r.v, style));
   if (r.v == verdict::accepted && r.score > 0)

@@ -84,3 +84,15 @@ TEST_CASE("the JSON report carries kernels, launches with occupancy, and hints",
   unknown.device.cc = "";
   CHECK(to_json(unknown)["cases"][0]["launches"][0]["occupancy"].is_null());
 }
+
+TEST_CASE("a solution compiled but not run still shows what ptxas said of its kernels", "[report]") {
+  solution_result r = tiled_solution();
+  r.compiled_only = true;
+  r.cases.clear();
+  r.hints.clear();
+  r.kernels[0].spill_store_bytes = 24;
+  r.kernels[0].spill_load_bytes = 16;
+  const std::string text = render_solution(r, "cuBLAS", terminal_style{});
+  CHECK(contains(text, "matmul_shared_tiled (sm_90): 32 registers, 8192 B shared, 0 B local, spills 24 B stored, 16 B "
+                       "loaded"));
+}
