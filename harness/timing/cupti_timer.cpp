@@ -55,6 +55,14 @@ judge_wire::kernel_launch launch_of(const CUpti_ActivityKernel10& k) {
 /// The judge's own kernels (the marker, the L2 flush, generators) are all named judge_*.
 bool judges_own(const judge_wire::kernel_launch& launch) { return launch.name.rfind("judge_", 0) == 0; }
 
+/// Whether every extent is at least 1, as the judge's decoder requires: a record without its
+/// configuration is left out rather than put the runner out of step.
+bool has_configuration(const judge_wire::kernel_launch& launch) {
+  for (int d = 0; d < 3; ++d)
+    if (launch.grid[d] < 1 || launch.block[d] < 1) return false;
+  return true;
+}
+
 // CUPTI's buffer callbacks are plain C functions without a user pointer, so the records they deliver
 // can only land in process-wide state; cupti_timer guarantees a single owner.
 std::mutex g_records_mutex;
@@ -252,13 +260,13 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
     first_start = span.records == 0 ? r.start_ns : std::min(first_start, r.start_ns);
     last_end = std::max(last_end, r.end_ns);
     ++span.records;
-    // Records arrive per buffer, not in launch order: sorted below by start before they are kept.
   }
   std::vector<const activity_record*> launches;
   for (const activity_record& r : records)
-    if (!r.launch.name.empty() && !is_marker(r) && !judges_own(r.launch) && r.start_ns != 0 && r.start_ns < end_ns &&
-        (have_marker ? r.start_ns >= marker_end : r.end_ns > begin_ns))
+    if (!r.launch.name.empty() && has_configuration(r.launch) && !is_marker(r) && !judges_own(r.launch) &&
+        r.start_ns != 0 && r.start_ns < end_ns && (have_marker ? r.start_ns >= marker_end : r.end_ns > begin_ns))
       launches.push_back(&r);
+  // Records arrive per buffer, not in launch order.
   std::sort(launches.begin(), launches.end(),
             [](const activity_record* a, const activity_record* b) { return a->start_ns < b->start_ns; });
   for (const activity_record* r : launches) {
