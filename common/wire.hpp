@@ -276,6 +276,29 @@ struct sample_input_modification {
   std::int64_t index = 0;
 };
 
+/// One kernel launch of learner code as CUPTI recorded it during a timed sample: where the judge's
+/// occupancy and wave figures come from.
+struct kernel_launch {
+  std::string name; ///< demangled where CUPTI could, else the symbol
+  std::int64_t grid[3] = {0, 0, 0};
+  std::int64_t block[3] = {0, 0, 0};
+  std::int64_t dynamic_shared_bytes = 0; ///< [B] per block
+  std::int64_t static_shared_bytes = 0;  ///< [B] per block
+  std::int64_t registers = 0;            ///< per thread
+
+  std::int64_t blocks() const { return grid[0] * grid[1] * grid[2]; }
+  std::int64_t threads_per_block() const { return block[0] * block[1] * block[2]; }
+  bool operator==(const kernel_launch& o) const {
+    for (int d = 0; d < 3; ++d)
+      if (grid[d] != o.grid[d] || block[d] != o.block[d]) return false;
+    return name == o.name && dynamic_shared_bytes == o.dynamic_shared_bytes &&
+           static_shared_bytes == o.static_shared_bytes && registers == o.registers;
+  }
+};
+
+/// At most this many launches travel in a timing answer (distinct by name and configuration).
+constexpr std::size_t max_kernel_launches = 8;
+
 /// "timing": the timed samples of one case, and what the runner's own checks of them found.
 struct timing_answer {
   std::string case_name;
@@ -295,6 +318,9 @@ struct timing_answer {
   std::optional<sample_input_modification> first_input_modification;
   bool other_streams_after_return = false;
   std::optional<judge_wire::stop_reason> stop_reason; ///< absent when a failure stopped the timing
+  /// The learner's kernels of one timed sample (CUPTI only; empty with events). Added in protocol 3 as
+  /// an optional field: a runner that does not send it has no launches.
+  std::vector<kernel_launch> kernels;
 };
 
 /// "done": the answer to "end".

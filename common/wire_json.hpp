@@ -353,6 +353,31 @@ inline unsigned read_clock(const json& v, const where& w) {
   return static_cast<unsigned>(read_integer(v, w, 0, std::numeric_limits<unsigned>::max()));
 }
 
+/// Three extents (grid or block): each at least 1.
+inline auto read_extents(const char* name) {
+  return [name](const json& v, const where& w) {
+    std::vector<std::int64_t> e = array_of(integer_in(1, std::numeric_limits<std::int32_t>::max()))(v, w);
+    if (e.size() != 3) fail(w, std::string(name) + " must have three extents (x, y, z)");
+    return e;
+  };
+}
+
+inline kernel_launch read_kernel_launch(const json& v, const where& w) {
+  const object_reader r(v, w);
+  kernel_launch k;
+  k.name = r.get("name", read_string);
+  const std::vector<std::int64_t> grid = r.get("grid", read_extents("grid"));
+  const std::vector<std::int64_t> block = r.get("block", read_extents("block"));
+  for (int d = 0; d < 3; ++d) {
+    k.grid[d] = grid[static_cast<std::size_t>(d)];
+    k.block[d] = block[static_cast<std::size_t>(d)];
+  }
+  k.dynamic_shared_bytes = r.get("dynamic_shared_bytes", read_count);
+  k.static_shared_bytes = r.get("static_shared_bytes", read_count);
+  k.registers = r.get("registers", integer_in(0, 65536));
+  return k;
+}
+
 inline timing_answer read_timing_answer(const object_reader& r) {
   timing_answer t;
   t.case_name = r.get("case", read_string);
@@ -372,6 +397,10 @@ inline timing_answer read_timing_answer(const object_reader& r) {
   t.first_input_modification = r.get("first_input_modification", nullable(read_sample_input_modification));
   t.other_streams_after_return = r.get("other_streams_after_return", read_bool);
   t.stop_reason = r.get("stop_reason", nullable(read_name<judge_wire::stop_reason>));
+  // Added to protocol 3 without a version change: a runner built before it sends no "kernels".
+  if (r.has("kernels")) t.kernels = r.get("kernels", array_of(read_kernel_launch));
+  if (t.kernels.size() > max_kernel_launches)
+    fail(r.place().at("kernels"), "at most " + std::to_string(max_kernel_launches) + " launches");
   const std::size_t samples = t.gpu_ms.size();
   if (t.host_ms.size() != samples || t.sm_clock_mhz.size() != samples || t.throttled.size() != samples)
     fail(r.place().at("gpu_ms"), "host_ms, sm_clock_mhz and throttled must have one entry per sample, as gpu_ms has");
@@ -404,12 +433,8 @@ inline json buffer_json(const buffer_spec& b) {
 }
 
 inline json timing_json(const timing_spec& t) {
-  return {{"budget_s", t.budget_s},
-          {"min_samples", t.min_samples},
-          {"min_s", t.min_s},
-          {"max_samples", t.max_samples},
-          {"target_precision", t.target_precision},
-          {"cold_l2", t.cold_l2}};
+  return {{"budget_s", t.budget_s},       {"min_samples", t.min_samples},           {"min_s", t.min_s},
+          {"max_samples", t.max_samples}, {"target_precision", t.target_precision}, {"cold_l2", t.cold_l2}};
 }
 
 inline json place_json(const sample_place& place) {
@@ -425,6 +450,15 @@ inline json sample_mismatch_json(const sample_mismatch& m) {
   j["got_text"] = float_text(m.got);
   j["expected_text"] = float_text(m.expected);
   return j;
+}
+
+inline json kernel_launch_json(const kernel_launch& k) {
+  return {{"name", k.name},
+          {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
+          {"block", {k.block[0], k.block[1], k.block[2]}},
+          {"dynamic_shared_bytes", k.dynamic_shared_bytes},
+          {"static_shared_bytes", k.static_shared_bytes},
+          {"registers", k.registers}};
 }
 
 inline json sample_input_modification_json(const sample_input_modification& m) {
@@ -519,7 +553,12 @@ inline json to_json(const timing_answer& t) {
            detail::nullable_json(t.first_input_modification, detail::sample_input_modification_json)},
           {"other_streams_after_return", t.other_streams_after_return},
           {"stop_reason",
-           detail::nullable_json(t.stop_reason, [](judge_wire::stop_reason r) { return json(to_string(r)); })}};
+           detail::nullable_json(t.stop_reason, [](judge_wire::stop_reason r) { return json(to_string(r)); })},
+          {"kernels", [&t] {
+             json list = json::array();
+             for (const kernel_launch& k : t.kernels) list.push_back(detail::kernel_launch_json(k));
+             return list;
+           }()}};
 }
 
 inline json to_json(const done_answer&) { return {{"type", "done"}}; }

@@ -22,7 +22,7 @@ using judge_wire::case_request;
 using judge_wire::sample_place;
 
 constexpr std::int64_t min_warmup_calls = 3;
-constexpr double min_warmup_s = 0.1;        ///< [s] with the clock check below: 0.2 s bought no stability (docs/timing.md)
+constexpr double min_warmup_s = 0.1; ///< [s] with the clock check below: 0.2 s bought no stability (docs/timing.md)
 constexpr double warm_clock_fraction = 0.9; ///< [fraction of the maximum SM clock]
 constexpr double max_clock_wait_s = 2.0;    ///< [s] after which warm-up stops waiting for the clock
 
@@ -82,6 +82,8 @@ public:
     result.host_ms = seen.host_ms;
     result.clock = m_context.clock.read();
     if (time.other_streams_after_return) m_answer.other_streams_after_return = true;
+    // One timed sample's launches stand for all: solve() launches the same kernels every call.
+    if (!place.warmup && m_answer.kernels.empty()) m_answer.kernels = time.kernels;
 
     if (!seen.banned_loaded.empty())
       return stop(call_status::banned_library, banned_library_message(seen.banned_loaded, " during timing"), false);

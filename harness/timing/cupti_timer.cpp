@@ -3,10 +3,12 @@
 #include "l2_flush_kernels.cuh"
 
 #include <cupti.h>
+#include <cxxabi.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -26,7 +28,40 @@ struct activity_record {
   std::uint64_t end_ns;
   std::uint32_t stream_id;
   std::uint32_t correlation_id; ///< of the API call that enqueued it; 0 when CUPTI gave none
+  /// A kernel's launch configuration (name empty for copies and memsets). The name is copied: CUPTI's
+  /// string lives only as long as the module that holds the kernel.
+  judge_wire::kernel_launch launch;
 };
+
+judge_wire::kernel_launch launch_of(const CUpti_ActivityKernel10& k) {
+  judge_wire::kernel_launch launch;
+  if (k.name != nullptr) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(k.name, nullptr, nullptr, &status), std::free);
+    launch.name = status == 0 && text ? text.get() : k.name; // extern "C" kernels are not mangled
+  }
+  launch.grid[0] = k.gridX;
+  launch.grid[1] = k.gridY;
+  launch.grid[2] = k.gridZ;
+  launch.block[0] = k.blockX;
+  launch.block[1] = k.blockY;
+  launch.block[2] = k.blockZ;
+  launch.dynamic_shared_bytes = k.dynamicSharedMemory;
+  launch.static_shared_bytes = k.staticSharedMemory;
+  launch.registers = k.registersPerThread;
+  return launch;
+}
+
+/// The judge's own kernels (the marker, the L2 flush, generators) are all named judge_*.
+bool judges_own(const judge_wire::kernel_launch& launch) { return launch.name.rfind("judge_", 0) == 0; }
+
+/// Whether every extent is at least 1, as the judge's decoder requires: a record without its
+/// configuration is left out rather than put the runner out of step.
+bool has_configuration(const judge_wire::kernel_launch& launch) {
+  for (int d = 0; d < 3; ++d)
+    if (launch.grid[d] < 1 || launch.block[d] < 1) return false;
+  return true;
+}
 
 // CUPTI's buffer callbacks are plain C functions without a user pointer, so the records they deliver
 // can only land in process-wide state; cupti_timer guarantees a single owner.
@@ -57,17 +92,17 @@ void CUPTIAPI on_buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
     case CUPTI_ACTIVITY_KIND_KERNEL: {
       const auto* kernel = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-      parsed.push_back({kernel->start, kernel->end, kernel->streamId, kernel->correlationId});
+      parsed.push_back({kernel->start, kernel->end, kernel->streamId, kernel->correlationId, launch_of(*kernel)});
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {
       const auto* copy = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
-      parsed.push_back({copy->start, copy->end, copy->streamId, copy->correlationId});
+      parsed.push_back({copy->start, copy->end, copy->streamId, copy->correlationId, {}});
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMSET: {
       const auto* set = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
-      parsed.push_back({set->start, set->end, set->streamId, set->correlationId});
+      parsed.push_back({set->start, set->end, set->streamId, set->correlationId, {}});
       break;
     }
     default:
@@ -225,6 +260,19 @@ activity_span cupti_timer::measure(std::uint64_t begin_ns, std::uint64_t returne
     first_start = span.records == 0 ? r.start_ns : std::min(first_start, r.start_ns);
     last_end = std::max(last_end, r.end_ns);
     ++span.records;
+  }
+  std::vector<const activity_record*> launches;
+  for (const activity_record& r : records)
+    if (!r.launch.name.empty() && has_configuration(r.launch) && !is_marker(r) && !judges_own(r.launch) &&
+        r.start_ns != 0 && r.start_ns < end_ns && (have_marker ? r.start_ns >= marker_end : r.end_ns > begin_ns))
+      launches.push_back(&r);
+  // Records arrive per buffer, not in launch order.
+  std::sort(launches.begin(), launches.end(),
+            [](const activity_record* a, const activity_record* b) { return a->start_ns < b->start_ns; });
+  for (const activity_record* r : launches) {
+    if (span.kernels.size() == judge_wire::max_kernel_launches) break;
+    if (std::find(span.kernels.begin(), span.kernels.end(), r->launch) == span.kernels.end())
+      span.kernels.push_back(r->launch);
   }
   if (span.records > 0) span.gpu_ms = static_cast<double>(last_end - first_start) / 1e6;
   if (legacy_stream_known) {

@@ -2,8 +2,11 @@
 // stream, timestamped by the GPU, so neither launch latency nor work on a learner's own streams escapes.
 #pragma once
 
+#include "wire.hpp"
+
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 struct CUpti_Subscriber_st; // cupti_callbacks.h's handle, so that this header needs no CUPTI include
 
@@ -18,6 +21,10 @@ struct activity_span {
   bool other_streams_after_return = false;
   /// The marker kernel enqueued by enqueue_marker() was among the records and opened the window.
   bool marker_seen = false;
+  /// The learner's kernels of the call (none of the judge's, named judge_*): name, grid, block, shared
+  /// memory and registers, one per distinct name and configuration, at most
+  /// judge_wire::max_kernel_launches, in launch order.
+  std::vector<judge_wire::kernel_launch> kernels;
 };
 
 /// Owns the process's CUPTI activity tracing and its one callback subscriber (CUPTI allows one of each

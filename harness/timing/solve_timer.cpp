@@ -73,6 +73,7 @@ sample_time solve_timer::result() {
     const activity_span span = m_cupti->measure(m_begin_ns, m_returned_ns, m_end_ns);
     t.gpu_ms = span.gpu_ms;
     t.other_streams_after_return = span.other_streams_after_return;
+    t.kernels = span.kernels;
   } else {
     t.gpu_ms = m_events.elapsed_ms();
   }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace judge_harness {
 
@@ -19,8 +20,9 @@ using judge_wire::timing_method;
 
 /// One sample's GPU time.
 struct sample_time {
-  double gpu_ms = 0.0;                     ///< [ms]
-  bool other_streams_after_return = false; ///< only CUPTI can tell; always false for events
+  double gpu_ms = 0.0;                            ///< [ms]
+  bool other_streams_after_return = false;        ///< only CUPTI can tell; always false for events
+  std::vector<judge_wire::kernel_launch> kernels; ///< the learner's launches (activity_span); none for events
 };
 
 class solve_timer {

@@ -33,6 +33,11 @@ constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
 constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
 /// Bump when the way runners are built changes, so that old cache entries are not reused.
 constexpr const char* cache_format = "gpu-judge runner v3 (solution.so)";
+/// Part of a solution's cache key only: its entries hold ptxas's resource lines since this format, so
+/// older entries (solution.so alone) are not reused.
+constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt";
+/// ptxas's -v lines of the solution's units, in its cache entry (kernel_resources.hpp reads them).
+constexpr const char* ptxas_info_file = "ptxas_info.txt";
 
 std::string env_or(const char* name, const std::string& fallback) {
   const char* value = std::getenv(name);
@@ -435,6 +440,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     hash.add(file == source ? "" : fs::relative(file, source).string()).add_file(file);
   hash.add(declaration).add(runner.hash);
   for (const auto& library : link_libraries) hash.add(library);
+  if (kind == runner_kind::solution) hash.add(solution_entry_format);
   result.content_hash = hash.hex();
 
   const fs::path final_dir = tools.cache_dir / spec.name / result.content_hash;
@@ -442,6 +448,10 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
   if (fs::exists(result.solution)) {
     mark_cache_entry_used(final_dir);
     result.cached = true;
+    std::error_code unreadable; // an entry without the file (published by hand) just has no kernels
+    if (kind == runner_kind::solution)
+      if (auto ptxas_info = read_file(final_dir / ptxas_info_file, unreadable))
+        result.kernels = parse_ptxas_resources(*ptxas_info);
     return finish(build_status::ok, "");
   }
 
@@ -475,7 +485,8 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
         return finish(build_status::compile_error, "compiling took longer than the limit of " +
                                                        display_limit(spec.limits.compile_seconds) +
                                                        " s (problem.yaml: limits.compile_seconds)");
-      return finish(build_status::compile_error, explain_compile_error(spec, clean(step.output)));
+      // ptxas's resource lines (-Xptxas -v) are figures for the report, not messages.
+      return finish(build_status::compile_error, explain_compile_error(spec, clean(without_ptxas_info(step.output))));
     };
 
     auto compile = [&](const fs::path& unit, const std::vector<std::string>& extra, const std::string& object) {
@@ -487,19 +498,26 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     };
 
     std::vector<std::string> objects;
+    // A learner's units only: ptxas says what each kernel uses (registers, shared memory, spills).
+    const std::vector<std::string> resource_usage = {"-Xptxas", "-v"};
+    std::string ptxas_info;
     for (const fs::path& unit : units) {
       // Units may sit in sub-folders (src/a.cu, kernels/a.cu): one object name each.
       std::string stem = fs::relative(unit, src).replace_extension().string();
       std::replace(stem.begin(), stem.end(), '/', '_');
       const std::string object = (work / (stem + ".o")).string();
-      step_result step = compile(unit, {"-include", declaration_file.string()}, object);
+      std::vector<std::string> extra = resource_usage;
+      extra.insert(extra.end(), {"-include", declaration_file.string()});
+      step_result step = compile(unit, extra, object);
       if (!step.ok && !step.timed_out && solve_conflicts(step.output)) {
         // Step 2 (solve_binding.hpp): the unit without the judge's declaration, then the check.
         const fs::path checked = work / ("judge_checked_" + stem + ".cu");
         write_text(checked, "#include \"" + unit.string() + "\"\n#include \"" + check_file.string() + "\"\n");
-        if (compile(checked, {}, object).ok) step = step_result{true, false, ""};
+        step_result retried = compile(checked, resource_usage, object);
+        if (retried.ok) step = retried;
       }
       if (!step.ok) return failed(step);
+      if (kind == runner_kind::solution) ptxas_info += ptxas_info_only(step.output);
       objects.push_back(object);
     }
 
@@ -576,10 +594,13 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       }
     }
 
-    // The cache entry holds solution.so only.
+    // The cache entry holds solution.so and, for a solution, ptxas's resource lines.
+    const fs::path ptxas_info_path = work / ptxas_info_file;
+    if (kind == runner_kind::solution) write_text(ptxas_info_path, ptxas_info);
     for (const auto& entry : fs::directory_iterator(work))
-      if (entry.path() != solution) fs::remove_all(entry.path());
+      if (entry.path() != solution && entry.path() != ptxas_info_path) fs::remove_all(entry.path());
     staging.publish();
+    result.kernels = parse_ptxas_resources(ptxas_info);
   } catch (const std::exception& e) {
     return finish(build_status::internal_error, std::string("cannot build the solution: ") + e.what());
   }

@@ -5,6 +5,7 @@
 // symbol), ONLINE_JUDGE is defined for test drivers to hide behind.
 #pragma once
 
+#include "kernel_resources.hpp"
 #include "problem_spec.hpp"
 
 #include <atomic>
@@ -49,6 +50,9 @@ struct build_result {
   std::string content_hash;       ///< hex, of everything that went into solution.so
   bool cached = false;            ///< nothing was compiled
   double seconds = 0;             ///< [s] compile time
+  /// A solution's kernels as ptxas compiled them (-Xptxas -v), kept with the cache entry so that a
+  /// cached build has them too; empty for a baseline and when the build failed.
+  std::vector<kernel_resources> kernels;
 };
 
 enum class runner_kind { solution, baseline };
@@ -58,8 +62,9 @@ enum class runner_kind { solution, baseline };
 /// problem's runner that loads it. Throws std::runtime_error ("no such file: path") when `source` does
 /// not exist; everything else is a build_result. A solution's object that imports what solutions may
 /// not use (object_inspection.hpp) is a compile error; a baseline's is not inspected. The cache holds
-/// <cache_dir>/<problem>/<content hash>/solution.so and <cache_dir>/<problem>/runner-<hash>/runner, each
-/// published by one rename, so parallel judges and an interrupted build never leave half an entry.
+/// <cache_dir>/<problem>/<content hash>/solution.so (and ptxas_info.txt, ptxas's resource lines of a
+/// solution's units) and <cache_dir>/<problem>/runner-<hash>/runner, each published by one rename, so parallel judges
+/// and an interrupted build never leave half an entry.
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools);
 
@@ -67,7 +72,6 @@ build_result build_runner(const problem_spec& spec, const std::filesystem::path&
 /// modification time: `judge cache prune` removes the entries unused longest and never one used in the
 /// last hour. Best effort: a read-only cache is still usable.
 void mark_cache_entry_used(const std::filesystem::path& entry);
-
 
 /// The header placed before each learner unit (`-include`) and offered to them as "solve.h", alone in
 /// its folder on their include path: the spec's declaration of solve() (solve_binding.hpp says how a

@@ -23,6 +23,7 @@ struct run_flags {
   std::vector<std::string> cases;
   std::string json_file, junit_file, db_file;
   bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false, rebaseline = false;
+  bool explain = false;
   double budget = 0, time_limit = 0, compile_limit = 0;
   unsigned jobs = 0;
 };
@@ -92,7 +93,7 @@ int run(const context& ctx, const run_flags& f) {
   };
   auto on_result = [&](const solution_result& r) {
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
-    std::fputs(render_solution(f.contest ? without_hidden_details(r) : r, label, style).c_str(), stdout);
+    std::fputs(render_solution(f.contest ? without_hidden_details(r) : r, label, style, f.explain).c_str(), stdout);
     std::fflush(stdout);
     // Only graded results are kept: a run without a GPU or one cut short records nothing for them.
     // A compile or run cut short by Ctrl-C says nothing about the solution, so it is not recorded.
@@ -137,6 +138,9 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--no-db", flags->no_db, "do not record results");
   sub->add_flag("--warm-l2", flags->warm_l2, "time with a warm L2 cache (labelled as such)");
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
+  sub->add_flag("--explain", flags->explain,
+                "under each solution, every timed case's kernel launches and each hint's lesson, not only its "
+                "evidence");
   sub->add_flag("--rebaseline", flags->rebaseline,
                 "time the baseline now, even when a run of it on this GPU from the last hour is kept");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");

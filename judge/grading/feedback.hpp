@@ -7,6 +7,10 @@
 
 namespace judge {
 
+/// Whether solve()'s host time is far above its GPU time (twice, plus 50 µs of launch and
+/// synchronisation slack): it then spends its time outside kernels.
+bool host_time_dominates(const timing_summary& timing);
+
 /// What the timing of a case suggests to improve, or empty: host time far above GPU time means solve()
 /// spends its time outside kernels.
 std::string timing_feedback(const timing_summary& timing);

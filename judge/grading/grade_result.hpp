@@ -2,8 +2,10 @@
 #pragma once
 
 #include "device_info.hpp"
+#include "kernel_resources.hpp"
 #include "sandbox_layers.hpp"
 #include "verdict.hpp"
+#include "wire.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -17,7 +19,7 @@ namespace judge {
 struct timing_summary {
   double median_ms = 0; ///< [ms] the ranked figure
   double min_ms = 0, max_ms = 0;
-  double noise = 0;          ///< relative standard deviation of the kept samples [fraction]
+  double noise = 0; ///< relative standard deviation of the kept samples [fraction]
   /// Half-width of the median's 95% confidence interval, relative [fraction]: how precisely the ranked
   /// figure is known (judge_stats::median_relative_half_width); 0 when too few samples for one.
   double precision = 0;
@@ -29,6 +31,9 @@ struct timing_summary {
   bool cold_l2 = true;
   std::string stop_reason; ///< why sampling stopped: "precision", "budget" or "max_samples"
   int warmup_calls = 0;
+  /// The learner's kernels launched by one timed sample (CUPTI's kernel records; the judge's own
+  /// kernels left out), one per name and configuration; empty when the runner timed with events.
+  std::vector<judge_wire::kernel_launch> launches;
 };
 
 /// The device ceiling a physical floor comes from (grading/plausibility.hpp).
@@ -97,6 +102,16 @@ struct sandbox_status {
   bool operator!=(const sandbox_status& other) const { return !(*this == other); }
 };
 
+/// A lesson the measured figures point to (grading/hints.hpp): the rule that fired, what to learn, and the
+/// figures that made it fire, so a learner can check the claim.
+struct hint {
+  std::string id;       ///< the rule's id ("spills", "register_limited_occupancy", ...)
+  std::string lesson;   ///< what to try, and why
+  std::string evidence; ///< the measured figures: "matmul_naive: 496 bytes spill stores per thread"
+
+  bool operator==(const hint& o) const { return id == o.id && lesson == o.lesson && evidence == o.evidence; }
+};
+
 struct solution_result {
   std::string problem;
   std::string path; ///< as given on the command line / found in the folder
@@ -118,6 +133,10 @@ struct solution_result {
   /// and by how much): stored and shown, flagged for the instructor, never ranked.
   bool implausible = false;
   device_info device;
+  /// Its kernels as ptxas compiled them (build/kernel_resources.hpp); empty when it did not compile.
+  std::vector<kernel_resources> kernels;
+  /// What the figures of this result suggest to try next (grading/hints.hpp).
+  std::vector<hint> hints;
 };
 
 } // namespace judge

@@ -117,6 +117,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
     r.content_hash = build.content_hash;
     r.graded_at = utc_now();
     r.compile_output = build.status == build_status::ok ? "" : build.message;
+    r.kernels = build.kernels;
     r.speed_unit = unit_name(spec.unit);
     return r;
   };

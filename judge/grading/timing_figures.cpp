@@ -38,6 +38,7 @@ std::optional<timing_summary> summarise(const judge_wire::timing_answer& t) {
   s.cold_l2 = t.cold_l2;
   s.stop_reason = t.stop_reason ? judge_wire::to_string(*t.stop_reason) : "";
   s.warmup_calls = static_cast<int>(t.warmup_calls);
+  s.launches = t.kernels;
   return s;
 }
 

@@ -5,6 +5,8 @@
 #include "plausibility_text.hpp"
 
 #include "file_output.hpp"
+#include "hints.hpp"
+#include "occupancy.hpp"
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
 #include "sandbox_text.hpp"
@@ -15,6 +17,52 @@
 namespace judge {
 
 namespace {
+nlohmann::json launches_json(const std::vector<judge_wire::kernel_launch>& launches, const device_info& device) {
+  nlohmann::json list = nlohmann::json::array();
+  const std::optional<sm_limits> sm = sm_limits_for(device.cc);
+  for (const auto& k : launches) {
+    nlohmann::json j = {{"name", k.name},
+                        {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
+                        {"block", {k.block[0], k.block[1], k.block[2]}},
+                        {"static_shared_bytes", k.static_shared_bytes},
+                        {"dynamic_shared_bytes", k.dynamic_shared_bytes},
+                        {"registers", k.registers},
+                        {"occupancy", nullptr}};
+    // Unknown SM limits give null, not another GPU's figures.
+    if (sm) {
+      const occupancy o = launch_occupancy(k, *sm);
+      j["occupancy"] = {{"blocks_per_sm", o.blocks_per_sm},
+                        {"warps_per_sm", o.warps_per_sm},
+                        {"fraction", o.fraction},
+                        {"limited_by", limiter_name(o.limiter)},
+                        {"waves", device.sms > 0 && o.blocks_per_sm > 0
+                                      ? nlohmann::json(waves(k.blocks(), o.blocks_per_sm, device.sms))
+                                      : nlohmann::json(nullptr)}};
+    }
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+nlohmann::json kernels_json(const std::vector<kernel_resources>& kernels) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const kernel_resources& k : kernels)
+    list.push_back({{"name", k.name},
+                    {"arch", k.arch},
+                    {"registers", k.registers},
+                    {"static_shared_bytes", k.static_shared_bytes},
+                    {"local_bytes", k.local_bytes},
+                    {"spill_store_bytes", k.spill_store_bytes},
+                    {"spill_load_bytes", k.spill_load_bytes}});
+  return list;
+}
+
+nlohmann::json hints_json(const std::vector<hint>& hints) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const hint& h : hints) list.push_back({{"id", h.id}, {"evidence", h.evidence}, {"lesson", h.lesson}});
+  return list;
+}
+
 nlohmann::json timing_json(const timing_summary& t) {
   return {{"median_ms", t.median_ms},
           {"min_ms", t.min_ms},
@@ -50,6 +98,7 @@ nlohmann::json to_json(const solution_result& r) {
       j["median_ms"] = c.timing->median_ms;
       j[gflops ? "gflops" : "gbps"] = c.speed;
       j["timing"] = timing_json(*c.timing);
+      j["launches"] = launches_json(c.timing->launches, r.device);
       if (c.baseline_speed > 0) j["pct_of_baseline"] = c.pct_of_baseline;
       if (c.pct_of_peak > 0) j["pct_of_peak"] = c.pct_of_peak;
     }
@@ -77,6 +126,8 @@ nlohmann::json to_json(const solution_result& r) {
           {"speed_unit", r.speed_unit},
           {"sandbox", sandbox_text(r.sandbox)},
           {"implausible", r.implausible},
+          {"kernels", kernels_json(r.kernels)},
+          {"hints", hints_json(r.hints)},
           {"cases", std::move(cases)}};
 }
 

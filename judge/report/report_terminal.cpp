@@ -1,5 +1,6 @@
 #include "report_terminal.hpp"
 
+#include "kernel_text.hpp"
 #include "not_run_text.hpp"
 #include "plausibility_text.hpp"
 #include "sandbox_text.hpp"
@@ -76,10 +77,12 @@ std::string baseline_age_text(long long timed_at) {
   return fmt::format("timed {} on this GPU, {}; --rebaseline times it now", utc_text(timed_at), ago);
 }
 
-std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style) {
+std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style,
+                            bool explain) {
   if (r.compiled_only) {
     const std::string label = style.colour ? fmt::format("\033[1;33m{}\033[0m", not_run_short) : not_run_short;
-    return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text);
+    // What ptxas said needs no GPU: a learner without one still sees registers, shared memory, spills.
+    return fmt::format("\n{}  {}\n  | {}\n", r.path, label, not_run_text) + kernels_text(r, explain);
   }
   std::string out = fmt::format("\n{}  {}", r.path, coloured_verdict(r.v, style));
   if (r.v == verdict::accepted && r.score > 0)
@@ -87,7 +90,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   out += "\n";
   if (r.v == verdict::compile_error || r.cases.empty()) {
     if (!r.message.empty()) out += indent(r.message, "  | ");
-    return out;
+    return out + kernels_text(r, explain);
   }
   out +=
       fmt::format("  {:<28} {:<16} {:<4} {:>11} {:>10} {:>9} {:>8} {:>6} {:>7} {:>5}\n", "case", "shape", "", "median",
@@ -110,6 +113,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
+  out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
   if (!r.learner_output.empty() && r.v != verdict::accepted) {
     const std::string excerpt = r.learner_output.substr(0, 1500);

@@ -30,8 +30,10 @@ std::string render_baseline(const std::string& label, const std::string& unit,
 /// `timed_at` [s since the epoch]: when, and how to time it now.
 std::string baseline_age_text(long long timed_at);
 
-/// One solution: verdict line, per-case table, failure explanation, learner output excerpt.
-std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style);
+/// One solution: verdict line, per-case table, its kernels and hints (kernel_text.hpp; more with
+/// `explain`), failure explanation, learner output excerpt.
+std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style,
+                            bool explain = false);
 
 /// The closing line of a run without a CUDA device: how many solutions compiled but were not run, or
 /// that none compiled. `reason` is the CUDA runtime's (probe_result::error), shown as its words only.

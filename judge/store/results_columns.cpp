@@ -130,6 +130,87 @@ std::optional<implausible_time> implausible_from_stored(const field& f) {
   }
 }
 
+// A solution's kernels (ptxas) as a JSON array of objects; '[]' in results stored before version 4.
+sql_value stored_kernels(const std::vector<kernel_resources>& kernels) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const kernel_resources& k : kernels)
+    list.push_back({{"name", k.name},
+                    {"arch", k.arch},
+                    {"registers", k.registers},
+                    {"static_shared_bytes", k.static_shared_bytes},
+                    {"local_bytes", k.local_bytes},
+                    {"spill_store_bytes", k.spill_store_bytes},
+                    {"spill_load_bytes", k.spill_load_bytes}});
+  return list.dump();
+}
+
+// A case's kernel launches (CUPTI) as a JSON array of objects; '[]' for an untimed case and before version 4.
+sql_value stored_launches(const std::optional<timing_summary>& t) {
+  nlohmann::json list = nlohmann::json::array();
+  if (t)
+    for (const judge_wire::kernel_launch& k : t->launches)
+      list.push_back({{"name", k.name},
+                      {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
+                      {"block", {k.block[0], k.block[1], k.block[2]}},
+                      {"dynamic_shared_bytes", k.dynamic_shared_bytes},
+                      {"static_shared_bytes", k.static_shared_bytes},
+                      {"registers", k.registers}});
+  return list.dump();
+}
+
+// A solution's hints as a JSON array of {id, lesson, evidence}; '[]' before version 4.
+sql_value stored_hints(const std::vector<hint>& hints) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const hint& h : hints) list.push_back({{"id", h.id}, {"lesson", h.lesson}, {"evidence", h.evidence}});
+  return list.dump();
+}
+
+/// The JSON array in column `f`, each element read by `read`; a store's column that is not such an array
+/// is named in the error.
+template <typename T, typename Read> std::vector<T> list_from_stored(const field& f, const char* what, Read read) {
+  const nlohmann::json list = nlohmann::json::parse(f.text(), nullptr, false);
+  const auto unreadable = [&] {
+    return std::runtime_error(fmt::format("database '{}' holds unreadable {} '{}'", f.in().file(), what, f.text()));
+  };
+  if (!list.is_array()) throw unreadable();
+  std::vector<T> items;
+  try {
+    for (const nlohmann::json& j : list) items.push_back(read(j));
+  } catch (const nlohmann::json::exception&) {
+    throw unreadable();
+  }
+  return items;
+}
+
+kernel_resources kernel_from_stored(const nlohmann::json& j) {
+  kernel_resources k;
+  k.name = j.at("name").get<std::string>();
+  k.arch = j.at("arch").get<std::string>();
+  k.registers = j.at("registers").get<int>();
+  k.static_shared_bytes = j.at("static_shared_bytes").get<int>();
+  k.local_bytes = j.at("local_bytes").get<int>();
+  k.spill_store_bytes = j.at("spill_store_bytes").get<int>();
+  k.spill_load_bytes = j.at("spill_load_bytes").get<int>();
+  return k;
+}
+
+judge_wire::kernel_launch launch_from_stored(const nlohmann::json& j) {
+  judge_wire::kernel_launch k;
+  k.name = j.at("name").get<std::string>();
+  for (std::size_t d = 0; d < 3; ++d) {
+    k.grid[d] = j.at("grid").at(d).get<std::int64_t>();
+    k.block[d] = j.at("block").at(d).get<std::int64_t>();
+  }
+  k.dynamic_shared_bytes = j.at("dynamic_shared_bytes").get<std::int64_t>();
+  k.static_shared_bytes = j.at("static_shared_bytes").get<std::int64_t>();
+  k.registers = j.at("registers").get<std::int64_t>();
+  return k;
+}
+
+hint hint_from_stored(const nlohmann::json& j) {
+  return {j.at("id").get<std::string>(), j.at("lesson").get<std::string>(), j.at("evidence").get<std::string>()};
+}
+
 // The clock a solution ran at, for comparing stored results; NaN (stored as NULL) when nothing was timed.
 double median_sm_clock(const solution_result& r) {
   std::vector<double> clocks;
@@ -250,6 +331,13 @@ const std::vector<column<submission>> submissions_table = {
     result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
     // A timed case ran faster than the device physically can: flagged, never ranked; 0 before version 3.
     result_column<submission>("implausible", "INTEGER NOT NULL DEFAULT 0", 3, &solution_result::implausible),
+    // Its kernels as ptxas compiled them, and the hints of its result (JSON arrays); '[]' before version 4.
+    {"kernels", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_kernels(s.result.kernels); },
+     [](const field& f, submission& s) {
+       s.result.kernels = list_from_stored<kernel_resources>(f, "kernels", kernel_from_stored);
+     }},
+    {"hints", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_hints(s.result.hints); },
+     [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_stored); }},
 };
 
 const std::vector<column<stored_case>> case_results_table = {
@@ -294,6 +382,13 @@ const std::vector<column<stored_case>> case_results_table = {
     // NULL when it was plausible or untimed, and in results stored before version 3.
     {"implausible", "TEXT", 3, [](const stored_case& s) { return stored_implausible(s.result.implausible); },
      [](const field& f, stored_case& s) { s.result.implausible = implausible_from_stored(f); }},
+    // The learner's kernel launches of one timed sample (JSON array); '[]' untimed and before version 4.
+    // Read after the timing columns, which create the case's timing.
+    {"launches", "TEXT NOT NULL DEFAULT '[]'", 4, [](const stored_case& s) { return stored_launches(s.result.timing); },
+     [](const field& f, stored_case& s) {
+       auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_stored);
+       if (s.result.timing) s.result.timing->launches = std::move(launches);
+     }},
 };
 
 /// "CREATE TABLE <table> (<the columns of version 1>[, <constraint>])<options>;"

@@ -71,7 +71,8 @@ bool operator==(const timing_answer& a, const timing_answer& b) {
          a.mismatched_samples == b.mismatched_samples && a.first_mismatch == b.first_mismatch &&
          a.inputs_modified_samples == b.inputs_modified_samples &&
          a.first_input_modification == b.first_input_modification &&
-         a.other_streams_after_return == b.other_streams_after_return && a.stop_reason == b.stop_reason;
+         a.other_streams_after_return == b.other_streams_after_return && a.stop_reason == b.stop_reason &&
+         a.kernels == b.kernels;
 }
 bool operator==(const done_answer&, const done_answer&) { return true; }
 bool operator==(const error_answer& a, const error_answer& b) { return a.error == b.error; }
@@ -157,6 +158,18 @@ timing_answer ok_timing(std::optional<judge_wire::stop_reason> reason) {
   t.checked_samples = 8;
   t.other_streams_after_return = true;
   t.stop_reason = reason;
+  kernel_launch tiled;
+  tiled.name = "matmul_tiled(float const*, float const*, float*, int, int, int)";
+  tiled.grid[0] = 64;
+  tiled.grid[1] = 32;
+  tiled.grid[2] = 1;
+  tiled.block[0] = 16;
+  tiled.block[1] = 16;
+  tiled.block[2] = 1;
+  tiled.dynamic_shared_bytes = 4096;
+  tiled.static_shared_bytes = 8192;
+  tiled.registers = 43;
+  t.kernels = {tiled};
   return t;
 }
 
@@ -382,6 +395,29 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
   }));
   CAPTURE(what, line);
   CHECK(contains(request_error(line), expected));
+}
+
+TEST_CASE("a timing answer's kernel launches round-trip and a runner that sends none has none", "[wire]") {
+  const timing_answer t = ok_timing(judge_wire::stop_reason::precision);
+  REQUIRE(t.kernels.size() == 1);
+  const auto decoded = std::get<timing_answer>(decode_answer(encode(t)));
+  CHECK(decoded.kernels == t.kernels);
+  CHECK(decoded.kernels[0].blocks() == 64 * 32);
+  CHECK(decoded.kernels[0].threads_per_block() == 256);
+
+  nlohmann::json older = nlohmann::json::parse(encode(t));
+  older.erase("kernels");
+  CHECK(std::get<timing_answer>(decode_answer(older.dump())).kernels.empty());
+
+  nlohmann::json flat = nlohmann::json::parse(encode(t));
+  flat["kernels"][0]["grid"] = {64, 32};
+  CHECK(contains(answer_error(flat.dump()), "grid must have three extents"));
+  nlohmann::json empty_block = nlohmann::json::parse(encode(t));
+  empty_block["kernels"][0]["block"] = {0, 1, 1};
+  CHECK(contains(answer_error(empty_block.dump()), "kernels"));
+  nlohmann::json too_many = nlohmann::json::parse(encode(t));
+  for (int k = 0; k < 8; ++k) too_many["kernels"].push_back(too_many["kernels"][0]);
+  CHECK(contains(answer_error(too_many.dump()), "at most 8 launches"));
 }
 
 TEST_CASE("floats of a first mismatch travel as exact text", "[wire]") {

@@ -7,6 +7,7 @@
 #include "file_input.hpp"
 #include "solve_binding.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -187,14 +188,20 @@ TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached 
   CHECK(first.runner.parent_path().filename().string().rfind("runner-", 0) == 0);
   CHECK(first.solution.filename() == "solution.so");
   CHECK(first.solution.parent_path() == tools.cache_dir / "matmul_like" / first.content_hash);
-  // The entry holds the object only: no copy of the learner's sources, no objects.
+  // The entry holds the object and ptxas's resource lines only: no copy of the learner's sources, no objects.
   std::vector<fs::path> entry;
   for (const auto& file : fs::directory_iterator(first.solution.parent_path())) entry.push_back(file.path());
-  CHECK(entry == std::vector<fs::path>{first.solution});
+  std::sort(entry.begin(), entry.end());
+  CHECK(entry == std::vector<fs::path>{first.solution.parent_path() / "ptxas_info.txt", first.solution});
+  // ptxas said what its one kernel uses, and the cached build still knows it.
+  REQUIRE(first.kernels.size() == 1);
+  CHECK(first.kernels[0].name == "matmul_kernel(float const*, float const*, float*, int, int, int)");
+  CHECK(first.kernels[0].registers > 0);
 
   auto second = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
   CHECK(second.status == build_status::ok);
   CHECK(second.cached);
+  CHECK(second.kernels == first.kernels);
   CHECK(second.runner == first.runner);
   CHECK(second.solution == first.solution);
   // Nothing is left behind but published entries.
@@ -210,6 +217,17 @@ TEST_CASE("a file that does not compile is a compile error with the compiler's m
   // The learner sees their file's name, not the judge's folders.
   CHECK_FALSE(contains(result.message, solutions.string()));
   CHECK_FALSE(contains(result.message, "expected signature"));
+}
+
+TEST_CASE("a compile that fails after ptxas ran shows the error without ptxas's resource lines", "[compile][nvcc]") {
+  auto result =
+      judge::build_runner(matmul_like(), solutions / "host_error_after_ptxas.cu", runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "not_an_x86_instruction_after_ptxas"));
+  CHECK_FALSE(contains(result.message, "ptxas info"));
+  CHECK_FALSE(contains(result.message, "bytes stack frame"));
+  CHECK(result.kernels.empty());
 }
 
 TEST_CASE("solve with other parameters is a compile error naming the expected signature", "[compile][nvcc]") {

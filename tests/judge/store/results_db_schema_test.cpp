@@ -81,6 +81,11 @@ ALTER TABLE submissions ADD COLUMN implausible INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE case_results ADD COLUMN precision REAL;
 ALTER TABLE case_results ADD COLUMN implausible TEXT;
 )sql";
+const char* const hand_written_version_4 = R"sql(
+ALTER TABLE submissions ADD COLUMN kernels TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE submissions ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE case_results ADD COLUMN launches TEXT NOT NULL DEFAULT '[]';
+)sql";
 
 /// SQL without comments, with one space for any run of white space, and none next to ( ) and ,
 std::string normalised(const std::string& sql) {
@@ -129,6 +134,7 @@ TEST_CASE("a new store has the schema the hand-written statements made", "[resul
   by_hand.exec(hand_written_version_1);
   by_hand.exec(hand_written_version_2);
   by_hand.exec(hand_written_version_3);
+  by_hand.exec(hand_written_version_4);
   results_db made(dir / "made.db");
   const std::vector<std::string> want = schema_of(by_hand);
   const std::vector<std::string> got = schema_of(made.connection());
@@ -152,6 +158,32 @@ TEST_CASE("a store made by the hand-written statements is read and written as be
   CHECK(all[0].author == "alice");
   CHECK(all[0].cases.size() == r.cases.size());
   CHECK(all[0].cases[1].timing.has_value() == r.cases[1].timing.has_value());
+}
+
+TEST_CASE("a version 3 store opens and its results read back with no kernels, launches or hints", "[results_db]") {
+  scratch_dir dir;
+  {
+    sqlite::database by_hand(dir / "judge.db");
+    by_hand.exec(hand_written_version_1);
+    by_hand.exec(hand_written_version_2);
+    by_hand.exec(hand_written_version_3);
+    by_hand.exec("INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
+                 "device_sms, device_l2_bytes, verdict, message, speed_unit, compile_output, learner_output) "
+                 "VALUES ('matmul', 'a.cu', 'alice', 'h', '2024-01-01T00:00:00Z', 'NVIDIA H200', '9.0', 132, 1, "
+                 "'AC', '', 'GFLOPS', '', '')");
+    by_hand.exec("INSERT INTO case_results (submission_id, idx, name, hidden, shape, sizes, verdict, message, "
+                 "median_ms, samples, feedback) VALUES (1, 0, 'square', 1, '64x64x64', '[64,64,64]', 'AC', '', 0.5, "
+                 "10, '')");
+    by_hand.exec("PRAGMA user_version = 3");
+  }
+  results_db db(dir / "judge.db");
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].kernels.empty());
+  CHECK(all[0].hints.empty());
+  REQUIRE(all[0].cases.size() == 1);
+  REQUIRE(all[0].cases[0].timing.has_value());
+  CHECK(all[0].cases[0].timing->launches.empty());
 }
 
 TEST_CASE("each sandbox state is stored in the words stores have always held, and reads back", "[results_db]") {

@@ -62,6 +62,7 @@ void check_same_case(const case_result& got, const case_result& want) {
     CHECK(got.timing->sm_clock_mhz == want.timing->sm_clock_mhz);
     CHECK(got.timing->method == want.timing->method);
     CHECK(got.timing->cold_l2 == want.timing->cold_l2);
+    CHECK(got.timing->launches == want.timing->launches);
   }
   REQUIRE(got.baseline_timing.has_value() == want.baseline_timing.has_value());
   if (want.baseline_timing) {
@@ -93,6 +94,8 @@ void check_same_result(const solution_result& got, const solution_result& want) 
   CHECK(got.device.dram_peak_gbps == want.device.dram_peak_gbps);
   CHECK(got.sandbox == want.sandbox);
   CHECK(got.implausible == want.implausible);
+  CHECK(got.kernels == want.kernels);
+  CHECK(got.hints == want.hints);
   REQUIRE(got.cases.size() == want.cases.size());
   for (std::size_t k = 0; k < want.cases.size(); ++k) check_same_case(got.cases[k], want.cases[k]);
 }
@@ -112,6 +115,22 @@ TEST_CASE("a recorded result reads back field for field", "[results_db]") {
   results_db db(dir / "judge.db");
   solution_result ac = accepted_result("alice", 12345.5);
   ac.cases[2].feedback = "solve() takes far longer on the host";
+  ac.kernels = {{"matmul_tiled(float const*, float const*, float*, int, int, int)", "sm_90", 43, 8192, 16, 8, 4},
+                {"tail", "sm_90", 12, 0, 0, 0, 0}};
+  ac.hints = {{"spills", "fewer values per thread", "matmul_tiled: 8 bytes spill stores"}};
+  judge_wire::kernel_launch launch;
+  launch.name = "matmul_tiled(float const*, float const*, float*, int, int, int)";
+  launch.grid[0] = 64;
+  launch.grid[1] = 32;
+  launch.grid[2] = 1;
+  launch.block[0] = 256;
+  launch.block[1] = launch.block[2] = 1;
+  launch.dynamic_shared_bytes = 1024;
+  launch.static_shared_bytes = 8192;
+  launch.registers = 43;
+  REQUIRE(ac.cases[1].timing);
+  ac.cases[1].timing->launches = {launch, launch};
+  ac.cases[1].timing->launches[1].grid[0] = 1;
   solution_result wa = wrong_result("bob");
   wa.compile_output = "warning: unused variable 'x'";
   const std::int64_t first = db.record(ac);
@@ -162,8 +181,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 3);
-  CHECK(pragma_text(db.connection(), "user_version") == "3");
+  CHECK(results_db::schema_version() == 4);
+  CHECK(pragma_text(db.connection(), "user_version") == "4");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -193,13 +212,16 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
     db.record(old);
   }
   {
-    // Back to the version 1 schema: without the columns migrations 2 and 3 add.
+    // Back to the version 1 schema: without the columns migrations 2, 3 and 4 add.
     sqlite::database raw(dir / "judge.db");
     raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
     raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
     raw.exec("ALTER TABLE case_results DROP COLUMN precision");
     raw.exec("ALTER TABLE submissions DROP COLUMN implausible");
     raw.exec("ALTER TABLE case_results DROP COLUMN implausible");
+    raw.exec("ALTER TABLE submissions DROP COLUMN kernels");
+    raw.exec("ALTER TABLE submissions DROP COLUMN hints");
+    raw.exec("ALTER TABLE case_results DROP COLUMN launches");
     raw.exec("PRAGMA user_version = 1");
   }
   results_db db(dir / "judge.db");
@@ -215,7 +237,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK(all[0].sandbox == sandbox_status{}); // not recorded before version 2
   REQUIRE(all[0].cases[1].timing.has_value());
   CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
-  CHECK_FALSE(all[0].implausible);           // not flagged before version 3
+  CHECK_FALSE(all[0].implausible);               // not flagged before version 3
   check_same_result(all[1], newer);
 }
 
