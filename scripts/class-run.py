@@ -6,6 +6,9 @@
 Each student submits one of the problem's accepted examples (problems/<problem>/submissions/accepted/*.cu,
 in turn) through the API; the script waits until all are graded and prints the wall time from the first
 submission to the last verdict, the submissions each GPU graded, and each submission's verdict and score.
+A watcher reads the class's submissions every 0.1 s and prints from what it saw: the time from submit to
+verdict (median, 95th percentile, max), each GPU's busy fraction (the union of the times a submission it
+held was running, over the wall time), and the compile queue (queued or compiling) over time.
 With --local, each distinct file is also graded locally (`judge run --json --no-db`) and the API's scores
 are compared with the local ones (the largest difference, in %). Run it with --gpus 0 and then --gpus all
 on a two-GPU machine for the speed-up. Exits 1 if a submission is not done or not accepted.
@@ -16,6 +19,7 @@ import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -34,6 +38,37 @@ def call(port, token, method, path, body=None):
         return json.loads(r.read())
 
 
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else float("nan")
+
+
+def report_watch(seen, submit_times, queue_samples, seconds):
+    """Submit-to-verdict times, GPU busy fractions and the compile queue, from the watcher's samples."""
+    latency = [seen[i]["done"] - t for i, t in submit_times.items() if "done" in seen.get(i, {})]
+    if latency:
+        print(f"class-run: submit to verdict: median {percentile(latency, 0.5):.2f} s, "
+              f"95th percentile {percentile(latency, 0.95):.2f} s, max {max(latency):.2f} s "
+              f"({len(latency)} submissions, watched every 0.1 s)")
+    intervals = {}
+    for i in submit_times:
+        mine = seen.get(i, {})
+        if "running" in mine and "gpu" in mine:
+            intervals.setdefault(mine["gpu"], []).append((mine["running"], mine.get("done", mine.get("failed", seconds))))
+    for gpu, spans in sorted(intervals.items()):
+        busy, end = 0.0, 0.0
+        for a_, b in sorted(spans):
+            a_ = max(a_, end)
+            if b > a_:
+                busy += b - a_
+                end = b
+        print(f"class-run: {gpu}: busy {100 * busy / seconds:.0f}% of {seconds:.1f} s")
+    if queue_samples:
+        step = max(1, len(queue_samples) // 20)
+        timeline = " ".join(f"{t:.1f}s:{n}" for t, n in queue_samples[::step])
+        print(f"class-run: compile queue (queued or compiling): max {max(n for _, n in queue_samples)}; {timeline}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--judge", default=os.path.join(ROOT, "bin", "judge"))
@@ -42,6 +77,7 @@ def main():
     ap.add_argument("--gpus", default="all")
     ap.add_argument("--local", action="store_true", help="also grade each file locally and compare scores")
     ap.add_argument("--timeout", type=float, default=3600)
+    ap.add_argument("--keep-db", metavar="FILE", help="copy the class's results store here at the end (for the board)")
     a = ap.parse_args()
     files = sorted(glob.glob(os.path.join(ROOT, "problems", a.problem, "submissions", "accepted", "*.cu")))
     if not files:
@@ -71,14 +107,36 @@ def main():
         log_file = open(log_path, "w")
         drain = threading.Thread(target=lambda: [log_file.write(l) for l in server.stdout], daemon=True)
         drain.start()
+        seen = {}  # id -> {state: first time seen (s since start)}; "gpu" -> its GPU
+        queue_samples = []  # (t, submissions queued or compiling)
+        watching = threading.Event()
+
+        def watch():
+            while not watching.is_set():
+                t = time.monotonic() - start
+                try:
+                    listed = call(port, tokens["teacher"], "GET", f"/api/v1/submissions?limit={min(1000, a.students)}")
+                except OSError:
+                    continue
+                queue_samples.append((t, sum(1 for s in listed if s["state"] in ("queued", "compiling"))))
+                for s in listed:
+                    mine = seen.setdefault(s["id"], {})
+                    mine.setdefault(s["state"], t)
+                    if s.get("gpu"):
+                        mine["gpu"] = s["gpu"]
+                time.sleep(0.1)
+
         try:
-            ids = {}
+            ids, submit_times = {}, {}
             start = time.monotonic()
+            watcher = threading.Thread(target=watch, daemon=True)
+            watcher.start()
             for i in range(a.students):
                 name, path = f"s{i:02d}", files[i % len(files)]
                 with open(path) as f:
                     body = {"problem": a.problem, "files": [{"name": os.path.basename(path), "content": f.read()}]}
-                ids[call(port, tokens[name], "POST", "/api/v1/submissions", body)["id"]] = path
+                sid = call(port, tokens[name], "POST", "/api/v1/submissions", body)["id"]
+                ids[sid], submit_times[sid] = path, time.monotonic() - start
             pending, results = set(ids), {}
             while pending and time.monotonic() - start < a.timeout:
                 for sid in list(pending):
@@ -88,11 +146,17 @@ def main():
                         pending.discard(sid)
                 time.sleep(0.5)
             seconds = time.monotonic() - start
+            time.sleep(0.3)  # the watcher's last look
+            watching.set()
+            watcher.join(timeout=10)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=120)
             drain.join(timeout=10)
             log_file.close()
+            if a.keep_db:  # through SQLite's backup: the store may still have a write-ahead log beside it
+                with sqlite3.connect(db) as src, sqlite3.connect(a.keep_db) as dst:
+                    src.backup(dst)
 
     per_gpu = {}
     for s in results.values():
@@ -110,6 +174,7 @@ def main():
             submitted = min(r["submitted_at"] for r in results.values())
             span = f" (first started {first}, last finished {last}; first submitted {submitted})"
         print(f"  {n:3d} graded on {gpu or '(no GPU)'}{span}")
+    report_watch(seen, submit_times, queue_samples, seconds)
     ok = not pending
     local = {}
     if a.local:

@@ -6,6 +6,7 @@
 #include "report_terminal.hpp"
 
 using judge_test::contains;
+using Catch::Approx; // Catch2 2.13 declares it globally, v3 only in Catch::
 using namespace judge;
 
 namespace {
