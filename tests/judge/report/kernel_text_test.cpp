@@ -6,7 +6,9 @@
 #include "report_terminal.hpp"
 
 using judge_test::contains;
-using Catch::Approx; // Catch2 2.13 declares it globally, v3 only in Catch::
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
 using namespace judge;
 
 namespace {
