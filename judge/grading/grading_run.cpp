@@ -84,7 +84,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 
   // What GPU there is, for the compile flags and the lock; its bandwidth is measured once the GPU is ours.
   tell(request.progress, run_progress::step::probing);
-  probe_result probe = probe_device(false);
+  probe_result probe = request.devices ? request.devices->probe(false) : probe_device(false);
   outcome.device = probe.device;
   outcome.no_device_reason = probe.error;
   clock.lap("probe");
@@ -159,7 +159,7 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   }
   clock.lap("gpu wait");
   tell(request.progress, run_progress::step::probing);
-  if (probe_result measured = probe_device(true); measured.device) {
+  if (probe_result measured = request.devices ? request.devices->probe(true) : probe_device(true); measured.device) {
     probe = measured;
     outcome.device = probe.device;
   }

@@ -2,6 +2,7 @@
 // GPU, compile in parallel, run the baseline and every solution. Shared by `judge run` and `judge verify`.
 #pragma once
 
+#include "device_memo.hpp"
 #include "grade.hpp"
 #include "grade_result.hpp"
 #include "solution_files.hpp"
@@ -45,6 +46,8 @@ struct run_request {
   bool compile_only = false;  ///< compile (and inspect) every solution, run none: no GPU needed
   bool rebaseline = false;    ///< run the baseline now, even when a recent run of it is kept
   run_progress_fn progress;   ///< told what the run is doing; empty: nobody is told
+  /// A long-lived process's memo of its GPU (device_memo.hpp); nullptr: the GPU is probed every run.
+  device_memo* devices = nullptr;
 };
 
 struct run_outcome {

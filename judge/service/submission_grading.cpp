@@ -60,6 +60,7 @@ void grade_submissions(const std::vector<submission>& batch, const grading_setup
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;
     request.grading.cpu_threads = setup.cpu_threads;
+    request.devices = setup.devices;
     load_or_create_secret(secret_path());
     request.grading.hidden_paths = hidden_paths(setup.db);
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.

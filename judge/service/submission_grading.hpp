@@ -3,6 +3,7 @@
 // compile-only, the GPU workers to the end; settle() then moves the submission on in the queue.
 #pragma once
 
+#include "device_memo.hpp"
 #include "grade_result.hpp"
 #include "submission_queue.hpp"
 
@@ -22,6 +23,8 @@ struct grading_setup {
   /// Threads for the CPU reference; 0: all cores. The server gives each GPU worker its share, so that
   /// two workers do not each start a thread per core and slow each other down.
   unsigned cpu_threads = 0;
+  /// The process's memo of its GPU, kept across batches (nullptr: probed every batch).
+  device_memo* devices = nullptr;
 };
 
 struct graded {

@@ -21,6 +21,10 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
                   const log_fn& log) {
   grading_setup mine = setup;
   mine.compile_only = !no_gpu;
+  // The compile threads share one memo: a compile needs only the GPU's architecture, which a probe per
+  // submission would ask again each time.
+  static device_memo compile_devices;
+  if (!mine.devices) mine.devices = &compile_devices;
   while (!shared.stopping()) {
     const auto s = shared.with_store([&](store_connection& c) { return c.queue.claim_for_compile(name); });
     if (!s) {
@@ -42,6 +46,8 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   const std::string name = gpu_worker_name(uuid);
   grading_setup mine = setup;
   mine.compile_only = false;
+  device_memo devices; // this worker's GPU, probed once per ten minutes rather than once per batch
+  if (!mine.devices) mine.devices = &devices;
   log(name + ": waiting for compiled submissions");
   while (!stop) {
     const auto first = queue.claim_for_gpu(name);
