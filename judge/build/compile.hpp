@@ -11,8 +11,8 @@
 #include <atomic>
 #include <cstddef>
 #include <filesystem>
-#include <optional>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 

@@ -14,9 +14,9 @@ namespace judge {
 
 /// What one call of a case does, and how it was timed.
 struct case_work {
-  double flops = 0;          ///< [FLOP] work.flops at the case's sizes
-  double bytes = 0;          ///< [B] work.bytes at the case's sizes
-  bool cold_l2 = true;       ///< L2 was flushed before every sample
+  double flops = 0;                  ///< [FLOP] work.flops at the case's sizes
+  double bytes = 0;                  ///< [B] work.bytes at the case's sizes
+  bool cold_l2 = true;               ///< L2 was flushed before every sample
   bool tensor_cores_allowed = false; ///< problem.yaml: `tensor_cores: allowed`
   /// Whether the solution's machine code issues tensor-core instructions (build/tensor_core_use.hpp);
   /// nullopt when the build could not tell.
@@ -35,7 +35,8 @@ struct case_work {
 /// flagged for fitting in L2. Of the two floors, the higher one is reported.
 std::optional<implausible_time> implausible(double median_ms, const case_work& work, const device_info& device);
 
-/// "fp32_peak", "dram_peak", "measured_bandwidth", "tf32_tensor_peak": how the store and the JSON report name a ceiling.
+/// "fp32_peak", "dram_peak", "measured_bandwidth", "tf32_tensor_peak": how the store and the JSON report name a
+/// ceiling.
 const char* ceiling_name(speed_ceiling ceiling);
 /// The ceiling named `name` by ceiling_name(), or nullopt.
 std::optional<speed_ceiling> ceiling_from_name(std::string_view name);

@@ -1,8 +1,10 @@
 #define solve solve_08
 #include "../submissions/accepted/08_split_k_cluster.cu"
 #undef solve
-#define V(name, ...) \
-  extern "C" void name(const float* A, const float* B, float* C, int M, int N, int K) { launch<__VA_ARGS__>(A, B, C, M, N, K); }
+#define V(name, ...)                                                                                                   \
+  extern "C" void name(const float* A, const float* B, float* C, int M, int N, int K) {                                \
+    launch<__VA_ARGS__>(A, B, C, M, N, K);                                                                             \
+  }
 V(v2_64x64_s3_k1, 64, 64, 32, 32, 3, true, 1, 1)
 V(v2_64x64_s3_k1_b4, 64, 64, 32, 32, 3, true, 1, 4)
 V(v2_64x64_s2_k1_b4, 64, 64, 32, 32, 2, true, 1, 4)

@@ -28,7 +28,7 @@ TEST_CASE("a TF32 mma.sync kernel is found by its HMMA instruction", "[tensor_co
 TEST_CASE("an FP32 kernel named like a tensor-core one uses none", "[tensor_core_use]") {
   const std::string sass = recorded("fp32_small");
   CHECK(sass.find("hmma_mma_wgmma_lookalike") != std::string::npos); // the name is in the listing
-  CHECK(sass.find("FFMA") != std::string::npos);                       // and the FP32 code
+  CHECK(sass.find("FFMA") != std::string::npos);                     // and the FP32 code
   CHECK(tensor_core_opcodes(sass).empty());
 }
 

@@ -104,7 +104,7 @@ TEST_CASE("code the build could not inspect gets the looser floor where tensor c
 TEST_CASE("without a known tensor rate for the device there is no FLOP floor, only the DRAM one", "[plausibility]") {
   const case_work work = matmul_4096_tensor(true);
   device_info volta = h200();
-  volta.cc = "7.0"; // tensor cores, but no TF32
+  volta.cc = "7.0";                           // tensor cores, but no TF32
   CHECK_FALSE(implausible(0.1, work, volta)); // below both FLOP floors of the H200, above the DRAM one
   // 12·4096² B = 201 MB, less 50 MiB of L2, at 4800 GB/s: 31 µs.
   const std::optional<implausible_time> flagged = implausible(0.001, work, volta);

@@ -31,8 +31,8 @@ constexpr int thread_rows = 4;
 constexpr int thread_cols = 4;
 constexpr int threads_x = tile_cols / thread_cols;
 constexpr int threads = (tile_rows / thread_rows) * threads_x; // 256
-constexpr int a_groups = tile_rows * tile_inner / 4 / threads;  // groups of 4 of A each thread loads: 1
-constexpr int b_groups = tile_inner * tile_cols / 4 / threads;  // and of B: 1
+constexpr int a_groups = tile_rows * tile_inner / 4 / threads; // groups of 4 of A each thread loads: 1
+constexpr int b_groups = tile_inner * tile_cols / 4 / threads; // and of B: 1
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 

@@ -105,9 +105,8 @@ template <int TileM, int TileN, int WarpM, int WarpN, int Stages> struct config 
 
 template <int TileM, int TileN, int WarpM, int WarpN, int Stages, bool Split, int SplitK, int MinBlocks>
 __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::threads, MinBlocks)
-    __cluster_dims__(1, 1, SplitK)
-    matmul_tc(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M, int N, int K,
-              bool c_vec) {
+    __cluster_dims__(1, 1, SplitK) matmul_tc(const float* __restrict__ A, const float* __restrict__ B,
+                                             float* __restrict__ C, int M, int N, int K, bool c_vec) {
   using cfg = config<TileM, TileN, WarpM, WarpN, Stages>;
   constexpr int m_frags = WarpM / 16;
   constexpr int n_frags = WarpN / 8;
@@ -173,8 +172,8 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
       const int e = t + u * cfg::threads;
       if (b_valid[u] == -1 << 30) continue;
       const bool row_in = p_first + step * tile_inner + b_row[u] < N;
-      copy_chunk(bs + (e / cfg::b_chunks) * cfg::b_stride + 4 * (e % cfg::b_chunks), B,
-                 b_at[u] + step * tile_inner * K, row_in ? b_valid[u] : 0);
+      copy_chunk(bs + (e / cfg::b_chunks) * cfg::b_stride + 4 * (e % cfg::b_chunks), B, b_at[u] + step * tile_inner * K,
+                 row_in ? b_valid[u] : 0);
     }
   };
 
@@ -220,8 +219,10 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
         const float v[4] = {as[a_off[m][0] + k], as[a_off[m][1] + k], as[a_off[m][0] + k + 4], as[a_off[m][1] + k + 4]};
 #pragma unroll
         for (int r = 0; r < 4; ++r) {
-          if (Split) split_tf32(v[r], a_big[m][r], a_small[m][r]);
-          else a_big[m][r] = to_tf32(v[r]);
+          if (Split)
+            split_tf32(v[r], a_big[m][r], a_small[m][r]);
+          else
+            a_big[m][r] = to_tf32(v[r]);
         }
       }
 #pragma unroll
@@ -229,8 +230,10 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
         const float v[2] = {bs[b_off[0] + k * cfg::b_stride + n * 8], bs[b_off[1] + k * cfg::b_stride + n * 8]};
 #pragma unroll
         for (int r = 0; r < 2; ++r) {
-          if (Split) split_tf32(v[r], b_big[n][r], b_small[n][r]);
-          else b_big[n][r] = to_tf32(v[r]);
+          if (Split)
+            split_tf32(v[r], b_big[n][r], b_small[n][r]);
+          else
+            b_big[n][r] = to_tf32(v[r]);
         }
       }
 #pragma unroll

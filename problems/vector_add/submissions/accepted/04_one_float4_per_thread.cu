@@ -45,7 +45,9 @@ __global__ void vector_add_one_float4(const float4* __restrict__ a, const float4
 extern "C" void solve(const float* A, const float* B, float* C, int N) {
   const std::size_t n = static_cast<std::size_t>(N);
   const bool aligned = (reinterpret_cast<std::uintptr_t>(A) | reinterpret_cast<std::uintptr_t>(B) |
-                        reinterpret_cast<std::uintptr_t>(C)) % 16 == 0;
+                        reinterpret_cast<std::uintptr_t>(C)) %
+                           16 ==
+                       0;
   const std::size_t groups = aligned ? n / 4 : 0;
   const std::size_t tail = n - groups * 4;
   const std::size_t threads_needed = groups > tail ? groups : tail;
