@@ -9,6 +9,7 @@
 #include "secret.hpp"
 #include "solution_files.hpp"
 #include "solve_binding.hpp"
+#include "tensor_core_use.hpp"
 #include "text.hpp"
 
 #include <algorithm>
@@ -191,6 +192,25 @@ std::vector<defined_symbol> defined_symbols(const toolchain& tools, const fs::pa
   step_result nm = run_tool(tools, "nm", {"-P", "--defined-only", object.string()}, work_dir, deadline);
   if (!nm.ok) throw std::runtime_error("cannot list the symbols of " + object.filename().string() + ": " + nm.output);
   return parse_nm_output(nm.output);
+}
+
+/// Whether `solution` (a built solution.so) issues tensor-core instructions: cuobjdump, from nvcc's
+/// folder when nvcc is named by its path, disassembles its machine code, in a scratch folder of its own
+/// (removed after) so that nothing it might write lands in the cache entry. nullopt when it cannot.
+std::optional<bool> uses_tensor_cores(const toolchain& tools, const fs::path& solution, clock::time_point deadline) {
+  const std::string cuobjdump =
+      tools.nvcc.is_absolute() ? (tools.nvcc.parent_path() / "cuobjdump").string() : std::string("cuobjdump");
+  try {
+    staging_dir scratch(solution.parent_path());
+    step_result sass = run_tool(tools, cuobjdump, {"-sass", solution.string()}, scratch.path(), deadline);
+    if (!sass.ok) return std::nullopt;
+    if (!tensor_core_opcodes(sass.output).empty()) return true;
+    // Output cut at the cap may have left the tensor-core code out: then it is not known.
+    if (sass.output.size() >= compiler_output_cap) return std::nullopt;
+    return false;
+  } catch (const std::exception&) { // no scratch folder (a read-only cache), or the tool could not start
+    return std::nullopt;
+  }
 }
 
 /// Whether nvcc refused a unit because its own extern "C" solve() conflicts with the declaration the
@@ -449,9 +469,11 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     mark_cache_entry_used(final_dir);
     result.cached = true;
     std::error_code unreadable; // an entry without the file (published by hand) just has no kernels
-    if (kind == runner_kind::solution)
+    if (kind == runner_kind::solution) {
       if (auto ptxas_info = read_file(final_dir / ptxas_info_file, unreadable))
         result.kernels = parse_ptxas_resources(*ptxas_info);
+      result.uses_tensor_cores = uses_tensor_cores(tools, result.solution, deadline);
+    }
     return finish(build_status::ok, "");
   }
 
@@ -601,6 +623,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       if (entry.path() != solution && entry.path() != ptxas_info_path) fs::remove_all(entry.path());
     staging.publish();
     result.kernels = parse_ptxas_resources(ptxas_info);
+    if (kind == runner_kind::solution) result.uses_tensor_cores = uses_tensor_cores(tools, result.solution, deadline);
   } catch (const std::exception& e) {
     return finish(build_status::internal_error, std::string("cannot build the solution: ") + e.what());
   }

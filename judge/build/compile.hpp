@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct build_result {
   /// A solution's kernels as ptxas compiled them (-Xptxas -v), kept with the cache entry so that a
   /// cached build has them too; empty for a baseline and when the build failed.
   std::vector<kernel_resources> kernels;
+  /// Whether the solution's machine code issues tensor-core instructions (tensor_core_use.hpp), read
+  /// with cuobjdump on every build, cached or not; nullopt for a baseline, a failed build, or when
+  /// cuobjdump is missing or fails (then the plausibility floor assumes the looser of the two).
+  std::optional<bool> uses_tensor_cores;
 };
 
 enum class runner_kind { solution, baseline };

@@ -146,8 +146,9 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
   }
   const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : bandwidth_peak(m_device);
   cr.pct_of_peak = peak > 0 ? 100.0 * cr.speed / peak : 0;
-  cr.implausible = implausible(cr.timing->median_ms,
-                               {cr.flops, cr.bytes, cr.timing->cold_l2, m_spec.tensor_cores_allowed}, m_device);
+  cr.implausible =
+      implausible(cr.timing->median_ms,
+                  {cr.flops, cr.bytes, cr.timing->cold_l2, m_spec.tensor_cores_allowed, m_uses_tensor_cores}, m_device);
   cr.feedback = join_feedback(timing_feedback(*cr.timing),
                               cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
@@ -205,6 +206,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     result.message = runner.message;
     return;
   }
+  m_uses_tensor_cores = runner.uses_tensor_cores;
   const scratch_folder scratch = new_scratch("solution");
   runner_session session(runner_options_for(runner, scratch, false));
   std::vector<decision> decisions;

@@ -120,6 +120,8 @@ private:
   baseline_record m_baseline;
   std::int64_t m_baseline_timed_at = 0;
   bool m_baseline_from_cache = false;
+  /// The solution being graded uses tensor cores (build_result::uses_tensor_cores): its FLOP floor.
+  std::optional<bool> m_uses_tensor_cores;
 };
 
 } // namespace judge

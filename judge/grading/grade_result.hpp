@@ -41,6 +41,7 @@ enum class speed_ceiling {
   fp32_peak,          ///< SMs × 128 FMA/clock × 2 × max SM clock
   dram_peak,          ///< 2 × max memory clock × bus width
   measured_bandwidth, ///< the probe's copy bandwidth × 1.25, where the DRAM peak is unknown
+  tf32_tensor_peak,   ///< SMs × dense TF32 FMA/clock/SM × 2 × max SM clock (run/tensor_peak.hpp)
 };
 
 /// A time below the least the case's work can take on the device (grading/plausibility.hpp): the
@@ -49,7 +50,7 @@ struct implausible_time {
   double median_ms = 0; ///< [ms] the measured, ranked time
   double floor_ms = 0;  ///< [ms] `work` at `peak`
   speed_ceiling ceiling = speed_ceiling::fp32_peak;
-  double work = 0; ///< [FLOP] for fp32_peak, else [B] that must cross DRAM
+  double work = 0; ///< [FLOP] for fp32_peak and tf32_tensor_peak, else [B] that must cross DRAM
   double peak = 0; ///< [GFLOPS] or [GB/s]: the ceiling's figure
 
   bool operator==(const implausible_time& o) const {

@@ -1,5 +1,7 @@
 #include "plausibility.hpp"
 
+#include "tensor_peak.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -14,6 +16,7 @@ constexpr std::pair<speed_ceiling, const char*> ceiling_names[] = {
     {speed_ceiling::fp32_peak, "fp32_peak"},
     {speed_ceiling::dram_peak, "dram_peak"},
     {speed_ceiling::measured_bandwidth, "measured_bandwidth"},
+    {speed_ceiling::tf32_tensor_peak, "tf32_tensor_peak"},
 };
 
 /// [ms] `work` at `per_second_giga` (GFLOPS or GB/s).
@@ -29,7 +32,10 @@ std::optional<implausible_time> implausible(double median_ms, const case_work& w
     if (median_ms >= floor_ms) return;
     if (!worst || floor_ms > worst->floor_ms) worst = implausible_time{median_ms, floor_ms, ceiling, amount, peak};
   };
-  if (!work.tensor_cores) consider(speed_ceiling::fp32_peak, work.flops, device.fp32_peak_gflops);
+  if (work.tensor_cores_allowed && work.uses_tensor_cores.value_or(true))
+    consider(speed_ceiling::tf32_tensor_peak, work.flops, tf32_tensor_peak_gflops(device));
+  else
+    consider(speed_ceiling::fp32_peak, work.flops, device.fp32_peak_gflops);
   const double l2_bytes = static_cast<double>(device.l2_bytes) * (work.cold_l2 ? 1 : 2);
   const double dram_bytes = work.bytes - l2_bytes;
   if (device.dram_peak_gbps > 0)

@@ -14,22 +14,29 @@ namespace judge {
 
 /// What one call of a case does, and how it was timed.
 struct case_work {
-  double flops = 0;          ///< [FLOP] work.flops at the case's sizes
-  double bytes = 0;          ///< [B] work.bytes at the case's sizes
-  bool cold_l2 = true;       ///< L2 was flushed before every sample
-  bool tensor_cores = false; ///< the problem allows tensor-core math: no FLOP floor (it has no FP32 bound)
+  double flops = 0;                  ///< [FLOP] work.flops at the case's sizes
+  double bytes = 0;                  ///< [B] work.bytes at the case's sizes
+  bool cold_l2 = true;               ///< L2 was flushed before every sample
+  bool tensor_cores_allowed = false; ///< problem.yaml: `tensor_cores: allowed`
+  /// Whether the solution's machine code issues tensor-core instructions (build/tensor_core_use.hpp);
+  /// nullopt when the build could not tell.
+  std::optional<bool> uses_tensor_cores;
 };
 
 /// The floor `median_ms` broke, or nullopt when the time is possible (or no ceiling of the device is
 /// known). Floors: FLOPs / FP32 peak (device.fp32_peak_gflops: SMs × 128 FMA/clock × 2 × max SM clock),
-/// unless tensor cores are allowed; bytes that must cross DRAM / DRAM peak (device.dram_peak_gbps, or
+/// or FLOPs / dense TF32 tensor peak (run/tensor_peak.hpp; no FLOP floor where it is unknown) when the
+/// problem allows tensor cores and the solution's code uses them (or the build could not tell: the looser
+/// floor, so that a legitimate solution is never flagged; a solution without them keeps the FP32 floor
+/// even where the problem allows them); bytes that must cross DRAM / DRAM peak (device.dram_peak_gbps, or
 /// the measured copy bandwidth × 1.25 when the peak is unknown). The bytes that must cross DRAM are
 /// work.bytes less what L2 can hold without them (once with a cold L2: written lines may stay there;
 /// twice with a warm one: inputs may be there before the call too), so that a small case is never
 /// flagged for fitting in L2. Of the two floors, the higher one is reported.
 std::optional<implausible_time> implausible(double median_ms, const case_work& work, const device_info& device);
 
-/// "fp32_peak", "dram_peak", "measured_bandwidth": how the store and the JSON report name a ceiling.
+/// "fp32_peak", "dram_peak", "measured_bandwidth", "tf32_tensor_peak": how the store and the JSON report name a
+/// ceiling.
 const char* ceiling_name(speed_ceiling ceiling);
 /// The ceiling named `name` by ceiling_name(), or nullopt.
 std::optional<speed_ceiling> ceiling_from_name(std::string_view name);

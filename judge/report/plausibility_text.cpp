@@ -18,6 +18,8 @@ std::string floor_reason(const implausible_time& t) {
     return fmt::format("{:.3g} FLOP at the FP32 peak of {:.0f} GFLOPS", t.work, t.peak);
   case speed_ceiling::dram_peak:
     return fmt::format("{:.3g} bytes beyond what L2 holds, at the DRAM peak of {:.0f} GB/s", t.work, t.peak);
+  case speed_ceiling::tf32_tensor_peak:
+    return fmt::format("{:.3g} FLOP at the tensor cores' dense TF32 peak of {:.0f} GFLOPS", t.work, t.peak);
   case speed_ceiling::measured_bandwidth:
     return fmt::format("{:.3g} bytes beyond what L2 holds, at 1.25 x the measured copy bandwidth: {:.0f} GB/s", t.work,
                        t.peak);
