@@ -1,8 +1,13 @@
 // judge verify <problem>: every example solution in problems/<p>/submissions/<verdict>/ must get the
 // verdict its folder names (Kattis's rule for a problem package). With --compile-only (or without a GPU)
 // only the compile is checked: the compile_error examples must fail to compile (saying why), every other
-// example must compile.
+// example must compile. An example may also name a hint it must get ("// Expected hint: <id>", a rule's
+// id in judge/grading/hint_rules.cpp): checked on a GPU, the profiler's hints with Nsight Compute.
 #include "cli.hpp"
+
+#include "cli_profile_case.hpp"
+#include "device_probe.hpp"
+#include "file_input.hpp"
 
 #include "grading_run.hpp"
 #include "not_run_text.hpp"
@@ -67,6 +72,52 @@ int verify(const context& ctx, const verify_flags& f) {
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
   request.compile_only = f.compile_only;
 
+  std::map<std::string, std::filesystem::path> sources; // by display path
+  for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
+  std::optional<problem_spec> spec;
+  std::vector<test_case> all_cases;
+  std::optional<toolchain> tools;
+  std::optional<std::filesystem::path> ncu;
+  // The hints example `r` declares: each must be among its hints, the profiler's included. Returns the
+  // mismatches; prints one line per expected hint.
+  auto check_expected_hints = [&](const solution_result& graded) {
+    const std::vector<std::filesystem::path> units = solution_units(sources.at(graded.path));
+    std::error_code unreadable;
+    const std::vector<std::string> ids =
+        expected_hints(units.empty() ? "" : read_file(units.front(), unreadable).value_or(""));
+    if (ids.empty()) return 0;
+    if (graded.compiled_only || graded.v != verdict::accepted || f.no_timing) {
+      for (const std::string& id : ids)
+        std::fprintf(stdout, "      expected hint %s: not checked (%s)\n", id.c_str(),
+                     graded.compiled_only ? "not run: hints need the GPU's figures"
+                     : f.no_timing        ? "--no-timing"
+                                          : "the example was not accepted");
+      return 0;
+    }
+    if (!spec) {
+      spec = load_problem(request.problems_root / f.problem);
+      all_cases = load_cases(*spec, request.testcases_root / f.problem / "cases.yaml");
+      tools = toolchain_for(probe_device(false));
+      ncu = find_ncu(*tools);
+    }
+    solution_result r = graded;
+    const result_profile p = profile_result(*spec, all_cases, sources.at(r.path), *tools, ncu,
+                                            ctx.where.results() / "profiles" / f.problem, r);
+    int missing = 0;
+    for (const std::string& id : ids) {
+      const bool got = std::any_of(r.hints.begin(), r.hints.end(), [&](const hint& h) { return h.id == id; });
+      if (!got && !p.note.empty()) {
+        std::fprintf(stdout, "      expected hint %s: not checked (%s)\n", id.c_str(), p.note.c_str());
+        continue;
+      }
+      missing += got ? 0 : 1;
+      std::fprintf(stdout, "      expected hint %s: %s\n", id.c_str(), got ? "ok" : "MISSING");
+    }
+    if (missing)
+      for (const hint& h : r.hints) std::fprintf(stdout, "        it got [%s]: %s\n", h.id.c_str(), h.evidence.c_str());
+    return missing;
+  };
+
   const terminal_style style = terminal_style::for_stream(stdout);
   // An example that is not graded would pass verify unchecked: each skipped entry is a mismatch.
   std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
@@ -88,6 +139,7 @@ int verify(const context& ctx, const verify_flags& f) {
     if (!ok && not_run) std::fputs("      it compiled: its folder says it must not\n", stdout);
     // Checking the compile alone, the reason of each compile error is what the author wants to see.
     if (f.compile_only && ok && r.v == verdict::compile_error) std::fputs(first_lines(r.message).c_str(), stdout);
+    if (ok && !g_interrupted) mismatches += check_expected_hints(r);
     std::fflush(stdout);
   };
   auto on_baseline = [&](const run_outcome& o) {
