@@ -29,6 +29,8 @@ constexpr double low_achieved_occupancy = 50;    ///< [%] below this, few warps 
 constexpr double occupancy_gap = 0.7;            ///< achieved below this fraction of theoretical
 constexpr double min_theoretical_occupancy = 20; ///< [%] below this the gap is the launch's, not the run's
 constexpr double near_fp32_roof = 50;            ///< [%] of the FP32 roof
+constexpr double l1_reuse_hit_pct = 50;          ///< [%] L1 hit rate: most loads re-read what the SM already has
+constexpr double memory_queue_share = 0.30;      ///< of warp cycles waiting on loads (long scoreboard, LSU queue)
 
 /// "a; b; c", at most max_examples of them.
 std::string joined(const std::vector<std::string>& items) {
@@ -186,6 +188,19 @@ std::string sectors_text(const kernel_digest& k) {
   return text.empty() ? text : text + " (4 when the 32 threads of a warp read 32 consecutive floats)";
 }
 
+double share_of(const kernel_digest& k, const std::string& reason) {
+  for (const stall_share& s : k.top_stalls)
+    if (s.reason == reason) return s.share;
+  return 0;
+}
+
+std::string stalls_text(const kernel_digest& k) {
+  std::string text;
+  for (const stall_share& s : k.top_stalls)
+    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", s.reason, 100 * s.share);
+  return text;
+}
+
 std::string uncoalesced_global(const hint_facts& f) {
   return per_kernel(f, [](const kernel_digest& k) -> std::string {
     if (k.excess_global_sectors_pct) {
@@ -202,6 +217,18 @@ std::string uncoalesced_global(const hint_facts& f) {
   });
 }
 
+std::string l1_reuse(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (!k.l1_hit_pct || *k.l1_hit_pct < l1_reuse_hit_pct || !k.shared_wavefronts || *k.shared_wavefronts > 0)
+      return "";
+    const double waiting = share_of(k, "long_scoreboard") + share_of(k, "lg_throttle");
+    if (waiting < memory_queue_share) return "";
+    return fmt::format("{:.0f}% of global loads hit in L1 and no shared memory is used, while warps wait on loads "
+                       "{:.0f}% of their cycles (top stalls: {})",
+                       *k.l1_hit_pct, 100 * waiting, stalls_text(k));
+  });
+}
+
 std::string shared_bank_conflicts(const hint_facts& f) {
   return per_kernel(f, [](const kernel_digest& k) -> std::string {
     if (!k.shared_conflict_pct || *k.shared_conflict_pct < bank_conflict_pct) return "";
@@ -209,19 +236,6 @@ std::string shared_bank_conflicts(const hint_facts& f) {
                        *k.shared_conflict_pct, k.shared_load_conflicts.value_or(0),
                        k.shared_store_conflicts.value_or(0));
   });
-}
-
-double share_of(const kernel_digest& k, const std::string& reason) {
-  for (const stall_share& s : k.top_stalls)
-    if (s.reason == reason) return s.share;
-  return 0;
-}
-
-std::string stalls_text(const kernel_digest& k) {
-  std::string text;
-  for (const stall_share& s : k.top_stalls)
-    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", s.reason, 100 * s.share);
-  return text;
 }
 
 std::string shared_memory_pipe(const hint_facts& f) {
@@ -306,6 +320,13 @@ const std::vector<hint_rule> rules = {
      "threadIdx.x walking down the rows of a row-major matrix (each thread a different row, N floats apart): "
      "map threadIdx.x to the column index instead, so a warp reads one 128-byte stretch of a row",
      uncoalesced_global, hint_source::profiler},
+    {"l1_reuse",
+     "Nsight Compute: 50% or more of global loads hit in L1, no shared memory, and warps waiting on loads (long "
+     "scoreboard, LSU queue) 30% or more of their cycles",
+     "the threads of a block re-read through L1 what their neighbours already loaded, and wait for it: load each "
+     "tile once into shared memory (__shared__, then __syncthreads()) and reuse it from there, where a load "
+     "costs no trip through the memory pipeline",
+     l1_reuse, hint_source::profiler},
     {"shared_bank_conflicts", "Nsight Compute: 20% or more of the shared-memory wavefronts are bank conflicts",
      "bank conflicts: threads of a warp hit different addresses in the same one of the 32 banks, and the access "
      "is replayed. A column of a [32][32] float tile lies in one bank: pad it to [32][33], or swizzle the index",

@@ -56,7 +56,9 @@ double time_scale(const std::string& unit) {
 /// A unit without '/': a time, or a K/M/G/T-prefixed word ("Kbyte", "Gcycle"), or a plain word.
 double simple_scale(const std::string& unit) {
   if (const double t = time_scale(unit)) return t;
-  if (unit.size() > 1 && (std::islower(static_cast<unsigned char>(unit[1])) || unit.compare(1, 2, "Hz") == 0)) {
+  const bool short_bytes = unit.size() == 2 && unit[1] == 'B'; // "KB", "MB"
+  if (unit.size() > 1 &&
+      (short_bytes || std::islower(static_cast<unsigned char>(unit[1])) || unit.compare(1, 2, "Hz") == 0)) {
     switch (unit[0]) {
     case 'K':
       return 1e3;

@@ -11,6 +11,8 @@ const char* const warp_states[] = {
     "barrier",         "branch_resolving",   "dispatch_stall",   "drain",        "imc_miss",     "lg_throttle",
     "long_scoreboard", "math_pipe_throttle", "membar",           "mio_throttle", "misc",         "no_instruction",
     "not_selected",    "selected",           "short_scoreboard", "sleeping",     "tex_throttle", "wait"};
+/// Hopper's wait on warpgroup MMA: read when a report has it, not asked for (older GPUs lack the state).
+const char* const hopper_states[] = {"gmma"};
 
 const char* const stall_prefix = "smsp__average_warps_issue_stalled_";
 const char* const stall_suffix = "_per_issue_active.ratio";
@@ -35,15 +37,25 @@ const char* const shared_load_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_m
 const char* const shared_store_conflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
 const char* const shared_load_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 const char* const shared_store_wavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+// FP32 instructions executed by all threads, as rates per elapsed cycle (the form the roofline section
+// collects on the H200) times the kernel's cycles; the plain totals where a report has those instead.
 const char* const fadd = "sm__sass_thread_inst_executed_op_fadd_pred_on.sum";
 const char* const fmul = "sm__sass_thread_inst_executed_op_fmul_pred_on.sum";
 const char* const ffma = "sm__sass_thread_inst_executed_op_ffma_pred_on.sum";
+const char* const fadd_rate = "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed";
+const char* const fmul_rate = "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed";
+const char* const ffma_rate = "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed";
+const char* const cycles = "smsp__cycles_elapsed.avg";
 const char* const ffma_peak = "sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained";
 const char* const sm_clock = "sm__cycles_elapsed.avg.per_second";
 const char* const dram_bytes = "dram__bytes.sum";
+const char* const dram_read = "dram__bytes_read.sum";
+const char* const dram_write = "dram__bytes_write.sum";
 const char* const dram_peak = "dram__bytes.sum.peak_sustained";
 const char* const dram_clock = "dram__cycles_elapsed.avg.per_second";
-const char* const tensor_instructions = "sm__inst_executed_pipe_tensor.sum";
+const char* const tensor_pipe = "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active";
+/// [%] of cycles: an FFMA kernel on the H200 reads up to 0.9% here (03_shared_tiled); tensor-core kernels far more
+constexpr double tensor_pipe_in_use = 5;
 
 class metric_view {
 public:
@@ -66,6 +78,8 @@ std::vector<stall_share> top_stalls(const metric_view& m) {
   std::vector<stall_share> all;
   for (const char* state : warp_states)
     if (const auto v = m.get(std::string(stall_prefix) + state + stall_suffix)) all.push_back({state, *v});
+  for (const char* state : hopper_states)
+    if (const auto v = m.get(std::string(stall_prefix) + state + stall_suffix)) all.push_back({state, *v});
   const double total =
       std::accumulate(all.begin(), all.end(), 0.0, [](double sum, const stall_share& s) { return sum + s.share; });
   if (total <= 0) return {};
@@ -79,9 +93,18 @@ std::vector<stall_share> top_stalls(const metric_view& m) {
 }
 
 void add_roofline(const metric_view& m, const std::optional<roofline_peaks>& device, kernel_digest& d) {
-  const auto fma = m.get(ffma), add = m.get(fadd), mul = m.get(fmul);
+  auto fma = m.get(ffma), add = m.get(fadd), mul = m.get(fmul);
+  if (const auto n = m.get(cycles); !fma && !add && !mul && n) {
+    auto total = [&](const char* rate) {
+      const auto r = m.get(rate);
+      return r ? std::optional<double>(*r * *n) : std::nullopt;
+    };
+    fma = total(ffma_rate), add = total(fadd_rate), mul = total(fmul_rate);
+  }
   if (fma || add || mul) d.flops = 2 * fma.value_or(0) + add.value_or(0) + mul.value_or(0);
   d.dram_bytes = m.get(dram_bytes);
+  if (const auto read = m.get(dram_read), write = m.get(dram_write); !d.dram_bytes && (read || write))
+    d.dram_bytes = read.value_or(0) + write.value_or(0);
   if (d.flops && d.dram_bytes && *d.dram_bytes > 0) d.arithmetic_intensity = *d.flops / *d.dram_bytes;
   if (d.flops && d.duration_s && *d.duration_s > 0) d.achieved_flops_per_s = *d.flops / *d.duration_s;
   const auto fma_per_cycle = m.get(ffma_peak), sm_hz = m.get(sm_clock);
@@ -120,15 +143,17 @@ const std::vector<std::string>& profile_metrics() {
                                      shared_store_conflicts,
                                      shared_load_wavefronts,
                                      shared_store_wavefronts,
-                                     fadd,
-                                     fmul,
-                                     ffma,
+                                     fadd_rate,
+                                     fmul_rate,
+                                     ffma_rate,
+                                     cycles,
                                      ffma_peak,
                                      sm_clock,
-                                     dram_bytes,
+                                     dram_read,
+                                     dram_write,
                                      dram_peak,
                                      dram_clock,
-                                     tensor_instructions};
+                                     tensor_pipe};
     for (const char* state : warp_states) list.push_back(std::string(stall_prefix) + state + stall_suffix);
     return list;
   }();
@@ -155,6 +180,10 @@ kernel_digest digest_launch(const ncu_launch& launch, const std::optional<roofli
   d.shared_load_conflicts = m.get(shared_load_conflicts);
   d.shared_store_conflicts = m.get(shared_store_conflicts);
   const auto load_waves = m.get(shared_load_wavefronts), store_waves = m.get(shared_store_wavefronts);
+  if (const auto instrumented = m.get(shared_wavefronts))
+    d.shared_wavefronts = instrumented;
+  else if (load_waves || store_waves)
+    d.shared_wavefronts = load_waves.value_or(0) + store_waves.value_or(0);
   // The instrumented count (ideal wavefronts from each instruction's addresses) where ncu measured it;
   // else the hardware counters, which also count a wide (128-bit) access's extra wavefronts.
   if (const auto actual = m.get(shared_wavefronts), ideal = m.get(shared_wavefronts_ideal); actual && ideal) {
@@ -166,7 +195,7 @@ kernel_digest digest_launch(const ncu_launch& launch, const std::optional<roofli
   }
   d.top_stalls = top_stalls(m);
   add_roofline(m, device, d);
-  d.tensor_pipe_used = m.get(tensor_instructions).value_or(0) > 0;
+  d.tensor_pipe_used = m.get(tensor_pipe).value_or(0) >= tensor_pipe_in_use;
   return d;
 }
 

@@ -41,6 +41,7 @@ struct kernel_digest {
   std::optional<double> load_sectors_per_request, store_sectors_per_request; ///< global, through L1
   /// [%] global sectors beyond what perfectly coalesced accesses of the same instructions would move
   std::optional<double> excess_global_sectors_pct;
+  std::optional<double> shared_wavefronts; ///< shared-memory accesses (wavefronts), loads and stores; 0: unused
   std::optional<double> shared_load_conflicts, shared_store_conflicts; ///< bank conflicts (extra wavefronts)
   /// [%] of shared-memory wavefronts beyond the ideal (bank conflicts), loads and stores together
   std::optional<double> shared_conflict_pct;
@@ -52,7 +53,7 @@ struct kernel_digest {
   std::optional<roofline_peaks> peaks;
   std::optional<roof> bound_by;      ///< the roof at this intensity (the lower of the two)
   std::optional<double> pct_of_roof; ///< [%] achieved FLOP/s over that roof's FLOP/s at this intensity
-  bool tensor_pipe_used = false;     ///< tensor-core instructions ran (their FLOPs are not in `flops`)
+  bool tensor_pipe_used = false; ///< the tensor pipes were busy 5% of cycles or more (their FLOPs are not in `flops`)
 };
 
 /// The digest of one launch; `device` stands in for ncu's peak metrics where they are missing.

@@ -322,3 +322,19 @@ TEST_CASE("the profiler's rules fire only on a profiled result", "[hints]") {
   facts.profile.clear();
   CHECK(judge::hints_for(facts).empty());
 }
+
+TEST_CASE("L1 hits without shared memory while warps wait on loads fire the staging hint", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.l1_hit_pct = 88;
+  k.shared_wavefronts = 0;
+  k.top_stalls = {{"long_scoreboard", 0.31}, {"lg_throttle", 0.24}, {"not_selected", 0.2}};
+  const judge::hint h = profiler_hint(good_solution(), k, "l1_reuse");
+  CHECK(contains(h.evidence, "88% of global loads hit in L1 and no shared memory is used, while warps wait on loads "
+                             "55% of their cycles"));
+  CHECK(contains(h.lesson, "__syncthreads()"));
+  k.shared_wavefronts = 1e6; // it stages through shared memory already
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "l1_reuse"));
+  k.shared_wavefronts = 0;
+  k.l1_hit_pct = 10;
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "l1_reuse"));
+}
