@@ -2,6 +2,7 @@
 
 #include "case_data.hpp"
 #include "check_seed.hpp"
+#include "device_probe.hpp"
 #include "hints.hpp"
 #include "occupancy.hpp"
 #include "profile_text.hpp"
@@ -104,6 +105,21 @@ result_profile profile_result(const problem_spec& spec, const std::vector<test_c
   facts.tensor_cores_allowed = spec.tensor_cores_allowed;
   for (hint& h : profiler_hints(facts)) r.hints.push_back(std::move(h));
   return out;
+}
+
+run_profiler::run_profiler(std::filesystem::path problems_root, std::filesystem::path testcases_root,
+                           std::string problem, std::filesystem::path report_dir)
+    : m_problems_root(std::move(problems_root)), m_testcases_root(std::move(testcases_root)),
+      m_report_dir(std::move(report_dir)), m_problem(std::move(problem)) {}
+
+result_profile run_profiler::profile(const std::filesystem::path& source, solution_result& r) {
+  if (!m_spec) {
+    m_spec = load_problem(m_problems_root / m_problem);
+    m_cases = load_cases(*m_spec, m_testcases_root / m_problem / "cases.yaml");
+    m_tools = toolchain_for(probe_device(false));
+    m_ncu = find_ncu(*m_tools);
+  }
+  return profile_result(*m_spec, m_cases, source, *m_tools, m_ncu, m_report_dir, r);
 }
 
 std::vector<std::string> expected_hints(const std::string& source_text) {

@@ -11,6 +11,8 @@
 #include "test_cases.hpp"
 
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace judge::cli {
@@ -51,6 +53,25 @@ result_profile profile_result(const problem_spec& spec, const std::vector<test_c
                               const std::filesystem::path& source, const toolchain& tools,
                               const std::optional<std::filesystem::path>& ncu, const std::filesystem::path& report_dir,
                               solution_result& r);
+
+/// profile_result for the solutions of one run (`judge run --explain`, `judge verify`): the problem, its
+/// cases, the toolchain and ncu are looked up once, at the first solution profiled.
+class run_profiler {
+public:
+  run_profiler(std::filesystem::path problems_root, std::filesystem::path testcases_root, std::string problem,
+               std::filesystem::path report_dir);
+  result_profile profile(const std::filesystem::path& source, solution_result& r);
+  /// Whether ncu was found (false before the first profile()).
+  bool has_ncu() const { return m_ncu.has_value(); }
+
+private:
+  std::filesystem::path m_problems_root, m_testcases_root, m_report_dir;
+  std::string m_problem;
+  std::optional<problem_spec> m_spec;
+  std::vector<test_case> m_cases;
+  std::optional<toolchain> m_tools;
+  std::optional<std::filesystem::path> m_ncu;
+};
 
 /// The hint ids a solution's source declares it must get, one per line "// Expected hint: <id>" (judge
 /// verify checks them on a GPU).

@@ -2,7 +2,6 @@
 #include "cli.hpp"
 
 #include "cli_profile_case.hpp"
-#include "device_probe.hpp"
 #include "grading_run.hpp"
 #include "profile_text.hpp"
 #include "report_json.hpp"
@@ -85,10 +84,8 @@ int run(const context& ctx, const run_flags& f) {
   const bool profile_accepted = f.explain && !f.contest && !f.no_timing;
   std::map<std::string, std::filesystem::path> sources; // by display path
   for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
-  std::optional<problem_spec> spec;
-  std::vector<test_case> all_cases;
-  std::optional<toolchain> tools;
-  std::optional<std::filesystem::path> ncu;
+  run_profiler profiler(request.problems_root, request.testcases_root, f.problem,
+                        ctx.where.results() / "profiles" / f.problem);
   bool told_no_ncu = false;
   std::map<std::string, solution_result> profiled; // by display path: results with the profiler's hints
   nlohmann::json profiles = nlohmann::json::object();
@@ -113,14 +110,7 @@ int run(const context& ctx, const run_flags& f) {
     solution_result r = graded;
     result_profile p;
     if (profile_accepted && r.v == verdict::accepted && !g_interrupted) {
-      if (!spec) {
-        spec = load_problem(request.problems_root / f.problem);
-        all_cases = load_cases(*spec, request.testcases_root / f.problem / "cases.yaml");
-        tools = toolchain_for(probe_device(false));
-        ncu = find_ncu(*tools);
-      }
-      p = profile_result(*spec, all_cases, sources.at(r.path), *tools, ncu,
-                         ctx.where.results() / "profiles" / f.problem, r);
+      p = profiler.profile(sources.at(r.path), r);
       profiled[r.path] = r;
     }
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
@@ -134,9 +124,9 @@ int run(const context& ctx, const run_flags& f) {
         kernels.push_back(kernel_digest_json(k));
       }
       profiles[r.path] = {{"case", p.case_name}, {"report", p.report.string()}, {"kernels", kernels}};
-    } else if (!p.note.empty() && (!told_no_ncu || ncu)) {
+    } else if (!p.note.empty() && (!told_no_ncu || profiler.has_ncu())) { // a missing ncu is told once
       std::fprintf(stdout, "  profile: %s\n", p.note.c_str());
-      told_no_ncu = !ncu;
+      told_no_ncu = !profiler.has_ncu();
     }
     std::fflush(stdout);
     // Only graded results are kept: a run without a GPU or one cut short records nothing for them.

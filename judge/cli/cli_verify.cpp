@@ -6,8 +6,8 @@
 #include "cli.hpp"
 
 #include "cli_profile_case.hpp"
-#include "device_probe.hpp"
 #include "file_input.hpp"
+#include "hints.hpp"
 
 #include "grading_run.hpp"
 #include "not_run_text.hpp"
@@ -74,10 +74,8 @@ int verify(const context& ctx, const verify_flags& f) {
 
   std::map<std::string, std::filesystem::path> sources; // by display path
   for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
-  std::optional<problem_spec> spec;
-  std::vector<test_case> all_cases;
-  std::optional<toolchain> tools;
-  std::optional<std::filesystem::path> ncu;
+  run_profiler profiler(request.problems_root, request.testcases_root, f.problem,
+                        ctx.where.results() / "profiles" / f.problem);
   // The hints example `r` declares: each must be among its hints, the profiler's included. Returns the
   // mismatches; prints one line per expected hint.
   auto check_expected_hints = [&](const solution_result& graded) {
@@ -94,19 +92,18 @@ int verify(const context& ctx, const verify_flags& f) {
                                           : "the example was not accepted");
       return 0;
     }
-    if (!spec) {
-      spec = load_problem(request.problems_root / f.problem);
-      all_cases = load_cases(*spec, request.testcases_root / f.problem / "cases.yaml");
-      tools = toolchain_for(probe_device(false));
-      ncu = find_ncu(*tools);
-    }
+    // The profiler runs only for a hint of its own: grading's hints are in the result already.
+    auto from_profiler = [](const std::string& id) {
+      return std::any_of(hint_rules().begin(), hint_rules().end(),
+                         [&](const hint_rule& rule) { return rule.id == id && rule.source == hint_source::profiler; });
+    };
     solution_result r = graded;
-    const result_profile p = profile_result(*spec, all_cases, sources.at(r.path), *tools, ncu,
-                                            ctx.where.results() / "profiles" / f.problem, r);
+    result_profile p;
+    if (std::any_of(ids.begin(), ids.end(), from_profiler)) p = profiler.profile(sources.at(r.path), r);
     int missing = 0;
     for (const std::string& id : ids) {
       const bool got = std::any_of(r.hints.begin(), r.hints.end(), [&](const hint& h) { return h.id == id; });
-      if (!got && !p.note.empty()) {
+      if (!got && from_profiler(id) && !p.note.empty()) {
         std::fprintf(stdout, "      expected hint %s: not checked (%s)\n", id.c_str(), p.note.c_str());
         continue;
       }

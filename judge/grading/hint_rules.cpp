@@ -189,15 +189,16 @@ std::string sectors_text(const kernel_digest& k) {
 }
 
 double share_of(const kernel_digest& k, const std::string& reason) {
-  for (const stall_share& s : k.top_stalls)
+  for (const stall_share& s : k.stalls)
     if (s.reason == reason) return s.share;
   return 0;
 }
 
+/// The top 3 stalls, as the digest shows them.
 std::string stalls_text(const kernel_digest& k) {
   std::string text;
-  for (const stall_share& s : k.top_stalls)
-    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", s.reason, 100 * s.share);
+  for (std::size_t i = 0; i < k.stalls.size() && i < 3; ++i)
+    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", k.stalls[i].reason, 100 * k.stalls[i].share);
   return text;
 }
 
@@ -240,8 +241,8 @@ std::string shared_bank_conflicts(const hint_facts& f) {
 
 std::string shared_memory_pipe(const hint_facts& f) {
   return per_kernel(f, [](const kernel_digest& k) -> std::string {
-    if (k.top_stalls.empty()) return "";
-    const std::string& top = k.top_stalls.front().reason;
+    if (k.stalls.empty()) return "";
+    const std::string& top = k.stalls.front().reason;
     const double shared_wait = share_of(k, "mio_throttle") + share_of(k, "short_scoreboard");
     if ((top != "mio_throttle" && top != "short_scoreboard") || shared_wait < shared_pipe_share) return "";
     // Bank conflicts also stall on this pipe: padding is then the lesson (shared_bank_conflicts).

@@ -74,7 +74,7 @@ private:
   const std::map<std::string, double>& m_metrics;
 };
 
-std::vector<stall_share> top_stalls(const metric_view& m) {
+std::vector<stall_share> all_stalls(const metric_view& m) {
   std::vector<stall_share> all;
   for (const char* state : warp_states)
     if (const auto v = m.get(std::string(stall_prefix) + state + stall_suffix)) all.push_back({state, *v});
@@ -88,7 +88,6 @@ std::vector<stall_share> top_stalls(const metric_view& m) {
     if (s.reason != "selected" && s.share > 0) stalls.push_back({s.reason, s.share / total});
   std::stable_sort(stalls.begin(), stalls.end(),
                    [](const stall_share& a, const stall_share& b) { return a.share > b.share; });
-  if (stalls.size() > 3) stalls.resize(3);
   return stalls;
 }
 
@@ -193,7 +192,7 @@ kernel_digest digest_launch(const ncu_launch& launch, const std::optional<roofli
     const double conflicts = d.shared_load_conflicts.value_or(0) + d.shared_store_conflicts.value_or(0);
     if (waves > 0) d.shared_conflict_pct = 100.0 * std::min(conflicts, waves) / waves;
   }
-  d.top_stalls = top_stalls(m);
+  d.stalls = all_stalls(m);
   add_roofline(m, device, d);
   d.tensor_pipe_used = m.get(tensor_pipe).value_or(0) >= tensor_pipe_in_use;
   return d;

@@ -45,8 +45,10 @@ struct kernel_digest {
   std::optional<double> shared_load_conflicts, shared_store_conflicts; ///< bank conflicts (extra wavefronts)
   /// [%] of shared-memory wavefronts beyond the ideal (bank conflicts), loads and stores together
   std::optional<double> shared_conflict_pct;
-  std::vector<stall_share> top_stalls; ///< at most 3, largest first; "selected" (issuing) is no stall
-  std::optional<double> flops;         ///< FP32 adds, multiplies and 2 per FMA, by all threads
+  /// Every warp state that took cycles, largest first ("selected", issuing, is no stall and is left out);
+  /// reports show the top 3.
+  std::vector<stall_share> stalls;
+  std::optional<double> flops; ///< FP32 adds, multiplies and 2 per FMA, by all threads
   std::optional<double> dram_bytes;
   std::optional<double> arithmetic_intensity; ///< [FLOP/B] flops / dram_bytes
   std::optional<double> achieved_flops_per_s;

@@ -8,6 +8,7 @@ namespace judge {
 namespace {
 
 constexpr const char* not_measured = "not measured";
+constexpr std::size_t shown_stalls = 3;
 
 std::string pct(const std::optional<double>& v) { return v ? fmt::format("{:.0f}%", *v) : not_measured; }
 
@@ -18,10 +19,10 @@ std::string one_decimal(const std::optional<double>& v) { return v ? fmt::format
 nlohmann::json or_null(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 std::string stalls_line(const kernel_digest& k) {
-  if (k.top_stalls.empty()) return not_measured;
+  if (k.stalls.empty()) return not_measured;
   std::string text;
-  for (const stall_share& s : k.top_stalls)
-    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", s.reason, 100 * s.share);
+  for (std::size_t i = 0; i < k.stalls.size() && i < shown_stalls; ++i)
+    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", k.stalls[i].reason, 100 * k.stalls[i].share);
   return text + " of warp cycles";
 }
 
@@ -78,7 +79,8 @@ std::string kernel_digest_text(const kernel_digest& k, const std::string& indent
 
 nlohmann::json kernel_digest_json(const kernel_digest& k) {
   nlohmann::json stalls = nlohmann::json::array();
-  for (const stall_share& s : k.top_stalls) stalls.push_back({{"reason", s.reason}, {"share", s.share}});
+  for (std::size_t i = 0; i < k.stalls.size() && i < shown_stalls; ++i)
+    stalls.push_back({{"reason", k.stalls[i].reason}, {"share", k.stalls[i].share}});
   nlohmann::json roofline = {
       {"flops", or_null(k.flops)},
       {"dram_bytes", or_null(k.dram_bytes)},

@@ -192,7 +192,7 @@ judge::kernel_digest clean_kernel() {
   k.shared_load_conflicts = 100;
   k.shared_store_conflicts = 0;
   k.shared_conflict_pct = 1;
-  k.top_stalls = {{"math_pipe_throttle", 0.3}, {"long_scoreboard", 0.1}, {"barrier", 0.1}};
+  k.stalls = {{"math_pipe_throttle", 0.3}, {"long_scoreboard", 0.1}, {"barrier", 0.1}};
   k.arithmetic_intensity = 60;
   k.bound_by = judge::roof::fp32_compute;
   k.pct_of_roof = 30;
@@ -267,7 +267,7 @@ TEST_CASE("bank conflicts fire the padding hint", "[hints]") {
 TEST_CASE("stalls on the shared-memory pipe fire the register-tile hint unless bank conflicts explain them",
           "[hints]") {
   judge::kernel_digest k = clean_kernel();
-  k.top_stalls = {{"mio_throttle", 0.35}, {"short_scoreboard", 0.2}, {"long_scoreboard", 0.1}};
+  k.stalls = {{"mio_throttle", 0.35}, {"short_scoreboard", 0.2}, {"long_scoreboard", 0.1}};
   const judge::hint h = profiler_hint(good_solution(), k, "shared_memory_pipe");
   CHECK(contains(h.evidence, "the shared-memory pipe 55% of their cycles (top stalls: mio_throttle 35%, "
                              "short_scoreboard 20%, long_scoreboard 10%)"));
@@ -275,13 +275,13 @@ TEST_CASE("stalls on the shared-memory pipe fire the register-tile hint unless b
   k.shared_conflict_pct = 40; // then padding is the lesson
   CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "shared_memory_pipe"));
   k.shared_conflict_pct = 1;
-  k.top_stalls = {{"math_pipe_throttle", 0.4}, {"mio_throttle", 0.35}};
+  k.stalls = {{"math_pipe_throttle", 0.4}, {"mio_throttle", 0.35}};
   CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "shared_memory_pipe"));
 }
 
 TEST_CASE("global-memory waits at low achieved occupancy fire the latency hint", "[hints]") {
   judge::kernel_digest k = clean_kernel();
-  k.top_stalls = {{"long_scoreboard", 0.45}, {"barrier", 0.2}, {"mio_throttle", 0.1}};
+  k.stalls = {{"long_scoreboard", 0.45}, {"barrier", 0.2}, {"mio_throttle", 0.1}};
   k.achieved_occupancy_pct = 23;
   k.theoretical_occupancy_pct = 25;
   const judge::hint h = profiler_hint(good_solution(), k, "latency_bound");
@@ -327,7 +327,7 @@ TEST_CASE("L1 hits without shared memory while warps wait on loads fire the stag
   judge::kernel_digest k = clean_kernel();
   k.l1_hit_pct = 88;
   k.shared_wavefronts = 0;
-  k.top_stalls = {{"long_scoreboard", 0.31}, {"lg_throttle", 0.24}, {"not_selected", 0.2}};
+  k.stalls = {{"long_scoreboard", 0.31}, {"lg_throttle", 0.24}, {"not_selected", 0.2}};
   const judge::hint h = profiler_hint(good_solution(), k, "l1_reuse");
   CHECK(contains(h.evidence, "88% of global loads hit in L1 and no shared memory is used, while warps wait on loads "
                              "55% of their cycles"));

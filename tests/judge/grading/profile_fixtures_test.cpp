@@ -47,7 +47,7 @@ TEST_CASE("the H200 capture of the row-per-thread kernel shows its uncoalesced a
   CHECK(*k.load_sectors_per_request == Approx(16.5));
   CHECK(*k.store_sectors_per_request == Approx(32.04).epsilon(0.01));
   CHECK(*k.excess_global_sectors_pct == Approx(84.85).epsilon(0.01));
-  CHECK(k.top_stalls.front().reason == "lg_throttle");
+  CHECK(k.stalls.front().reason == "lg_throttle");
   CHECK(*k.flops == Approx(2.0 * 1024 * 512 * 1024).epsilon(0.01)); // 2·M·N·K, from ncu's rates
   CHECK(*k.bound_by == judge::roof::fp32_compute);                  // 4 MB of inputs from DRAM, the rest from L2
   const auto ids = fired(k);
@@ -69,8 +69,8 @@ TEST_CASE("the H200 capture of the coalesced naive kernel points to shared-memor
 
 TEST_CASE("the H200 capture of the shared-memory tiled kernel points to register tiles", "[profile_fixtures]") {
   const judge::kernel_digest k = captured("03_shared_tiled");
-  CHECK(k.top_stalls.front().reason == "mio_throttle");
-  CHECK(k.top_stalls.front().share == Approx(0.47).margin(0.01));
+  CHECK(k.stalls.front().reason == "mio_throttle");
+  CHECK(k.stalls.front().share == Approx(0.47).margin(0.01));
   CHECK(*k.shared_conflict_pct == Approx(0).margin(0.5)); // every wavefront is one the access needs
   CHECK_FALSE(k.tensor_pipe_used);
   const auto ids = fired(k);
@@ -85,7 +85,7 @@ TEST_CASE("the H200 capture of the 2-D register tile points to latency hiding an
   const judge::kernel_digest k = captured("05_register_2d");
   CHECK(*k.achieved_occupancy_pct == Approx(24.13));
   CHECK(*k.theoretical_occupancy_pct == Approx(62.5));
-  CHECK(k.top_stalls.front().reason == "long_scoreboard");
+  CHECK(k.stalls.front().reason == "long_scoreboard");
   CHECK(*k.load_sectors_per_request == Approx(16)); // float4 loads, coalesced
   const auto ids = fired(k);
   CHECK(has(ids, "latency_bound"));
