@@ -113,13 +113,26 @@ run_profiler::run_profiler(std::filesystem::path problems_root, std::filesystem:
       m_report_dir(std::move(report_dir)), m_problem(std::move(problem)) {}
 
 result_profile run_profiler::profile(const std::filesystem::path& source, solution_result& r) {
-  if (!m_spec) {
-    m_spec = load_problem(m_problems_root / m_problem);
-    m_cases = load_cases(*m_spec, m_testcases_root / m_problem / "cases.yaml");
-    m_tools = toolchain_for(probe_device(false));
-    m_ncu = find_ncu(*m_tools);
+  // The profile only adds to a result that is graded already: whatever goes wrong here is said in its
+  // note, and the result stays as grading left it.
+  const std::vector<hint> graded_hints = r.hints;
+  try {
+    if (!m_tools) { // each looked up once, and kept only when all of them were found
+      problem_spec spec = load_problem(m_problems_root / m_problem);
+      std::vector<test_case> cases = load_cases(spec, m_testcases_root / m_problem / "cases.yaml");
+      toolchain tools = toolchain_for(probe_device(false));
+      m_ncu = find_ncu(tools);
+      m_spec = std::move(spec);
+      m_cases = std::move(cases);
+      m_tools = std::move(tools);
+    }
+    return profile_result(*m_spec, m_cases, source, *m_tools, m_ncu, m_report_dir, r);
+  } catch (const std::exception& e) {
+    r.hints = graded_hints;
+    result_profile failed;
+    failed.note = std::string("the profiler could not run: ") + e.what();
+    return failed;
   }
-  return profile_result(*m_spec, m_cases, source, *m_tools, m_ncu, m_report_dir, r);
 }
 
 std::vector<std::string> expected_hints(const std::string& source_text) {

@@ -53,3 +53,17 @@ TEST_CASE("judge profile without a GPU says so and exits 3", "[cli][profile]") {
   CHECK(r.status == 3);
   CHECK(contains(r.output, "no CUDA device to profile on"));
 }
+
+TEST_CASE("a profile that cannot run leaves the graded result as it was and says why", "[cli][profile]") {
+  judge::cli::run_profiler profiler(source_root / "no_such_problems", source_root / "testcases", "matmul",
+                                    source_root / "no_such_results");
+  judge::solution_result r;
+  r.v = judge::verdict::accepted;
+  r.hints = {{"register_blocking", "lesson", "evidence"}};
+  const judge::cli::result_profile p = profiler.profile(source_root / "problems/matmul/starter.cu", r);
+  CHECK(p.kernels.empty());
+  CHECK(contains(p.note, "the profiler could not run"));
+  REQUIRE(r.hints.size() == 1);
+  CHECK(r.hints[0].id == "register_blocking");
+  CHECK_FALSE(profiler.has_ncu());
+}
