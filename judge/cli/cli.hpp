@@ -57,6 +57,7 @@ void add_leaderboard(CLI::App& app, context& ctx);
 void add_history(CLI::App& app, context& ctx);
 void add_cache(CLI::App& app, context& ctx);
 void add_profile_request(CLI::App& app, context& ctx);
+void add_profile(CLI::App& app, context& ctx);
 void add_serve(CLI::App& app, context& ctx);
 void add_worker(CLI::App& app, context& ctx);
 void add_users(CLI::App& app, context& ctx);

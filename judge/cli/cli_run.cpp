@@ -1,7 +1,9 @@
 // judge run <problem> [paths...]: grade solutions and report.
 #include "cli.hpp"
 
+#include "cli_profile_case.hpp"
 #include "grading_run.hpp"
+#include "profile_text.hpp"
 #include "report_json.hpp"
 #include "report_junit.hpp"
 #include "report_terminal.hpp"
@@ -12,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <map>
 #include <memory>
 
 namespace judge::cli {
@@ -75,6 +78,18 @@ int run(const context& ctx, const run_flags& f) {
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 
+  // --explain: each accepted solution's largest timed case under Nsight Compute, after its timing (never
+  // counted in it), while the grading run still holds the GPU. Not in a contest: the profiled runner
+  // runs outside the sandbox (ncu_profile.hpp).
+  const bool profile_accepted = f.explain && !f.contest && !f.no_timing;
+  std::map<std::string, std::filesystem::path> sources; // by display path
+  for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
+  run_profiler profiler(request.problems_root, request.testcases_root, f.problem,
+                        ctx.where.results() / "profiles" / f.problem);
+  bool told_no_ncu = false;
+  std::map<std::string, solution_result> profiled; // by display path: results with the profiler's hints
+  nlohmann::json profiles = nlohmann::json::object();
+
   const terminal_style style = terminal_style::for_stream(stdout);
   std::string baseline_label;
   auto on_baseline = [&](const run_outcome& o) {
@@ -91,15 +106,36 @@ int run(const context& ctx, const run_flags& f) {
                  stdout);
     std::fflush(stdout);
   };
-  auto on_result = [&](const solution_result& r) {
+  auto on_result = [&](const solution_result& graded) {
+    solution_result r = graded;
+    result_profile p;
+    if (profile_accepted && r.v == verdict::accepted && !g_interrupted) {
+      p = profiler.profile(sources.at(r.path), r);
+      profiled[r.path] = r;
+    }
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
     std::fputs(render_solution(f.contest ? without_hidden_details(r) : r, label, style, f.explain).c_str(), stdout);
+    if (!p.kernels.empty()) {
+      std::fprintf(stdout, "  profile of %s (Nsight Compute, %.1f s; report %s):\n", p.case_name.c_str(), p.seconds,
+                   p.report.c_str());
+      nlohmann::json kernels = nlohmann::json::array();
+      for (const kernel_digest& k : p.kernels) {
+        std::fputs(kernel_digest_text(k, "    ").c_str(), stdout);
+        kernels.push_back(kernel_digest_json(k));
+      }
+      profiles[r.path] = {{"case", p.case_name}, {"report", p.report.string()}, {"kernels", kernels}};
+    } else if (!p.note.empty() && (!told_no_ncu || profiler.has_ncu())) { // a missing ncu is told once
+      std::fprintf(stdout, "  profile: %s\n", p.note.c_str());
+      told_no_ncu = !profiler.has_ncu();
+    }
     std::fflush(stdout);
     // Only graded results are kept: a run without a GPU or one cut short records nothing for them.
     // A compile or run cut short by Ctrl-C says nothing about the solution, so it is not recorded.
     if (db && r.v != verdict::internal_error && !g_interrupted) db->record(r);
   };
-  const run_outcome outcome = grade_solutions(request, on_result, on_baseline);
+  run_outcome outcome = grade_solutions(request, on_result, on_baseline);
+  for (solution_result& r : outcome.results)
+    if (const auto it = profiled.find(r.path); it != profiled.end()) r = it->second;
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);
   std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
   std::fputs(render_not_graded(outcome.not_graded).c_str(), stdout);
@@ -107,6 +143,7 @@ int run(const context& ctx, const run_flags& f) {
     nlohmann::json document = run_to_json(outcome.spec.name, outcome.device.value_or(device_info{}), outcome.results,
                                           chosen.skipped, outcome.not_graded);
     document.update(run_facts_json(outcome));
+    if (!profiles.empty()) document["profiles"] = profiles;
     write_json_file(f.json_file, document);
   }
   if (!f.junit_file.empty()) write_junit(f.junit_file, outcome.results);
@@ -140,7 +177,8 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--no-timing", flags->no_timing, "check correctness only");
   sub->add_flag("--explain", flags->explain,
                 "under each solution, every timed case's kernel launches and each hint's lesson, not only its "
-                "evidence");
+                "evidence; and, where Nsight Compute is installed, each accepted solution's largest timed case "
+                "profiled after its timing: the digest and the profiler's hints");
   sub->add_flag("--rebaseline", flags->rebaseline,
                 "time the baseline now, even when a run of it on this GPU from the last hour is kept");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");

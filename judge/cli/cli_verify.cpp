@@ -1,8 +1,13 @@
 // judge verify <problem>: every example solution in problems/<p>/submissions/<verdict>/ must get the
 // verdict its folder names (Kattis's rule for a problem package). With --compile-only (or without a GPU)
 // only the compile is checked: the compile_error examples must fail to compile (saying why), every other
-// example must compile.
+// example must compile. An example may also name a hint it must get ("// Expected hint: <id>", a rule's
+// id in judge/grading/hint_rules.cpp): checked on a GPU, the profiler's hints with Nsight Compute.
 #include "cli.hpp"
+
+#include "cli_profile_case.hpp"
+#include "file_input.hpp"
+#include "hints.hpp"
 
 #include "grading_run.hpp"
 #include "not_run_text.hpp"
@@ -67,6 +72,49 @@ int verify(const context& ctx, const verify_flags& f) {
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
   request.compile_only = f.compile_only;
 
+  std::map<std::string, std::filesystem::path> sources; // by display path
+  for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
+  run_profiler profiler(request.problems_root, request.testcases_root, f.problem,
+                        ctx.where.results() / "profiles" / f.problem);
+  // The hints example `r` declares: each must be among its hints, the profiler's included. Returns the
+  // mismatches; prints one line per expected hint.
+  auto check_expected_hints = [&](const solution_result& graded) {
+    const std::vector<std::filesystem::path> units = solution_units(sources.at(graded.path));
+    std::error_code unreadable;
+    const std::vector<std::string> ids =
+        expected_hints(units.empty() ? "" : read_file(units.front(), unreadable).value_or(""));
+    if (ids.empty()) return 0;
+    if (graded.compiled_only || graded.v != verdict::accepted || f.no_timing) {
+      for (const std::string& id : ids)
+        std::fprintf(stdout, "      expected hint %s: not checked (%s)\n", id.c_str(),
+                     graded.compiled_only ? "not run: hints need the GPU's figures"
+                     : f.no_timing        ? "--no-timing"
+                                          : "the example was not accepted");
+      return 0;
+    }
+    // The profiler runs only for a hint of its own: grading's hints are in the result already.
+    auto from_profiler = [](const std::string& id) {
+      return std::any_of(hint_rules().begin(), hint_rules().end(),
+                         [&](const hint_rule& rule) { return rule.id == id && rule.source == hint_source::profiler; });
+    };
+    solution_result r = graded;
+    result_profile p;
+    if (std::any_of(ids.begin(), ids.end(), from_profiler)) p = profiler.profile(sources.at(r.path), r);
+    int missing = 0;
+    for (const std::string& id : ids) {
+      const bool got = std::any_of(r.hints.begin(), r.hints.end(), [&](const hint& h) { return h.id == id; });
+      if (!got && from_profiler(id) && !p.note.empty()) {
+        std::fprintf(stdout, "      expected hint %s: not checked (%s)\n", id.c_str(), p.note.c_str());
+        continue;
+      }
+      missing += got ? 0 : 1;
+      std::fprintf(stdout, "      expected hint %s: %s\n", id.c_str(), got ? "ok" : "MISSING");
+    }
+    if (missing)
+      for (const hint& h : r.hints) std::fprintf(stdout, "        it got [%s]: %s\n", h.id.c_str(), h.evidence.c_str());
+    return missing;
+  };
+
   const terminal_style style = terminal_style::for_stream(stdout);
   // An example that is not graded would pass verify unchecked: each skipped entry is a mismatch.
   std::fputs(render_skipped(chosen.skipped).c_str(), stdout);
@@ -88,6 +136,7 @@ int verify(const context& ctx, const verify_flags& f) {
     if (!ok && not_run) std::fputs("      it compiled: its folder says it must not\n", stdout);
     // Checking the compile alone, the reason of each compile error is what the author wants to see.
     if (f.compile_only && ok && r.v == verdict::compile_error) std::fputs(first_lines(r.message).c_str(), stdout);
+    if (ok && !g_interrupted) mismatches += check_expected_hints(r);
     std::fflush(stdout);
   };
   auto on_baseline = [&](const run_outcome& o) {

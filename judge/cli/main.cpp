@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   judge::cli::add_history(app, ctx);
   judge::cli::add_cache(app, ctx);
   judge::cli::add_profile_request(app, ctx);
+  judge::cli::add_profile(app, ctx);
   judge::cli::add_serve(app, ctx);
   judge::cli::add_worker(app, ctx);
   judge::cli::add_users(app, ctx);

@@ -19,6 +19,18 @@ constexpr double low_pct_of_peak = 20.0;     ///< [%] a matmul-like kernel witho
 constexpr double few_outputs_per_thread = 4; ///< below this, each thread reuses too little of what it loads
 constexpr std::int64_t alignment = 32;       ///< sizes that are multiples of this have no ragged tail
 constexpr std::size_t max_examples = 3;      ///< evidence names at most this many kernels or cases
+// The profiler's thresholds (docs/profile.md): each well clear of what the right code measures.
+constexpr double excess_sectors_pct = 30;    ///< [%] a misaligned row costs 1 sector in 5 (20%); a column walk 28 in 32
+constexpr double coalesced_max_sectors = 16; ///< a warp reading 16 B per thread, coalesced, needs 16 sectors
+constexpr double bank_conflict_pct = 20;     ///< [%] of shared wavefronts beyond the ideal
+constexpr double shared_pipe_share = 0.30;   ///< of warp cycles waiting on the shared-memory (MIO) pipe
+constexpr double memory_wait_share = 0.20;   ///< of warp cycles waiting on global memory (long scoreboard)
+constexpr double low_achieved_occupancy = 50;    ///< [%] below this, few warps are left to hide latency
+constexpr double occupancy_gap = 0.7;            ///< achieved below this fraction of theoretical
+constexpr double min_theoretical_occupancy = 20; ///< [%] below this the gap is the launch's, not the run's
+constexpr double near_fp32_roof = 50;            ///< [%] of the FP32 roof
+constexpr double l1_reuse_hit_pct = 50;          ///< [%] L1 hit rate: most loads re-read what the SM already has
+constexpr double memory_queue_share = 0.30;      ///< of warp cycles waiting on loads (long scoreboard, LSU queue)
 
 /// "a; b; c", at most max_examples of them.
 std::string joined(const std::vector<std::string>& items) {
@@ -149,6 +161,129 @@ std::string register_blocking(const hint_facts& f) {
   return "";
 }
 
+// The profiler's rules: they read Nsight Compute's digest (hint_facts::profile) and fire on no graded
+// result without one.
+
+std::string short_kernel(const kernel_digest& k) { return kernel_label(k.name); }
+
+std::string on_case(const hint_facts& f) { return f.profiled_case.empty() ? "" : " on " + f.profiled_case; }
+
+/// Evidence of `rule` for each profiled kernel it fires on, joined.
+template <typename Rule> std::string per_kernel(const hint_facts& f, Rule rule) {
+  std::vector<std::string> found;
+  std::set<std::string> seen;
+  for (const kernel_digest& k : f.profile) {
+    std::string why = rule(k);
+    if (!why.empty() && seen.insert(k.name).second) found.push_back(short_kernel(k) + on_case(f) + ": " + why);
+  }
+  return joined(found);
+}
+
+std::string sectors_text(const kernel_digest& k) {
+  std::string text;
+  if (k.load_sectors_per_request)
+    text += fmt::format("{:.1f} sectors per global load request", *k.load_sectors_per_request);
+  if (k.store_sectors_per_request)
+    text += fmt::format("{}{:.1f} per store request", text.empty() ? "" : ", ", *k.store_sectors_per_request);
+  return text.empty() ? text : text + " (4 when the 32 threads of a warp read 32 consecutive floats)";
+}
+
+double share_of(const kernel_digest& k, const std::string& reason) {
+  for (const stall_share& s : k.stalls)
+    if (s.reason == reason) return s.share;
+  return 0;
+}
+
+/// The top 3 stalls, as the digest shows them.
+std::string stalls_text(const kernel_digest& k) {
+  std::string text;
+  for (std::size_t i = 0; i < k.stalls.size() && i < 3; ++i)
+    text += fmt::format("{}{} {:.0f}%", text.empty() ? "" : ", ", k.stalls[i].reason, 100 * k.stalls[i].share);
+  return text;
+}
+
+std::string uncoalesced_global(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (k.excess_global_sectors_pct) {
+      if (*k.excess_global_sectors_pct < excess_sectors_pct) return "";
+      const std::string sectors = sectors_text(k);
+      return fmt::format("{:.0f}% of the global sectors moved are beyond what coalesced accesses need{}",
+                         *k.excess_global_sectors_pct, sectors.empty() ? "" : "; " + sectors);
+    }
+    // Without the instrumented count, only a figure no coalesced access reaches says so.
+    if (k.load_sectors_per_request.value_or(0) <= coalesced_max_sectors &&
+        k.store_sectors_per_request.value_or(0) <= coalesced_max_sectors)
+      return "";
+    return sectors_text(k);
+  });
+}
+
+std::string l1_reuse(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (!k.l1_hit_pct || *k.l1_hit_pct < l1_reuse_hit_pct || !k.shared_wavefronts || *k.shared_wavefronts > 0)
+      return "";
+    const double waiting = share_of(k, "long_scoreboard") + share_of(k, "lg_throttle");
+    if (waiting < memory_queue_share) return "";
+    return fmt::format("{:.0f}% of global loads hit in L1 and no shared memory is used, while warps wait on loads "
+                       "{:.0f}% of their cycles (top stalls: {})",
+                       *k.l1_hit_pct, 100 * waiting, stalls_text(k));
+  });
+}
+
+std::string shared_bank_conflicts(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (!k.shared_conflict_pct || *k.shared_conflict_pct < bank_conflict_pct) return "";
+    return fmt::format("{:.0f}% of shared-memory wavefronts are bank conflicts ({:.0f} on loads, {:.0f} on stores)",
+                       *k.shared_conflict_pct, k.shared_load_conflicts.value_or(0),
+                       k.shared_store_conflicts.value_or(0));
+  });
+}
+
+std::string shared_memory_pipe(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (k.stalls.empty()) return "";
+    const std::string& top = k.stalls.front().reason;
+    const double shared_wait = share_of(k, "mio_throttle") + share_of(k, "short_scoreboard");
+    if ((top != "mio_throttle" && top != "short_scoreboard") || shared_wait < shared_pipe_share) return "";
+    // Bank conflicts also stall on this pipe: padding is then the lesson (shared_bank_conflicts).
+    if (k.shared_conflict_pct.value_or(0) >= bank_conflict_pct) return "";
+    return fmt::format("warps wait on the shared-memory pipe {:.0f}% of their cycles (top stalls: {})",
+                       100 * shared_wait, stalls_text(k));
+  });
+}
+
+std::string latency_bound(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    const double wait = share_of(k, "long_scoreboard");
+    if (wait < memory_wait_share || !k.achieved_occupancy_pct || *k.achieved_occupancy_pct >= low_achieved_occupancy)
+      return "";
+    return fmt::format("warps wait on global memory (long scoreboard) {:.0f}% of their cycles at {:.0f}% achieved "
+                       "occupancy (top stalls: {})",
+                       100 * wait, *k.achieved_occupancy_pct, stalls_text(k));
+  });
+}
+
+std::string achieved_occupancy_gap(const hint_facts& f) {
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (!k.achieved_occupancy_pct || !k.theoretical_occupancy_pct) return "";
+    if (*k.theoretical_occupancy_pct < min_theoretical_occupancy ||
+        *k.achieved_occupancy_pct >= occupancy_gap * *k.theoretical_occupancy_pct)
+      return "";
+    return fmt::format("{:.0f}% achieved occupancy of {:.0f}% theoretical (grid {}, block {})",
+                       *k.achieved_occupancy_pct, *k.theoretical_occupancy_pct, k.grid, k.block);
+  });
+}
+
+std::string tensor_cores(const hint_facts& f) {
+  if (!f.tensor_cores_allowed) return "";
+  return per_kernel(f, [](const kernel_digest& k) -> std::string {
+    if (k.tensor_pipe_used || k.bound_by != roof::fp32_compute || !k.pct_of_roof || *k.pct_of_roof < near_fp32_roof)
+      return "";
+    return fmt::format("compute-bound at {:.0f}% of the FP32 roof ({:.1f} FLOP/B), no tensor-core instructions",
+                       *k.pct_of_roof, k.arithmetic_intensity.value_or(0));
+  });
+}
+
 const std::vector<hint_rule> rules = {
     {"spills", "ptxas reports spill stores or loads (bytes > 0)",
      "the kernel keeps more values live than its registers hold, so some live in local memory (DRAM, through "
@@ -179,6 +314,49 @@ const std::vector<hint_rule> rules = {
      "register blocking: each thread computes several outputs (a 1-D or 2-D strip) held in registers, reusing "
      "each value it reads from shared memory several times",
      register_blocking},
+    {"uncoalesced_global",
+     "Nsight Compute: 30% or more of the global sectors beyond the coalesced ideal (or, unmeasured, more than 16 "
+     "sectors per request)",
+     "uncoalesced access: the 32 threads of a warp should touch consecutive addresses. The usual cause is "
+     "threadIdx.x walking down the rows of a row-major matrix (each thread a different row, N floats apart): "
+     "map threadIdx.x to the column index instead, so a warp reads one 128-byte stretch of a row",
+     uncoalesced_global, hint_source::profiler},
+    {"l1_reuse",
+     "Nsight Compute: 50% or more of global loads hit in L1, no shared memory, and warps waiting on loads (long "
+     "scoreboard, LSU queue) 30% or more of their cycles",
+     "the threads of a block re-read through L1 what their neighbours already loaded, and wait for it: load each "
+     "tile once into shared memory (__shared__, then __syncthreads()) and reuse it from there, where a load "
+     "costs no trip through the memory pipeline",
+     l1_reuse, hint_source::profiler},
+    {"shared_bank_conflicts", "Nsight Compute: 20% or more of the shared-memory wavefronts are bank conflicts",
+     "bank conflicts: threads of a warp hit different addresses in the same one of the 32 banks, and the access "
+     "is replayed. A column of a [32][32] float tile lies in one bank: pad it to [32][33], or swizzle the index",
+     shared_bank_conflicts, hint_source::profiler},
+    {"shared_memory_pipe",
+     "Nsight Compute: the top stall is the shared-memory pipe (mio_throttle, short_scoreboard), 30% or more of "
+     "warp cycles, without bank conflicts",
+     "the kernel is bound by shared-memory loads: each value read from shared memory should feed several FMAs. "
+     "A register tile per thread (1-D, then 2-D: TM×TN outputs from TM+TN loads per step) and float4 shared "
+     "loads cut the loads per FMA",
+     shared_memory_pipe, hint_source::profiler},
+    {"latency_bound",
+     "Nsight Compute: 20% or more of warp cycles stalled on global memory (long scoreboard) at under 50% "
+     "achieved occupancy",
+     "memory latency is not hidden: too few warps, each waiting on its own loads. Put more work in flight: "
+     "load the next tile while computing this one (double buffering, cp.async into shared memory), or free "
+     "registers or shared memory for more resident warps",
+     latency_bound, hint_source::profiler},
+    {"achieved_occupancy_gap", "Nsight Compute: achieved occupancy below 70% of the theoretical (which is 20% or more)",
+     "the SMs hold fewer warps than the launch allows: blocks finish unevenly (a partial last wave, or blocks "
+     "with very different work) or the grid is too small to fill every SM; more, smaller blocks, or a grid "
+     "that fills whole waves, close the gap",
+     achieved_occupancy_gap, hint_source::profiler},
+    {"tensor_cores",
+     "Nsight Compute: compute-bound at 50% or more of the FP32 roof, no tensor-core instructions, and the "
+     "problem allows tensor cores",
+     "the FP32 pipes are near their roof: tensor cores (mma.sync or wmma with TF32, and 3xTF32 to keep FP32 "
+     "accuracy) do several times the FLOPs per cycle",
+     tensor_cores, hint_source::profiler},
 };
 
 } // namespace

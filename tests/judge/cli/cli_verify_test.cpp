@@ -88,6 +88,9 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
       {"syscall_through_libc.cu", {"syscall"}},
       {"thread_named_like_cuda.cu", {"pthread_create", "pthread_setname_np", "pthread_self", "pthread_detach"}},
   };
+  // A hint an example declares needs the GPU's figures: without a run it is said to be unchecked, not passed.
+  CHECK(contains(lines_under(r.output, "accepted/01_naive_row_per_thread_x.cu"),
+                 "expected hint uncoalesced_global: not checked (not run: hints need the GPU's figures)"));
   for (const refused_example& e : refused) {
     const std::string reason = lines_under(r.output, std::string("compile_error/") + e.file);
     CAPTURE(e.file, reason);

@@ -173,3 +173,168 @@ TEST_CASE("shared memory with one output per thread fires the register-blocking 
   CHECK_FALSE(has(fired(r), "shared_memory_tiling"));
   CHECK_FALSE(has(fired(good_solution()), "register_blocking")); // 32 per thread
 }
+
+namespace {
+
+/// Nsight Compute's digest of a kernel that no profiler rule fires on: coalesced, no bank conflicts,
+/// FMA-bound at full occupancy, under the FP32 roof at 30% of it.
+judge::kernel_digest clean_kernel() {
+  judge::kernel_digest k;
+  k.name = "matmul_register_2d(float const*, float const*, float*, int, int, int)";
+  k.grid = "(16, 16, 1)";
+  k.block = "(256, 1, 1)";
+  k.duration_s = 1e-4;
+  k.achieved_occupancy_pct = 45;
+  k.theoretical_occupancy_pct = 50;
+  k.load_sectors_per_request = 16; // float4 loads, coalesced
+  k.store_sectors_per_request = 4;
+  k.excess_global_sectors_pct = 2;
+  k.shared_load_conflicts = 100;
+  k.shared_store_conflicts = 0;
+  k.shared_conflict_pct = 1;
+  k.stalls = {{"math_pipe_throttle", 0.3}, {"long_scoreboard", 0.1}, {"barrier", 0.1}};
+  k.arithmetic_intensity = 60;
+  k.bound_by = judge::roof::fp32_compute;
+  k.pct_of_roof = 30;
+  return k;
+}
+
+std::vector<judge::hint> profiler_hints_of(const judge::solution_result& r, std::vector<judge::kernel_digest> kernels,
+                                           bool tensor_cores_allowed = false) {
+  judge::hint_facts facts{r, {}, judge::sm_limits_for(r.device.cc)};
+  facts.profile = std::move(kernels);
+  facts.profiled_case = "square_4096";
+  facts.tensor_cores_allowed = tensor_cores_allowed;
+  return judge::profiler_hints(facts);
+}
+
+std::vector<std::string> ids_of(const std::vector<judge::hint>& hints) {
+  std::vector<std::string> ids;
+  for (const judge::hint& h : hints) ids.push_back(h.id);
+  return ids;
+}
+
+judge::hint profiler_hint(const judge::solution_result& r, const judge::kernel_digest& k, const std::string& id,
+                          bool tensor_cores_allowed = false) {
+  for (const judge::hint& h : profiler_hints_of(r, {k}, tensor_cores_allowed))
+    if (h.id == id) return h;
+  FAIL("no hint " << id);
+  return {};
+}
+
+} // namespace
+
+TEST_CASE("a clean profile fires no profiler rule, and no profile fires none either", "[hints]") {
+  CHECK(profiler_hints_of(good_solution(), {clean_kernel()}, true).empty());
+  CHECK(profiler_hints_of(good_solution(), {}, true).empty());
+  for (const judge::hint_rule& rule : judge::hint_rules())
+    if (rule.source == judge::hint_source::profiler) CHECK(std::string(rule.trigger).rfind("Nsight Compute", 0) == 0);
+}
+
+TEST_CASE("excess global sectors fire the coalescing hint with the sectors per request", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.excess_global_sectors_pct = 85;
+  k.load_sectors_per_request = 16.5;
+  k.store_sectors_per_request = 32;
+  const judge::hint h = profiler_hint(good_solution(), k, "uncoalesced_global");
+  CHECK(contains(h.evidence, "matmul_register_2d on square_4096: 85% of the global sectors moved are beyond what "
+                             "coalesced accesses need; 16.5 sectors per global load request, 32.0 per store request"));
+  CHECK(contains(h.lesson, "threadIdx.x walking down the rows"));
+  k.excess_global_sectors_pct = 20; // a misaligned row's extra sector: not the lesson
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "uncoalesced_global"));
+}
+
+TEST_CASE("without the instrumented count, only more sectors per request than coalescing allows fires", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.excess_global_sectors_pct.reset();
+  k.load_sectors_per_request = 16; // float4, coalesced
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "uncoalesced_global"));
+  k.store_sectors_per_request = 32;
+  CHECK(contains(profiler_hint(good_solution(), k, "uncoalesced_global").evidence, "32.0 per store request"));
+}
+
+TEST_CASE("bank conflicts fire the padding hint", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.shared_conflict_pct = 48;
+  k.shared_load_conflicts = 3e6;
+  const judge::hint h = profiler_hint(good_solution(), k, "shared_bank_conflicts");
+  CHECK(contains(h.evidence, "48% of shared-memory wavefronts are bank conflicts (3000000 on loads, 0 on stores)"));
+  CHECK(contains(h.lesson, "[32][33]"));
+  k.shared_conflict_pct = 10;
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "shared_bank_conflicts"));
+}
+
+TEST_CASE("stalls on the shared-memory pipe fire the register-tile hint unless bank conflicts explain them",
+          "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.stalls = {{"mio_throttle", 0.35}, {"short_scoreboard", 0.2}, {"long_scoreboard", 0.1}};
+  const judge::hint h = profiler_hint(good_solution(), k, "shared_memory_pipe");
+  CHECK(contains(h.evidence, "the shared-memory pipe 55% of their cycles (top stalls: mio_throttle 35%, "
+                             "short_scoreboard 20%, long_scoreboard 10%)"));
+  CHECK(contains(h.lesson, "register tile"));
+  k.shared_conflict_pct = 40; // then padding is the lesson
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "shared_memory_pipe"));
+  k.shared_conflict_pct = 1;
+  k.stalls = {{"math_pipe_throttle", 0.4}, {"mio_throttle", 0.35}};
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "shared_memory_pipe"));
+}
+
+TEST_CASE("global-memory waits at low achieved occupancy fire the latency hint", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.stalls = {{"long_scoreboard", 0.45}, {"barrier", 0.2}, {"mio_throttle", 0.1}};
+  k.achieved_occupancy_pct = 23;
+  k.theoretical_occupancy_pct = 25;
+  const judge::hint h = profiler_hint(good_solution(), k, "latency_bound");
+  CHECK(contains(h.evidence, "long scoreboard) 45% of their cycles at 23% achieved occupancy"));
+  CHECK(contains(h.lesson, "double buffering"));
+  k.achieved_occupancy_pct = 70; // enough warps to hide it
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "latency_bound"));
+}
+
+TEST_CASE("achieved occupancy far below the theoretical fires its hint", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.achieved_occupancy_pct = 30;
+  k.theoretical_occupancy_pct = 100;
+  CHECK(contains(profiler_hint(good_solution(), k, "achieved_occupancy_gap").evidence,
+                 "30% achieved occupancy of 100% theoretical (grid (16, 16, 1), block (256, 1, 1))"));
+  k.achieved_occupancy_pct = 80;
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "achieved_occupancy_gap"));
+}
+
+TEST_CASE("compute-bound near the FP32 roof fires the tensor-core hint where the problem allows them", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.pct_of_roof = 72;
+  const judge::hint h = profiler_hint(good_solution(), k, "tensor_cores", true);
+  CHECK(contains(h.evidence, "compute-bound at 72% of the FP32 roof (60.0 FLOP/B)"));
+  CHECK(contains(h.lesson, "3xTF32"));
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k}, false)), "tensor_cores"));
+  k.tensor_pipe_used = true;
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k}, true)), "tensor_cores"));
+}
+
+TEST_CASE("the profiler's rules fire only on a profiled result", "[hints]") {
+  judge::solution_result r = good_solution();
+  judge::hint_facts facts{r, {r.cases[0].sizes[0] * r.cases[0].sizes[1]}, judge::sm_limits_for(r.device.cc)};
+  judge::kernel_digest k = clean_kernel();
+  k.excess_global_sectors_pct = 85;
+  facts.profile = {k};
+  CHECK(has(ids_of(judge::hints_for(facts)), "uncoalesced_global"));
+  facts.profile.clear();
+  CHECK(judge::hints_for(facts).empty());
+}
+
+TEST_CASE("L1 hits without shared memory while warps wait on loads fire the staging hint", "[hints]") {
+  judge::kernel_digest k = clean_kernel();
+  k.l1_hit_pct = 88;
+  k.shared_wavefronts = 0;
+  k.stalls = {{"long_scoreboard", 0.31}, {"lg_throttle", 0.24}, {"not_selected", 0.2}};
+  const judge::hint h = profiler_hint(good_solution(), k, "l1_reuse");
+  CHECK(contains(h.evidence, "88% of global loads hit in L1 and no shared memory is used, while warps wait on loads "
+                             "55% of their cycles"));
+  CHECK(contains(h.lesson, "__syncthreads()"));
+  k.shared_wavefronts = 1e6; // it stages through shared memory already
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "l1_reuse"));
+  k.shared_wavefronts = 0;
+  k.l1_hit_pct = 10;
+  CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "l1_reuse"));
+}

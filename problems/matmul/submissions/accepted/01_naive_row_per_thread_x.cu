@@ -6,6 +6,9 @@
 // to C is scattered the same way. Only the loads of B are shared by the whole warp.
 //
 // Verdict: accepted. Every element is computed in FP32 and every access is guarded; it is just slow.
+//
+// The hints it must get (`judge verify` checks them on a GPU, docs/profile.md):
+// Expected hint: uncoalesced_global
 #include <cuda_runtime.h>
 
 __global__ void matmul_row_per_thread_x(const float* A, const float* B, float* C, int M, int N, int K) {

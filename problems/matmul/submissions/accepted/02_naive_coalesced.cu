@@ -7,6 +7,10 @@
 // that needs it; nothing is reused on chip.
 //
 // Verdict: accepted.
+//
+// The hints it must get (`judge verify` checks them on a GPU, docs/profile.md):
+// Expected hint: l1_reuse
+// Expected hint: shared_memory_tiling
 #include <cuda_runtime.h>
 
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {

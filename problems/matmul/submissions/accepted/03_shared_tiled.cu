@@ -10,6 +10,10 @@
 // threads outside C compute but do not store. (wrong_answer/tail_tile_unfilled.cu leaves out the zeros.)
 //
 // Verdict: accepted.
+//
+// The hints it must get (`judge verify` checks them on a GPU, docs/profile.md):
+// Expected hint: shared_memory_pipe
+// Expected hint: register_blocking
 #include <cuda_runtime.h>
 
 constexpr int tile = 32;

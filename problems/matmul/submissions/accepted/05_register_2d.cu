@@ -16,6 +16,9 @@
 // (1001×513×777, primes, a dimension of 1) take the scalar path, the aligned ones the fast path.
 //
 // Verdict: accepted.
+//
+// The hints it must get (`judge verify` checks them on a GPU, docs/profile.md):
+// Expected hint: latency_bound
 #include <cuda_runtime.h>
 
 #include <cstdint>

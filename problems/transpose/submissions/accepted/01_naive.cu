@@ -11,6 +11,9 @@
 // keeps them from touching memory.
 //
 // Verdict: accepted.
+//
+// The hints it must get (`judge verify` checks them on a GPU, docs/profile.md):
+// Expected hint: uncoalesced_global
 #include <cuda_runtime.h>
 
 __global__ void transpose_naive(const float* input, float* output, int rows, int cols) {
