@@ -56,9 +56,14 @@ const char* access_words(access_kind a) {
 std::string buffer_text(const sanitizer_finding& f) {
   const std::string size = fmt::format("{} bytes", f.buffer_bytes);
   if (f.buffer.empty()) {
+    if (f.relation == buffer_relation::inside && f.buffer_bytes > 0)
+      return fmt::format(": inside an allocation of {} that is none of the judge's buffers", size);
     if (f.relation != buffer_relation::unknown && f.buffer_bytes > 0)
       return fmt::format(": {} bytes {} an allocation of {} that is none of the judge's buffers", f.distance,
-                         f.relation == buffer_relation::before ? "before" : "past", size);
+                         f.relation == buffer_relation::before ? "before" : "past the end of", size);
+    if (f.address && f.kind == sanitizer_error_kind::invalid_access)
+      return fmt::format(": address {:#x}, far from every buffer solve() was given (a wild or host pointer)",
+                         *f.address);
     return "";
   }
   switch (f.relation) {

@@ -25,6 +25,14 @@ memory_space space_from(const std::string& word) {
 
 std::uint64_t hex(const std::string& text) { return std::stoull(text, nullptr, 16); }
 
+/// "4,000" → 4000: the tool writes sizes and distances with thousands separators.
+std::uint64_t count(const std::string& text) {
+  std::string digits;
+  for (char c : text)
+    if (c != ',') digits += c;
+  return std::stoull(digits);
+}
+
 /// "kernel(args)+0x70 in /x/src/a.cu:23" (CUDA 12), "0x70 in /x/src/a.cu:23:kernel(args)" (CUDA 11),
 /// "kernel(args)+0x70" (no line information): the kernel and the learner's line.
 void read_location(const std::string& text, std::string& kernel, source_line& at) {
@@ -77,19 +85,19 @@ public:
 private:
   void headline(const std::string& text) {
     close();
-    static const std::regex summary(R"(^(?:ERROR SUMMARY|RACECHECK SUMMARY): (\d+) (?:errors?|hazards?))");
-    static const std::regex invalid(R"(^Invalid (\S+) (read|write|atomic) of size (\d+) bytes?)");
-    static const std::regex uninitialised(R"(^Uninitialized (\S+) memory read of size (\d+) bytes?)");
+    // "ERROR SUMMARY: 777777 errors" (a second "ERROR SUMMARY: N errors were not printed" line follows
+    // when --print-limit cut the list); "RACECHECK SUMMARY: 3 hazards displayed (1 error, 2 warnings)".
+    static const std::regex summary(
+        R"(^(?:ERROR SUMMARY: ([\d,]+) errors?|RACECHECK SUMMARY: ([\d,]+) hazards? displayed.*)$)");
+    static const std::regex invalid(R"(^Invalid (\S+) (read|write|atomic) of size ([\d,]+) bytes?)");
+    static const std::regex uninitialised(R"(^Uninitialized (\S+) memory read of size ([\d,]+) bytes?)");
     static const std::regex race(R"(^(?:Error|Warning): Race reported between (Read|Write) access at (.+)$)");
-    static const std::regex hazard(
-        R"(^(?:ERROR|WARNING): Potential (?:WAW|WAR|RAW) hazard detected at (\S+) (0x[0-9a-fA-F]+) in block \((\d+), ?(\d+), ?(\d+)\))");
     static const std::regex api(R"re(^Program hit (\w+) \(error \d+\) due to "(.*)" on CUDA API call to (\w+))re");
     static const std::regex hardware(R"(^(?:Warp|Lane|Device|Misaligned|Out-of-range|Illegal)\b)");
     std::smatch m;
-    if (std::regex_search(text, m, summary)) {
+    if (std::regex_match(text, m, summary)) {
       m_result.summary_seen = true;
-      // Racecheck's summary counts hazards; the error count is memcheck's and initcheck's.
-      if (text.rfind("ERROR SUMMARY", 0) == 0 || m_result.errors < 0) m_result.errors = std::stoi(m[1]);
+      m_result.errors = static_cast<int>(count(m[1].matched ? m[1] : m[2]));
       return;
     }
     sanitizer_finding f;
@@ -100,23 +108,17 @@ private:
       f.kind = sanitizer_error_kind::invalid_access;
       f.space = space_from(m[1]);
       f.access = access_from(m[2]);
-      f.size = std::stoi(m[3]);
+      f.size = static_cast<int>(count(m[3]));
     } else if (std::regex_search(text, m, uninitialised)) {
       f.kind = sanitizer_error_kind::uninitialised_read;
       f.space = space_from(m[1]);
       f.access = access_kind::read;
-      f.size = std::stoi(m[2]);
+      f.size = static_cast<int>(count(m[2]));
     } else if (std::regex_search(text, m, race)) {
       f.kind = sanitizer_error_kind::shared_race;
       f.space = memory_space::shared;
       f.access = access_from(m[1]);
       read_location(m[2], f.kernel, f.at);
-    } else if (std::regex_search(text, m, hazard)) {
-      f.kind = sanitizer_error_kind::shared_race;
-      f.space = space_from(m[1]);
-      f.address = hex(m[2]);
-      f.block = std::array<int, 3>{std::stoi(m[3]), std::stoi(m[4]), std::stoi(m[5])};
-      m_hazard_threads = 0;
     } else if (std::regex_search(text, m, api)) {
       f.kind = sanitizer_error_kind::cuda_api_error;
       f.api_error = m[1];
@@ -138,33 +140,25 @@ private:
     sanitizer_finding& f = *m_open;
     static const std::regex at(R"(^at (.+)$)");
     static const std::regex thread(R"(^by thread \((\d+), ?(\d+), ?(\d+)\) in block \((\d+), ?(\d+), ?(\d+)\))");
-    static const std::regex address(R"(^Address (0x[0-9a-fA-F]+))");
+    // "Address 0x.." (initcheck), "Access to 0x.. is out of bounds" (memcheck, CUDA 13).
+    static const std::regex address(R"(^(?:Address|Access to) (0x[0-9a-fA-F]+))");
     static const std::regex outside(
-        R"(is (\d+) bytes (after|before) the nearest allocation at (0x[0-9a-fA-F]+) of size (\d+) bytes?)");
-    static const std::regex inside(R"(is inside the nearest allocation at (0x[0-9a-fA-F]+) of size (\d+) bytes?)");
-    static const std::regex other_access(R"(^and (Read|Write) access at (.+?)(?: \[(\d+) hazards?\])?$)");
-    static const std::regex hazard_thread(R"(^(Read|Write) Thread \((\d+), ?(\d+), ?(\d+)\) at (.+)$)");
+        R"(is ([\d,]+) bytes (after|before) the nearest allocation at (0x[0-9a-fA-F]+) of size ([\d,]+) bytes?)");
+    static const std::regex inside(R"(is inside the nearest allocation at (0x[0-9a-fA-F]+) of size ([\d,]+) bytes?)");
+    // A race's other access; a write may race with several reads, one line each: the first is kept and
+    // the hazards of all are added up.
+    static const std::regex other_access(R"(^and (Read|Write) access at (.+?)(?: \[([\d,]+) hazards?\])?$)");
     std::smatch m;
     if (text.rfind("Saved host backtrace", 0) == 0 || text.rfind("Host Frame", 0) == 0 ||
         text.rfind("Device Frame", 0) == 0)
       return;
     if (std::regex_search(text, m, other_access)) {
-      f.other_access = access_from(m[1]);
-      std::string ignored;
-      read_location(m[2], ignored, f.other_at);
-      if (m[3].matched) f.hazards = std::stoi(m[3]);
-    } else if (std::regex_search(text, m, hazard_thread)) {
-      const std::array<int, 3> who{std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4])};
-      if (m_hazard_threads++ == 0) {
-        f.access = access_from(m[1]);
-        f.thread = who;
-        read_location(m[5], f.kernel, f.at);
-      } else {
+      if (f.other_access == access_kind::unknown) {
         f.other_access = access_from(m[1]);
         std::string ignored;
-        read_location(m[5], ignored, f.other_at);
+        read_location(m[2], ignored, f.other_at);
       }
-      m_has_place = true;
+      if (m[3].matched) f.hazards += static_cast<int>(std::min<std::uint64_t>(count(m[3]), 1u << 30));
     } else if (std::regex_search(text, m, at)) {
       if (f.at.file.empty() && f.kernel.empty()) read_location(m[1], f.kernel, f.at);
       m_has_place = true;
@@ -177,19 +171,22 @@ private:
     }
     if (std::regex_search(text, m, outside)) {
       m_allocation = hex(m[3]);
-      m_allocation_bytes = std::stoull(m[4]);
+      m_allocation_bytes = count(m[4]);
       f.relation = m[2] == "after" ? buffer_relation::after : buffer_relation::before;
-      f.distance = std::stoull(m[1]);
+      f.distance = count(m[1]);
     } else if (std::regex_search(text, m, inside)) {
       m_allocation = hex(m[1]);
-      m_allocation_bytes = std::stoull(m[2]);
+      m_allocation_bytes = count(m[2]);
       f.relation = buffer_relation::inside;
     }
   }
 
   /// Names the buffer an address belongs to or missed: the sanitizer's nearest allocation when it is one
-  /// of the judge's buffers, else the buffer of the map that holds the address or is nearest to it.
+  /// of the judge's buffers, else the buffer of the map that holds the address or is nearest to it within
+  /// 1 MiB. An address near none of them keeps only the sanitizer's nearest allocation when that is near
+  /// too (the learner's own allocation); a wild pointer is placed nowhere.
   void place(sanitizer_finding& f) {
+    constexpr std::uint64_t near_enough = 1u << 20;
     if (m_allocation) {
       for (const judge_wire::buffer_place& b : m_buffers)
         if (b.address == *m_allocation) {
@@ -198,12 +195,17 @@ private:
           if (f.relation == buffer_relation::inside && f.address) f.distance = *f.address - b.address;
           return;
         }
-      f.buffer_bytes = m_allocation_bytes; // an allocation of the learner's own, or of the judge's work
-      return;
     }
     if (!f.address || f.space == memory_space::shared || f.space == memory_space::local) return;
-    // Without the sanitizer's word: the buffer holding the address, or the nearest within 1 MiB.
-    constexpr std::uint64_t near_enough = 1u << 20;
+    if (m_allocation) {
+      // Not one of the judge's buffers: said only when near (the learner's own allocation).
+      if (f.relation == buffer_relation::inside || f.distance < near_enough)
+        f.buffer_bytes = m_allocation_bytes;
+      else
+        f.relation = buffer_relation::unknown;
+      if (f.relation != buffer_relation::unknown) return;
+      f.distance = 0;
+    }
     const std::uint64_t a = *f.address;
     const judge_wire::buffer_place* best = nullptr;
     std::uint64_t best_distance = near_enough;
@@ -248,7 +250,6 @@ private:
   std::optional<sanitizer_finding> m_open;
   bool m_needs_place = false;
   bool m_has_place = false;
-  int m_hazard_threads = 0;
   std::optional<std::uint64_t> m_allocation;
   std::uint64_t m_allocation_bytes = 0;
 };

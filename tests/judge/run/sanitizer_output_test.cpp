@@ -28,7 +28,7 @@ TEST_CASE("a write one element past the end of C is placed just past C's end at 
   CHECK(f.access == access_kind::write);
   CHECK(f.size == 4);
   CHECK(f.kernel == "one_past(float *, long long)");
-  CHECK(f.at == source_line{"writes_past_end.cu", 19});
+  CHECK(f.at == source_line{"writes_past_end.cu", 21});
   CHECK(f.thread == std::array<int, 3>{0, 0, 0});
   CHECK(f.block == std::array<int, 3>{0, 0, 0});
   CHECK(f.address == 0x7f3a2cc00000u);
@@ -65,54 +65,92 @@ TEST_CASE("an address far from every buffer names none", "[sanitizer]") {
   CHECK(found.findings[0].relation == buffer_relation::unknown);
 }
 
-TEST_CASE("racecheck's analysis names both accesses of a shared-memory race and their lines", "[sanitizer]") {
-  const auto found = parse_sanitizer_output(sanitizer_tool::racecheck, recorded("racecheck_analysis"), {});
+TEST_CASE("a wild write from the H200 names the learner's line and thread and no buffer", "[sanitizer]") {
+  const std::vector<judge_wire::buffer_place> map = {{"C", 0x7f7c80000000u, 3111108}};
+  const auto found = parse_sanitizer_output(sanitizer_tool::memcheck, recorded("memcheck_illegal_address"), map);
   CHECK(found.summary_seen);
-  REQUIRE(found.findings.size() == 1);
+  CHECK(found.errors == 261); // not the "241 errors were not printed" line after it
+  REQUIRE(found.findings.size() == 2);
+  const sanitizer_finding& f = found.findings[0];
+  CHECK(f.kind == sanitizer_error_kind::invalid_access);
+  CHECK(f.access == access_kind::write);
+  CHECK(f.size == 4);
+  CHECK(f.kernel == "scribble(float *)");
+  CHECK(f.at == source_line{"illegal_address.cu", 20});
+  CHECK(f.thread == std::array<int, 3>{32, 0, 0});
+  CHECK(f.block == std::array<int, 3>{0, 0, 0});
+  CHECK(f.address == 0x7a12190u);
+  // 140 TB before the judge's own 120 MiB allocation: a wild pointer, near nothing.
+  CHECK(f.buffer.empty());
+  CHECK(f.relation == buffer_relation::unknown);
+  CHECK(f.buffer_bytes == 0u);
+}
+
+TEST_CASE("a write one past a learner's own allocation keeps the sanitizer's distance and size", "[sanitizer]") {
+  const auto found = parse_sanitizer_output(sanitizer_tool::memcheck, recorded("memcheck_standalone_oob"), {});
+  CHECK(found.errors == 2);
+  REQUIRE(found.findings.size() == 2);
+  const sanitizer_finding& f = found.findings[0];
+  CHECK(f.at == source_line{"standalone.cu", 7});
+  CHECK(f.thread == std::array<int, 3>{232, 0, 0});
+  CHECK(f.block == std::array<int, 3>{3, 0, 0});
+  CHECK(f.buffer.empty());
+  CHECK(f.relation == buffer_relation::after);
+  CHECK(f.distance == 1u);
+  CHECK(f.buffer_bytes == 4000u); // "4,000 bytes"
+  CHECK(found.findings[1].kind == sanitizer_error_kind::cuda_api_error);
+}
+
+TEST_CASE("racecheck on the H200 names the write, the first racing read and their lines", "[sanitizer]") {
+  const auto found = parse_sanitizer_output(sanitizer_tool::racecheck, recorded("racecheck_shared_race"), {});
+  CHECK(found.summary_seen);
+  CHECK(found.errors == 3); // hazards displayed
+  // The "Maximum number of hazards reached" warning says where nothing is: no finding.
+  REQUIRE(found.findings.size() == 2);
   const sanitizer_finding& f = found.findings[0];
   CHECK(f.tool == sanitizer_tool::racecheck);
   CHECK(f.kind == sanitizer_error_kind::shared_race);
   CHECK(f.access == access_kind::write);
-  CHECK(f.at == source_line{"no_second_sync.cu", 27});
+  CHECK(f.kernel == "tiled(const float *, const float *, float *, int, int, int)");
+  CHECK(f.at == source_line{"shared_race.cu", 11});
   CHECK(f.other_access == access_kind::read);
-  CHECK(f.other_at == source_line{"no_second_sync.cu", 31});
-  CHECK(f.hazards == 2048);
-  CHECK(f.kernel == "matmul_shared(float const *, float const *, float *, int, int, int)");
+  CHECK(f.other_at == source_line{"shared_race.cu", 13});
+  CHECK(f.hazards > 294400); // all the reads' hazards added up
+  CHECK(found.findings[1].at == source_line{"shared_race.cu", 10});
 }
 
-TEST_CASE("racecheck's hazard report gives the block and the two threads' lines", "[sanitizer]") {
-  const auto found = parse_sanitizer_output(sanitizer_tool::racecheck, recorded("racecheck_hazard"), {});
-  REQUIRE(found.findings.size() == 1);
-  const sanitizer_finding& f = found.findings[0];
-  CHECK(f.kind == sanitizer_error_kind::shared_race);
-  CHECK(f.block == std::array<int, 3>{1, 0, 0});
-  CHECK(f.thread == std::array<int, 3>{0, 0, 0});
-  CHECK(f.access == access_kind::read);
-  CHECK(f.at == source_line{"no_second_sync.cu", 31});
-  CHECK(f.other_access == access_kind::write);
-  CHECK(f.other_at == source_line{"no_second_sync.cu", 27});
+TEST_CASE("racecheck's read-then-write race keeps each side's access", "[sanitizer]") {
+  const auto found = parse_sanitizer_output(sanitizer_tool::racecheck, recorded("racecheck_standalone"), {});
+  REQUIRE(found.findings.size() == 3);
+  CHECK(found.findings[0].hazards == 1536 + 768 + 384 + 192 + 96 + 48 + 24);
+  CHECK(found.findings[1].access == access_kind::read);
+  CHECK(found.findings[1].other_access == access_kind::write);
+  CHECK(found.findings[1].at == source_line{"standalone.cu", 13});
+  CHECK(found.findings[1].hazards == 256);
 }
 
-TEST_CASE("an uninitialised read outside the judge's buffers names no buffer", "[sanitizer]") {
-  const std::string text = recorded("initcheck_reads_unwritten");
-  const auto found = parse_sanitizer_output(sanitizer_tool::initcheck, text, parse_buffer_map(text));
-  CHECK(found.errors == 1);
-  REQUIRE(found.findings.size() == 1);
+TEST_CASE("initcheck on the H200 names the uninitialised read's line and thread", "[sanitizer]") {
+  const auto found = parse_sanitizer_output(sanitizer_tool::initcheck, recorded("initcheck_uninit_scratch"), {});
+  CHECK(found.errors == 777777);
+  REQUIRE(found.findings.size() == 2);
   const sanitizer_finding& f = found.findings[0];
   CHECK(f.kind == sanitizer_error_kind::uninitialised_read);
   CHECK(f.size == 4);
-  CHECK(f.at == source_line{"reads_scratch.cu", 12});
-  CHECK(f.thread == std::array<int, 3>{5, 0, 0});
-  CHECK(f.buffer.empty()); // 2 MiB from C: the learner's own allocation
+  CHECK(f.kernel == "naive(const float *, const float *, float *, const float *, int, int, int)");
+  CHECK(f.at == source_line{"uninit_scratch.cu", 6});
+  CHECK(f.thread == std::array<int, 3>{0, 2, 0});
+  CHECK(f.block == std::array<int, 3>{2, 2, 0});
+  CHECK(f.address == 0x7f160ae19d48u);
+  CHECK(f.buffer.empty());
 }
 
-TEST_CASE("an uninitialised read inside a buffer gives its offset", "[sanitizer]") {
-  const std::vector<judge_wire::buffer_place> map = {{"C", 0x7f3a2c200000u, 4096}};
-  const auto found = parse_sanitizer_output(sanitizer_tool::initcheck, recorded("initcheck_reads_unwritten"), map);
-  REQUIRE(found.findings.size() == 1);
+TEST_CASE("an uninitialised read inside a buffer of the map gives its offset", "[sanitizer]") {
+  const std::vector<judge_wire::buffer_place> map = {{"C", 0x7f160ae19d00u, 4096}};
+  const auto found = parse_sanitizer_output(sanitizer_tool::initcheck, recorded("initcheck_uninit_scratch"), map);
+  REQUIRE(found.findings.size() == 2);
   CHECK(found.findings[0].buffer == "C");
   CHECK(found.findings[0].relation == buffer_relation::inside);
-  CHECK(found.findings[0].distance == 0x14u);
+  CHECK(found.findings[0].distance == 0x48u);
 }
 
 TEST_CASE("the learner's prints and a clean run give no finding", "[sanitizer]") {
