@@ -153,7 +153,8 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
                               cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
 
-std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan) {
+std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                                 const std::string& who, const progress_fn& progress) {
   std::vector<sanitizer_run> runs;
   const std::vector<std::uint64_t> seeds = check_seeds(i);
   if (seeds.empty()) return runs;
@@ -164,6 +165,7 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
       judge_wire::encode(judge_wire::end_request{})};
   for (const sanitizer_tool tool : plan.tools) {
     if (g_interrupted) break;
+    if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
     const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
     runner_options o = runner_options_for(build, scratch, false);
     // CUPTI and the sanitizer both want the driver's callbacks; nothing is timed here anyway.
@@ -207,11 +209,12 @@ case_result grader::grade_case(runner_session& session, const scratch_folder& sc
   cr.message = d.message;
   // After the verdict, which it never changes.
   if (m_options.sanitizer.every_case) {
-    cr.sanitizer =
-        sanitize_case(build, i, {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck}, 0});
+    const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
+                                       0};
+    cr.sanitizer = sanitize_case(build, i, every_tool, who, progress);
   } else if (explain_failure && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
     const sanitizer_plan plan = plan_sanitizer(calls, timing);
-    if (!plan.tools.empty()) cr.sanitizer = sanitize_case(build, i, plan);
+    if (!plan.tools.empty()) cr.sanitizer = sanitize_case(build, i, plan, who, progress);
   }
   return cr;
 }

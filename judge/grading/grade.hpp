@@ -87,7 +87,8 @@ private:
   case_result grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
                          std::size_t i, const std::string& who, const progress_fn& progress, bool explain_failure);
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
-  std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan);
+  std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                           const std::string& who, const progress_fn& progress);
   /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
   /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
   /// The check's files are gone from `scratch` afterwards.

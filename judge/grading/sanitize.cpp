@@ -88,6 +88,13 @@ sanitizer_run read_sanitizer_run(sanitizer_tool tool, const tool_run& run, doubl
   if (run.timed_out) {
     result.state = sanitizer_state::timed_out;
     result.detail = fmt::format("stopped after {:.0f} s", limit_seconds);
+  } else if (run.answers.empty() && parsed.findings.empty()) {
+    // The runner never said hello: it did not run the case under the tool (a result channel the tool did
+    // not pass on, a runner that could not start there), whatever summary the tool printed.
+    result.state = sanitizer_state::failed;
+    const std::string said = last_lines(text, 4);
+    result.detail = fmt::format("the runner under {} {} without answering{}", executable_name, describe(run.exit),
+                                said.empty() ? "" : ": " + said);
   } else if (!parsed.summary_seen && parsed.findings.empty()) {
     // It ended without its summary: it did not check the case (a refused option, a target it could not
     // attach to, a sandbox it cannot work in). Its own last words say why.

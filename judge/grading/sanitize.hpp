@@ -42,7 +42,8 @@ double sanitizer_seconds(double case_seconds);
 std::vector<std::string> sanitizer_command(const std::filesystem::path& executable, sanitizer_tool tool,
                                            int print_limit);
 
-/// What a run under `tool` found, from what it printed and how it ended (pure: no process).
+/// What a run under `tool` found, from what it printed and how it ended (pure: no process). A run whose
+/// runner sent no answer at all did not check the case, whatever the tool's summary says.
 sanitizer_run read_sanitizer_run(sanitizer_tool tool, const tool_run& run, double limit_seconds);
 
 /// Runs `runner` (one case request, one checked call, then "end") under `tool` with exact buffers, at

@@ -320,7 +320,7 @@ TEST_CASE("a wrong answer with every write inside its buffers is not rerun", "[g
   for (const case_result& c : r.cases) CHECK(c.sanitizer.empty());
 }
 
-TEST_CASE("--sanitize runs the three tools on every case of an accepted solution", "[grader][sanitizer]") {
+TEST_CASE("sanitizing every case runs the three tools on each case of an accepted solution", "[grader][sanitizer]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(true));
   const solution_result r = grade_with(g, "ok");
   CHECK(r.v == verdict::accepted);

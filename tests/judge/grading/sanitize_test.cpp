@@ -25,6 +25,7 @@ TEST_CASE("the sanitizer's command names the tool and leaves host backtraces out
 TEST_CASE("a run that timed out keeps what it printed and says so", "[sanitizer]") {
   tool_run run;
   run.started = true;
+  run.answers = {"{\"type\":\"hello\"}"};
   run.timed_out = true;
   run.seconds = 130.2;
   run.out.kept = "========= Invalid __global__ read of size 4 bytes\n=========     at k()+0x10 in /x/src/a.cu:3\n"
@@ -41,6 +42,7 @@ TEST_CASE("a run that never reached its summary could not check the case, in the
   run.started = true;
   run.exit.exited = true;
   run.exit.exit_code = 1;
+  run.answers = {"{\"type\":\"hello\"}"};
   run.err.kept = "========= Error: Target application terminated before first instrumented API call\n";
   const sanitizer_run r = read_sanitizer_run(sanitizer_tool::initcheck, run, 40);
   CHECK(r.state == sanitizer_state::failed);
@@ -68,4 +70,22 @@ TEST_CASE("compute-sanitizer is found where JUDGE_COMPUTE_SANITIZER names it, an
   CHECK(missing.executable.empty());
   CHECK(contains(missing.missing, "absent"));
   CHECK(contains(missing.missing, "JUDGE_COMPUTE_SANITIZER"));
+}
+
+TEST_CASE("a clean summary from a run whose runner never answered is no clean bill", "[sanitizer]") {
+  tool_run run;
+  run.started = true;
+  run.exit.exited = true;
+  run.exit.exit_code = 2;
+  run.out.kept = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n";
+  run.err.kept = "runner: fd 3 (the result channel) is not open.\n";
+  const sanitizer_run r = read_sanitizer_run(sanitizer_tool::memcheck, run, 130);
+  CHECK(r.state == sanitizer_state::failed);
+  CHECK(contains(r.detail, "without answering"));
+  CHECK(contains(r.detail, "fd 3"));
+  run.answers = {"{\"type\":\"hello\"}", "{\"type\":\"done\"}"};
+  const sanitizer_run clean = read_sanitizer_run(sanitizer_tool::memcheck, run, 130);
+  CHECK(clean.state == sanitizer_state::ran);
+  CHECK(clean.errors == 0);
+  CHECK(clean.findings.empty());
 }
