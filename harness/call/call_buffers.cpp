@@ -6,11 +6,12 @@ namespace judge_harness {
 
 using judge_wire::poison_bits;
 
-call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs) : m_specs(specs) {
+call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs, buffer_layout layout)
+    : m_specs(specs) {
   m_buffers.reserve(specs.size());
   m_shadows.reserve(specs.size());
   for (const buffer_spec& spec : specs) {
-    m_buffers.emplace_back(spec.count);
+    m_buffers.emplace_back(spec.count, layout);
     const bool shadowed = spec.is_input() || reference_outputs;
     m_shadows.emplace_back(shadowed ? spec.count * sizeof(float) : 0);
     m_solve_arguments.push_back(m_buffers.back().data());

@@ -18,8 +18,9 @@ using judge_wire::poison_kind;
 
 class call_buffers {
 public:
-  /// Allocates every buffer of `specs`; with `reference_outputs`, also one reference output per output.
-  call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs);
+  /// Allocates every buffer of `specs` with `layout`; with `reference_outputs`, also one reference output
+  /// per output.
+  call_buffers(const std::vector<buffer_spec>& specs, bool reference_outputs, buffer_layout layout);
 
   /// Arms the guards (blocking), then enqueues on the legacy stream: each input generated from `seed`
   /// (or copied from its explicit data), its pristine copy generated again into separate memory, each

@@ -1,9 +1,12 @@
 #include "check_call.hpp"
 
+#include "buffer_map.hpp"
 #include "call_buffers.hpp"
 #include "solve_call.hpp"
 
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -40,6 +43,18 @@ void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd
   if (::close(fd) != 0) throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(errno));
 }
 
+/// The buffer map a sanitizer's addresses are read against (common/buffer_map.hpp), on stderr, flushed
+/// before solve() runs so that it is there even if solve() brings the process down.
+void print_buffer_map(const call_buffers& buffers) {
+  for (std::size_t b = 0; b < buffers.specs().size(); ++b) {
+    const guarded_buffer& buffer = buffers.buffer(b);
+    const judge_wire::buffer_place place{buffers.specs()[b].name, reinterpret_cast<std::uintptr_t>(buffer.data()),
+                                         buffer.count() * sizeof(float)};
+    std::fprintf(stderr, "%s\n", judge_wire::buffer_map_line(place).c_str());
+  }
+  std::fflush(stderr);
+}
+
 } // namespace
 
 check_outcome run_check(const case_request& request, std::size_t index, runner_context& context) {
@@ -58,8 +73,9 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     }
 
     // Fresh buffers for every call: a solution cannot find the previous call's result where it left it.
-    call_buffers buffers(request.buffers, false);
+    call_buffers buffers(request.buffers, false, context.options.layout());
     buffers.prepare(check.seed, check.poison);
+    if (context.options.exact_buffers) print_buffer_map(buffers);
     const solve_observation seen =
         call_solve(buffers.solve_arguments(), request.sizes.data(), context, call_kind::checked);
     answer.host_ms = seen.host_ms;

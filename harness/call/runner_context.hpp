@@ -4,6 +4,7 @@
 #include "compare.cuh"
 #include "device_facts.hpp"
 #include "device_health.hpp"
+#include "guarded_buffer.hpp"
 #include "l2_flush.hpp"
 #include "nvml_clock.hpp"
 #include "process_watch.hpp"
@@ -24,6 +25,12 @@ struct runner_options {
   /// --profiler: started under a profiler (Nsight Compute), whose injected library talks to its front end
   /// over sockets the system-call filter denies: the filter is not installed. Never set by grading.
   bool under_profiler = false;
+  /// --exact-buffers: for a sanitizer. Each buffer is an allocation of exactly its size (no guards, so an
+  /// overrun leaves the allocation where the sanitizer sees it), and each checked call prints its buffer
+  /// map on stderr (common/buffer_map.hpp). Never set by grading: guards see what exact buffers cannot.
+  bool exact_buffers = false;
+
+  buffer_layout layout() const { return exact_buffers ? buffer_layout::exact : buffer_layout::guarded; }
 };
 
 /// Members are listed in the order they must be set up; the CUDA context must exist before.

@@ -55,8 +55,8 @@ public:
   sampler(const case_request& request, runner_context& context, timing_outcome& outcome)
       : m_request(request), m_context(context), m_outcome(outcome), m_answer(outcome.answer) {
     // Two sets used in turn: every call gets buffers the previous call did not see.
-    m_sets.emplace_back(request.buffers, true);
-    m_sets.emplace_back(request.buffers, true);
+    m_sets.emplace_back(request.buffers, true, context.options.layout());
+    m_sets.emplace_back(request.buffers, true, context.options.layout());
   }
 
   /// One call on inputs from a fresh seed; nullopt when timing must stop (m_answer's status and error

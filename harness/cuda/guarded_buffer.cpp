@@ -21,9 +21,12 @@ const guard_bytes_array& guard_pattern() {
 
 } // namespace
 
-guarded_buffer::guarded_buffer(std::size_t count) : m_memory(count * sizeof(float) + 2 * guard_bytes), m_count(count) {}
+guarded_buffer::guarded_buffer(std::size_t count, buffer_layout layout)
+    : m_guard_bytes(layout == buffer_layout::exact ? 0 : guard_bytes),
+      m_memory(count * sizeof(float) + 2 * m_guard_bytes), m_count(count) {}
 
 void guarded_buffer::arm_guards() {
+  if (m_guard_bytes == 0) return;
   unsigned char* base = m_memory.as<unsigned char>();
   const guard_bytes_array& pattern = guard_pattern();
   JUDGE_CUDA_CHECK(cudaMemcpy(base, pattern.data(), guard_bytes, cudaMemcpyHostToDevice));
@@ -32,6 +35,7 @@ void guarded_buffer::arm_guards() {
 }
 
 std::vector<guard_violation> guarded_buffer::find_violations() const {
+  if (m_guard_bytes == 0) return {};
   const unsigned char* base = m_memory.as<unsigned char>();
   const guard_bytes_array& pattern = guard_pattern();
   guard_bytes_array before{};

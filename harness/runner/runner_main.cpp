@@ -1,12 +1,12 @@
 // main() of every runner: `runner --solution FILE.so --scratch DIR [--banned cublas,cublasLt]
-// [--timing cupti|events]`, speaking the protocol of docs/architecture.md through common/wire_json.hpp,
-// the codec the judge uses too. The runner is the problem's (harness, call shim, GPU reference); the
-// solution is the learner's shared object, loaded once CUDA, CUPTI and the channels are set up, so that
-// its static constructors find the harness ready and cannot run before it. Exit status: 0 after "done";
-// 1 after answering a call that left the CUDA context unusable; 2 when the runner itself cannot go on
-// (no fd 3, bad command line, bad request, unwritable scratch folder, a solution that does not load); 3
-// when there is no CUDA device; 4 (syscall_denied_exit_code) after a "denied" answer: the system-call
-// filter (syscall_filter.hpp) stopped a call of learner code.
+// [--timing cupti|events] [--profiler] [--exact-buffers]`, speaking the protocol of docs/architecture.md through
+// common/wire_json.hpp, the codec the judge uses too. The runner is the problem's (harness, call shim, GPU reference);
+// the solution is the learner's shared object, loaded once CUDA, CUPTI and the channels are set up, so that its static
+// constructors find the harness ready and cannot run before it. Exit status: 0 after "done"; 1 after answering a call
+// that left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad request,
+// unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device; 4
+// (syscall_denied_exit_code) after a "denied" answer: the system-call filter (syscall_filter.hpp) stopped a call of
+// learner code.
 #include "channels.hpp"
 #include "check_call.hpp"
 #include "runner_context.hpp"
@@ -38,9 +38,9 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage =
-    "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events] [--profiler]\n"
-    "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
+const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing "
+                          "cupti|events] [--profiler] [--exact-buffers]\n"
+                          "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
   std::vector<std::string> names;
@@ -61,6 +61,10 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--profiler") {
       options.under_profiler = true;
+      continue;
+    }
+    if (arg == "--exact-buffers") {
+      options.exact_buffers = true;
       continue;
     }
     if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing") && i + 1 < argc) {

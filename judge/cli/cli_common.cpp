@@ -61,6 +61,7 @@ run_request grading_request(const context& ctx, const std::string& problem) {
   request.testcases_root = ctx.where.testcases();
   request.problem = problem;
   request.progress = terminal_progress(stderr);
+  request.grading.sanitizer.on_failure = true; // a failure is explained where compute-sanitizer is installed
   load_problem(request.problems_root / problem);
   return request;
 }

@@ -26,7 +26,7 @@ struct run_flags {
   std::vector<std::string> cases;
   std::string json_file, junit_file, db_file;
   bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false, rebaseline = false;
-  bool explain = false;
+  bool explain = false, sanitize = false;
   double budget = 0, time_limit = 0, compile_limit = 0;
   unsigned jobs = 0;
 };
@@ -66,6 +66,7 @@ int run(const context& ctx, const run_flags& f) {
   request.grading.budget_seconds = f.budget;
   request.grading.case_seconds = f.time_limit;
   request.grading.sandbox = !f.no_sandbox;
+  request.grading.sanitizer.every_case = f.sanitize;
   const std::filesystem::path db_path = ctx.where.store(f.db_file);
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
@@ -179,6 +180,9 @@ void add_run(CLI::App& app, context& ctx) {
                 "under each solution, every timed case's kernel launches and each hint's lesson, not only its "
                 "evidence; and, where Nsight Compute is installed, each accepted solution's largest timed case "
                 "profiled after its timing: the digest and the profiler's hints");
+  sub->add_flag("--sanitize", flags->sanitize,
+                "also run every case of every solution under compute-sanitizer (memcheck, racecheck, initcheck; "
+                "up to three extra runs per case, each slowed 10-100x; never counted in speed)");
   sub->add_flag("--rebaseline", flags->rebaseline,
                 "time the baseline now, even when a run of it on this GPU from the last hour is kept");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");

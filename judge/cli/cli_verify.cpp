@@ -12,6 +12,10 @@
 #include "grading_run.hpp"
 #include "not_run_text.hpp"
 #include "report_terminal.hpp"
+#include "sanitizer_expectation.hpp"
+#include "sanitizer_text.hpp"
+
+#include "file_input.hpp"
 
 #include <fmt/format.h>
 
@@ -67,6 +71,16 @@ int verify(const context& ctx, const verify_flags& f) {
       expected[s.display] = *verdict_from_folder(folder.filename().string());
   const solution_set chosen = collect_solutions(folders);
   request.solutions = chosen.solutions;
+  // What compute-sanitizer must find in an example that declares it (a comment in its file).
+  std::map<std::string, sanitizer_expectation> sanitizer_expected; // by display path
+  for (const solution_entry& s : chosen.solutions) {
+    if (!std::filesystem::is_regular_file(s.source)) continue;
+    try {
+      if (auto e = find_sanitizer_expectation(read_file(s.source))) sanitizer_expected.emplace(s.display, *e);
+    } catch (const std::runtime_error& e) {
+      throw usage_error(fmt::format("{}: {}", s.source.string(), e.what()));
+    }
+  }
 
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
@@ -124,7 +138,25 @@ int verify(const context& ctx, const verify_flags& f) {
     const verdict want = expected.at(r.path);
     const bool not_run = r.compiled_only;
     // Compiled but not run says all there is to say about a compile_error example: it is wrong.
-    const bool ok = not_run ? want != verdict::compile_error : r.v == want;
+    bool ok = not_run ? want != verdict::compile_error : r.v == want;
+    // Its declared sanitizer finding, where a sanitizer ran (on a GPU with compute-sanitizer installed).
+    std::string sanitizer_note;
+    if (const auto e = sanitizer_expected.find(r.path); e != sanitizer_expected.end() && !not_run) {
+      if (!sanitizer_checked(r)) {
+        sanitizer_note = "      sanitizer finding not checked: no sanitizer run could check the case";
+        for (const case_result& c : r.cases)
+          for (const sanitizer_run& run : c.sanitizer) sanitizer_note += "; " + run_summary(run);
+      } else if (!sanitizer_found(r, e->second)) {
+        ok = false;
+        sanitizer_note = "      expected sanitizer: " + e->second.text + "; it found:";
+        for (const case_result& c : r.cases)
+          for (const sanitizer_run& run : c.sanitizer) {
+            sanitizer_note += "\n        " + run_summary(run);
+            for (const sanitizer_finding& finding : run.findings)
+              sanitizer_note += "\n        - " + finding_text(finding);
+          }
+      }
+    }
     if (!ok) ++mismatches;
     ran = ran || !not_run;
     std::string line = fmt::format("  {:<54} expected {:<4} got {}", r.path, short_name(want),
@@ -134,6 +166,7 @@ int verify(const context& ctx, const verify_flags& f) {
     std::fprintf(stdout, "%s\n", line.c_str());
     if (!ok && !not_run && !r.message.empty()) std::fprintf(stdout, "      %s\n", r.message.substr(0, 600).c_str());
     if (!ok && not_run) std::fputs("      it compiled: its folder says it must not\n", stdout);
+    if (!sanitizer_note.empty()) std::fprintf(stdout, "%s\n", sanitizer_note.c_str());
     // Checking the compile alone, the reason of each compile error is what the author wants to see.
     if (f.compile_only && ok && r.v == verdict::compile_error) std::fputs(first_lines(r.message).c_str(), stdout);
     if (ok && !g_interrupted) mismatches += check_expected_hints(r);

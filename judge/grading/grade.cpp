@@ -12,6 +12,7 @@
 #include "stats.hpp"
 #include "timing_figures.hpp"
 #include "verdict.hpp"
+#include "wire_json.hpp"
 
 #include <fmt/format.h>
 
@@ -153,8 +154,31 @@ void grader::add_figures(case_result& cr, const test_case& c) const {
                               cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
 }
 
-case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, std::size_t i,
-                               const std::string& who, const progress_fn& progress) {
+std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                                 const std::string& who, const progress_fn& progress) {
+  std::vector<sanitizer_run> runs;
+  const std::vector<std::uint64_t> seeds = check_seeds(i);
+  if (seeds.empty()) return runs;
+  // The one checked call to explain, with its seed: the same inputs as the call that failed.
+  const std::uint64_t seed = seeds.at(std::min(plan.check, seeds.size() - 1));
+  const std::vector<std::string> requests = {
+      judge_wire::encode(make_case_request(m_spec, m_cases[i], static_cast<int>(i), {seed}, std::nullopt)),
+      judge_wire::encode(judge_wire::end_request{})};
+  for (const sanitizer_tool tool : plan.tools) {
+    if (g_interrupted) break;
+    if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
+    const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
+    runner_options o = runner_options_for(build, scratch, false);
+    // CUPTI and the sanitizer both want the driver's callbacks; nothing is timed here anyway.
+    o.timing = judge_wire::timing_method::events;
+    runs.push_back(run_sanitizer(o, m_options.sanitizer, tool, requests, sanitizer_seconds(call_seconds())));
+  }
+  return runs;
+}
+
+case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
+                               std::size_t i, const std::string& who, const progress_fn& progress,
+                               bool explain_failure) {
   const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
@@ -173,16 +197,26 @@ case_result grader::grade_case(runner_session& session, const scratch_folder& sc
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
   for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
   decision d = decide_case(calls, std::nullopt);
+  std::optional<timing_facts> timing;
   if (d.v == verdict::accepted && m_options.timing && c.timed) {
-    const timing_facts t = time_case(session, i);
-    d = decide_case(calls, t);
-    if (d.v == verdict::accepted && t.answer) {
-      cr.timing = summarise(*t.answer);
+    timing = time_case(session, i);
+    d = decide_case(calls, timing);
+    if (d.v == verdict::accepted && timing->answer) {
+      cr.timing = summarise(*timing->answer);
       if (cr.timing) add_figures(cr, c);
     }
   }
   cr.v = d.v;
   cr.message = d.message;
+  // After the verdict, which it never changes.
+  if (m_options.sanitizer.every_case) {
+    const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
+                                       0};
+    cr.sanitizer = sanitize_case(build, i, every_tool, who, progress);
+  } else if (explain_failure && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
+    const sanitizer_plan plan = plan_sanitizer(calls, timing);
+    if (!plan.tools.empty()) cr.sanitizer = sanitize_case(build, i, plan, who, progress);
+  }
   return cr;
 }
 
@@ -210,9 +244,13 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   const scratch_folder scratch = new_scratch("solution");
   runner_session session(runner_options_for(runner, scratch, false));
   std::vector<decision> decisions;
+  // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
+  // up to sanitizer_seconds().
+  bool explained = false;
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
-    result.cases.push_back(grade_case(session, scratch, i, result.path, progress));
+    result.cases.push_back(grade_case(session, scratch, runner, i, result.path, progress, !explained));
     const case_result& cr = result.cases.back();
+    explained = explained || !cr.sanitizer.empty();
     decisions.push_back({cr.v, cr.message});
     // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
     // and holds the GPU, so its remaining cases are not run.

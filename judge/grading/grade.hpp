@@ -11,6 +11,7 @@
 #include "problem_spec.hpp"
 #include "reference_cache.hpp"
 #include "runner_session.hpp"
+#include "sanitize.hpp"
 #include "scratch_folder.hpp"
 #include "secret.hpp"
 #include "test_cases.hpp"
@@ -42,6 +43,8 @@ struct grade_options {
   std::filesystem::path baseline_cache_dir;
   /// How old a kept baseline run may be to stand for a new one; 0: the baseline always runs now.
   std::chrono::seconds baseline_max_age = judge::baseline_max_age;
+  /// compute-sanitizer after a failure, or on every case (grading/sanitize.hpp).
+  sanitizer_options sanitizer;
 };
 
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
@@ -80,8 +83,12 @@ public:
 private:
   /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
   /// and the case is timed) timing.
-  case_result grade_case(runner_session& session, const scratch_folder& scratch, std::size_t i, const std::string& who,
-                         const progress_fn& progress);
+  /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
+  case_result grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
+                         std::size_t i, const std::string& who, const progress_fn& progress, bool explain_failure);
+  /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
+  std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                           const std::string& who, const progress_fn& progress);
   /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
   /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
   /// The check's files are gone from `scratch` afterwards.

@@ -167,6 +167,11 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   grade_options grading = request.grading;
   grading.runner_library_dirs = {tools.cupti_library.parent_path(), tools.cuda_library_dir};
   grading.baseline_cache_dir = tools.cache_dir / spec.name;
+  if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
+    const sanitizer_options found = find_compute_sanitizer(tools.nvcc);
+    grading.sanitizer.executable = found.executable;
+    grading.sanitizer.missing = found.missing;
+  }
   if (request.rebaseline) grading.baseline_max_age = std::chrono::seconds(0);
   grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, grading);
   auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {

@@ -185,6 +185,21 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
   return {verdict::accepted, ""};
 }
 
+sanitizer_plan plan_sanitizer(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing) {
+  using judge_wire::call_status;
+  for (std::size_t k = 0; k < calls.size(); ++k) {
+    if (!calls[k].answer) continue;
+    const judge_wire::check_answer& a = *calls[k].answer;
+    if (a.status == call_status::cuda_error || !a.guard_violations.empty()) return {{sanitizer_tool::memcheck}, k};
+  }
+  if (timing && timing->answer) {
+    const judge_wire::timing_answer& t = *timing->answer;
+    if (t.status == call_status::cuda_error) return {{sanitizer_tool::memcheck}, 0};
+    if (t.mismatched_samples > 0) return {{sanitizer_tool::racecheck, sanitizer_tool::initcheck}, 0};
+  }
+  return {};
+}
+
 decision decide_solution(const std::vector<decision>& cases) {
   for (const decision& d : cases)
     if (d.v != verdict::accepted) return d;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "runner_facts.hpp"
+#include "sanitizer_output.hpp"
 #include "verdicts.hpp"
 
 #include <cstdint>
@@ -23,6 +24,17 @@ std::string describe(const request_facts& request);
 
 /// The verdict of one case from its checked calls (and timing, if it ran).
 decision decide_case(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);
+
+/// What compute-sanitizer can explain of a failed case: the tools to run, in order, on the checked call
+/// `check` (its seed). memcheck after a CUDA error or a write outside the buffers; racecheck, then
+/// initcheck, when the same code gave different answers (right on the checked calls, wrong on timed runs
+/// with fresh inputs: a race or an uninitialised read is the usual cause). No tools for anything else.
+/// The sanitizer explains; it never changes the decision.
+struct sanitizer_plan {
+  std::vector<sanitizer_tool> tools;
+  std::size_t check = 0;
+};
+sanitizer_plan plan_sanitizer(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);
 
 /// A solution's verdict from its cases': the first failing case in case order decides; all AC is AC.
 decision decide_solution(const std::vector<decision>& cases);

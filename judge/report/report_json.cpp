@@ -10,6 +10,8 @@
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
 #include "sandbox_text.hpp"
+#include "sanitizer_json.hpp"
+#include "sanitizer_text.hpp"
 #include "utc_time.hpp"
 
 #include <stdexcept>
@@ -111,6 +113,16 @@ nlohmann::json to_json(const solution_result& r) {
                           {"work", c.implausible->work},
                           {"peak", c.implausible->peak},
                           {"text", implausible_text(*c.implausible)}};
+    if (!c.sanitizer.empty()) {
+      // The store's facts, with the words of the terminal report beside them.
+      nlohmann::json runs = sanitizer_json(c.sanitizer);
+      for (std::size_t k = 0; k < c.sanitizer.size(); ++k) {
+        runs[k]["summary"] = run_summary(c.sanitizer[k]);
+        for (std::size_t f = 0; f < c.sanitizer[k].findings.size(); ++f)
+          runs[k]["findings"][f]["text"] = finding_text(c.sanitizer[k].findings[f]);
+      }
+      j["sanitizer"] = std::move(runs);
+    }
     cases.push_back(std::move(j));
   }
   // A solution not run has no verdict: "NR", and a message that says why (not_run_text.hpp).
@@ -227,6 +239,7 @@ case_result case_from_json(const nlohmann::json& j, const std::string& speed_key
   }
   if (j.contains("baseline")) c.baseline_timing = timing_from_json(j.at("baseline"), at + "baseline: ");
   if (j.contains("feedback")) c.feedback = value_of<std::string>(j, "feedback", at);
+  if (j.contains("sanitizer")) c.sanitizer = sanitizer_from_json(j.at("sanitizer"), at + "sanitizer");
   if (j.contains("implausible")) {
     const nlohmann::json& i = j.at("implausible");
     const std::string in = at + "implausible: ";

@@ -4,6 +4,7 @@
 #include "not_run_text.hpp"
 #include "plausibility_text.hpp"
 #include "sandbox_text.hpp"
+#include "sanitizer_text.hpp"
 #include "utc_time.hpp"
 
 #include <fmt/format.h>
@@ -113,6 +114,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
+  for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
   if (!r.learner_output.empty() && r.v != verdict::accepted) {
@@ -126,6 +128,7 @@ solution_result without_hidden_details(solution_result r) {
   for (case_result& c : r.cases) {
     if (!c.hidden || c.v == verdict::accepted) continue;
     c.message = "details of hidden cases are not shown";
+    c.sanitizer.clear(); // its threads, blocks and addresses are details of the hidden case
     if (r.v == c.v && r.message.rfind("case " + c.name + " ", 0) == 0)
       r.message = "case " + c.name + " (" + c.shape + ", hidden): " + short_name(c.v);
   }

@@ -30,40 +30,45 @@ request_facts ended_by(request_outcome outcome, child_process::exit_status exit)
 }
 } // namespace
 
+process_options runner_process_options(const runner_options& options) {
+  process_options p;
+  p.argv = {options.runner.string(), "--scratch", options.scratch.string(), "--timing",
+            judge_wire::to_string(options.timing)};
+  if (!options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", options.solution.string()});
+  if (!options.banned_libraries.empty()) {
+    p.argv.push_back("--banned");
+    p.argv.push_back(join_banned(options.banned_libraries));
+  }
+  p.env = child_environment();
+  // The driver's JIT cache would write files under $HOME, which the system-call filter denies (and the
+  // sandbox does not show): runners carry machine code for the GPU, so nothing needs compiling anyway.
+  p.env["CUDA_CACHE_DISABLE"] = "1";
+  p.working_dir = options.scratch;
+  p.output_cap = options.output_cap;
+  p.result_channel = true;
+  p.sandbox = options.sandbox;
+  p.hidden_paths = options.hidden_paths;
+  // The private root: the system, the runner, what the options name, the scratch folder (writable), and
+  // the GPU. Nothing else of the judge's tree: not the runner cache, the results, the secret, $HOME.
+  p.read_only_paths = options.read_only_paths;
+  p.read_only_paths.push_back(options.runner.parent_path());
+  if (!options.solution.empty()) p.read_only_paths.push_back(options.solution.parent_path());
+  p.writable_paths = {options.scratch};
+  p.gpu_devices = true;
+  p.tmp_bytes = sandbox_limits::runner::tmp_bytes;
+  p.memory_bytes = sandbox_limits::runner::memory_bytes;
+  p.max_pids = sandbox_limits::runner::max_pids;
+  p.file_size_bytes = sandbox_limits::runner::file_size_bytes;
+  return p;
+}
+
 runner_session::runner_session(runner_options options) : m_options(std::move(options)) {}
 
 bool runner_session::start() {
   if (m_child) return true;
   m_start = request_facts{};
   m_start.before_hello = true;
-  process_options p;
-  p.argv = {m_options.runner.string(), "--scratch", m_options.scratch.string(), "--timing",
-            judge_wire::to_string(m_options.timing)};
-  if (!m_options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", m_options.solution.string()});
-  if (!m_options.banned_libraries.empty()) {
-    p.argv.push_back("--banned");
-    p.argv.push_back(join_banned(m_options.banned_libraries));
-  }
-  p.env = child_environment();
-  // The driver's JIT cache would write files under $HOME, which the system-call filter denies (and the
-  // sandbox does not show): runners carry machine code for the GPU, so nothing needs compiling anyway.
-  p.env["CUDA_CACHE_DISABLE"] = "1";
-  p.working_dir = m_options.scratch;
-  p.output_cap = m_options.output_cap;
-  p.result_channel = true;
-  p.sandbox = m_options.sandbox;
-  p.hidden_paths = m_options.hidden_paths;
-  // The private root: the system, the runner, what the options name, the scratch folder (writable), and
-  // the GPU. Nothing else of the judge's tree: not the runner cache, the results, the secret, $HOME.
-  p.read_only_paths = m_options.read_only_paths;
-  p.read_only_paths.push_back(m_options.runner.parent_path());
-  if (!m_options.solution.empty()) p.read_only_paths.push_back(m_options.solution.parent_path());
-  p.writable_paths = {m_options.scratch};
-  p.gpu_devices = true;
-  p.tmp_bytes = sandbox_limits::runner::tmp_bytes;
-  p.memory_bytes = sandbox_limits::runner::memory_bytes;
-  p.max_pids = sandbox_limits::runner::max_pids;
-  p.file_size_bytes = sandbox_limits::runner::file_size_bytes;
+  const process_options p = runner_process_options(m_options);
   try {
     m_child = std::make_unique<child_process>(p);
   } catch (const std::exception& e) {

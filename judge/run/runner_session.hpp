@@ -34,6 +34,11 @@ struct runner_options {
   double hello_seconds = 60; // [s] CUDA initialisation may be slow on a cold GPU
 };
 
+/// How a runner process is started: its command line, environment and sandbox (the private root holds the
+/// runner's folder, the solution's, the scratch folder writable, and the GPU). One place, for the session
+/// and for a runner started under a tool (runner_under_tool.hpp).
+process_options runner_process_options(const runner_options& options);
+
 class runner_session {
 public:
   explicit runner_session(runner_options options);

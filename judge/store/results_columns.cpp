@@ -1,6 +1,7 @@
 #include "results_columns.hpp"
 
 #include "plausibility.hpp"
+#include "sanitizer_json.hpp"
 #include "stats.hpp"
 
 #include <fmt/format.h>
@@ -388,6 +389,13 @@ const std::vector<column<stored_case>> case_results_table = {
      [](const field& f, stored_case& s) {
        auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_stored);
        if (s.result.timing) s.result.timing->launches = std::move(launches);
+     }},
+    // compute-sanitizer's runs of the case (store/sanitizer_json.hpp); '[]' when none ran and before version 5.
+    {"sanitizer", "TEXT NOT NULL DEFAULT '[]'", 5,
+     [](const stored_case& s) -> sql_value { return sanitizer_json(s.result.sanitizer).dump(); },
+     [](const field& f, stored_case& s) {
+       const nlohmann::json j = nlohmann::json::parse(f.text(), nullptr, false);
+       s.result.sanitizer = sanitizer_from_json(j, fmt::format("database '{}' column sanitizer", f.in().file()));
      }},
 };
 

@@ -84,7 +84,7 @@ const std::vector<column<stored_submission>>& submission_columns();
 const std::vector<column<stored_case>>& case_columns();
 
 /// The schema version this judge writes (PRAGMA user_version).
-constexpr int current_schema = 4;
+constexpr int current_schema = 5;
 
 /// The SQL that takes a store from schema version `version - 1` to `version` (1 to current_schema).
 std::string migration_sql(int version);

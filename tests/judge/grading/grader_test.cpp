@@ -238,3 +238,107 @@ TEST_CASE("a baseline that is a reference judges solutions too, once it agrees w
                    "has none");
   }
 }
+
+namespace {
+
+/// A stand-in compute-sanitizer: reports one invalid write of the tool it was asked for (only when the
+/// runner was asked for exact buffers, as the judge must), prints a buffer map as the runner would, then
+/// runs the runner's command line and ends with its summary.
+std::filesystem::path fake_sanitizer() {
+  static const judge_test::temp_folder folder("fake-sanitizer");
+  const std::filesystem::path script = folder.path() / "compute-sanitizer";
+  if (!std::filesystem::exists(script)) {
+    std::ofstream(script)
+        << "#!/bin/sh\n"
+           "tool=$2\n"
+           "shift 6\n"
+           "case \" $* \" in *' --profiler --exact-buffers '*)\n"
+           "  echo 'judge-buffer C 0x1000 32' >&2\n"
+           "  echo \"========= Invalid __global__ write of size 4 bytes ($tool)\"\n"
+           "  echo '=========     at k(float *)+0x10 in /c/p/.tmp-ab-1-1/src/mine.cu:7'\n"
+           "  echo '=========     by thread (1,0,0) in block (2,0,0)'\n"
+           "  echo '=========     Address 0x1020 is out of bounds'\n"
+           "  echo '=========     and is 0 bytes after the nearest allocation at 0x1000 of size 32 bytes'\n"
+           "  echo '=========' ;;\n"
+           "esac\n"
+           "\"$@\"\n"
+           "echo '========= ERROR SUMMARY: 1 error'\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  }
+  return script;
+}
+
+grade_options sanitizing_options(bool every_case) {
+  grade_options o = fake_options(true);
+  o.sanitizer.on_failure = true;
+  o.sanitizer.every_case = every_case;
+  o.sanitizer.executable = fake_sanitizer();
+  return o;
+}
+
+std::vector<sanitizer_tool> tools_of(const case_result& c) {
+  std::vector<sanitizer_tool> tools;
+  for (const sanitizer_run& r : c.sanitizer) tools.push_back(r.tool);
+  return tools;
+}
+
+} // namespace
+
+TEST_CASE("a CUDA error reruns the first failing case under memcheck, which places the write", "[grader][sanitizer]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
+  const solution_result r = grade_with(g, "cuda_error");
+  CHECK(r.v == verdict::run_time_error); // the sanitizer explains; it does not decide
+  REQUIRE(r.cases.size() == 3);
+  REQUIRE(tools_of(r.cases[0]) == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+  const sanitizer_run& run = r.cases[0].sanitizer[0];
+  CHECK(run.state == sanitizer_state::ran);
+  CHECK(run.errors == 1);
+  REQUIRE(run.findings.size() == 1);
+  const sanitizer_finding& f = run.findings[0];
+  CHECK(f.at == source_line{"mine.cu", 7});
+  CHECK(f.buffer == "C");
+  CHECK(f.relation == buffer_relation::after);
+  CHECK(f.distance == 0u);
+  // Only the first failure is explained.
+  CHECK(r.cases[1].sanitizer.empty());
+  CHECK(r.cases[2].sanitizer.empty());
+}
+
+TEST_CASE("answers that differ between calls rerun racecheck, then initcheck", "[grader][sanitizer]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
+  const solution_result r = grade_with(g, "timing_wrong");
+  CHECK(r.v == verdict::wrong_answer);
+  REQUIRE(r.cases.size() == 3);
+  CHECK(r.cases[0].sanitizer.empty()); // untimed cases: right
+  CHECK(tools_of(r.cases[2]) == std::vector<sanitizer_tool>{sanitizer_tool::racecheck, sanitizer_tool::initcheck});
+}
+
+TEST_CASE("a wrong answer with every write inside its buffers is not rerun", "[grader][sanitizer]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
+  const solution_result r = grade_with(g, "wrong");
+  CHECK(r.v == verdict::wrong_answer);
+  for (const case_result& c : r.cases) CHECK(c.sanitizer.empty());
+}
+
+TEST_CASE("sanitizing every case runs the three tools on each case of an accepted solution", "[grader][sanitizer]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(true));
+  const solution_result r = grade_with(g, "ok");
+  CHECK(r.v == verdict::accepted);
+  CHECK(r.score > 0);
+  REQUIRE(r.cases.size() == 3);
+  for (const case_result& c : r.cases)
+    CHECK(tools_of(c) ==
+          std::vector<sanitizer_tool>{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck});
+}
+
+TEST_CASE("without compute-sanitizer the failure says it was not run and why", "[grader][sanitizer]") {
+  grade_options o = sanitizing_options(false);
+  o.sanitizer.executable.clear();
+  o.sanitizer.missing = "no compute-sanitizer at /nowhere";
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
+  const solution_result r = grade_with(g, "cuda_error");
+  REQUIRE(r.cases.size() == 3);
+  REQUIRE(r.cases[0].sanitizer.size() == 1);
+  CHECK(r.cases[0].sanitizer[0].state == sanitizer_state::not_available);
+  CHECK(r.cases[0].sanitizer[0].detail == "no compute-sanitizer at /nowhere");
+}

@@ -300,3 +300,35 @@ TEST_CASE("verdict folder names round-trip", "[verdict]") {
   CHECK(verdict_from_folder(folder_name(v)) == v);
   CHECK_FALSE(verdict_from_folder("accepted_maybe"));
 }
+
+TEST_CASE("a CUDA error or a write outside the buffers is explained by memcheck on the call that failed",
+          "[verdict][sanitizer]") {
+  auto error = ok_call();
+  error.answer->status = call_status::cuda_error;
+  const sanitizer_plan after_error = plan_sanitizer({ok_call(), error}, std::nullopt);
+  CHECK(after_error.tools == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+  CHECK(after_error.check == 1);
+  auto guards = ok_call();
+  guards.answer->guard_violations.push_back({"C", {judge_wire::guard_side::after, 0}});
+  const sanitizer_plan after_guards = plan_sanitizer({guards}, std::nullopt);
+  CHECK(after_guards.tools == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+  CHECK(after_guards.check == 0);
+}
+
+TEST_CASE("answers that differ between calls are explained by racecheck, then initcheck", "[verdict][sanitizer]") {
+  timing_facts t = timing_answered();
+  t.answer->mismatched_samples = 2;
+  CHECK(plan_sanitizer({ok_call(), ok_call()}, t).tools ==
+        std::vector<sanitizer_tool>{sanitizer_tool::racecheck, sanitizer_tool::initcheck});
+  timing_facts crashed = timing_answered();
+  crashed.answer->status = call_status::cuda_error;
+  CHECK(plan_sanitizer({ok_call()}, crashed).tools == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+}
+
+TEST_CASE("failures no sanitizer explains run none", "[verdict][sanitizer]") {
+  auto wrong = ok_call();
+  wrong.wrong = mismatch{};
+  CHECK(plan_sanitizer({wrong}, std::nullopt).tools.empty());
+  CHECK(plan_sanitizer({unanswered(request_outcome::timed_out)}, std::nullopt).tools.empty());
+  CHECK(plan_sanitizer({ok_call(), ok_call()}, timing_answered()).tools.empty());
+}

@@ -86,3 +86,38 @@ TEST_CASE("a result document without a field is refused naming the field", "[rep
     CHECK(contains(error_of(j), "is not a verdict"));
   }
 }
+
+TEST_CASE("a failing case's sanitizer findings are in the terminal report and in --json, facts and words",
+          "[report][sanitizer]") {
+  solution_result r = wrong_result("bob");
+  sanitizer_run memcheck;
+  memcheck.errors = 1;
+  memcheck.seconds = 7.5;
+  sanitizer_finding write;
+  write.kind = sanitizer_error_kind::invalid_access;
+  write.space = memory_space::global;
+  write.access = access_kind::write;
+  write.size = 4;
+  write.kernel = "one_past(float *, long long)";
+  write.at = {"writes_past_end.cu", 21};
+  write.buffer = "C";
+  write.buffer_bytes = 4096;
+  write.relation = buffer_relation::after;
+  memcheck.findings = {write};
+  r.cases[1].sanitizer = {memcheck};
+  const std::string text = render_solution(r, "cuBLAS", terminal_style{}, false);
+  CHECK(contains(text, "compute-sanitizer on square_1024"));
+  CHECK(contains(text, "invalid global write of 4 bytes in one_past at writes_past_end.cu:21: just past the end of "
+                       "C (4096 bytes)"));
+  const nlohmann::json j = to_json(r);
+  const nlohmann::json& run = j.at("cases").at(1).at("sanitizer").at(0);
+  CHECK(run.at("tool") == "memcheck");
+  CHECK(run.at("summary") == "memcheck, 7.5 s: 1 error");
+  CHECK(run.at("findings").at(0).at("relation") == "after");
+  CHECK(run.at("findings").at(0).at("at").at("line") == 21);
+  CHECK(contains(run.at("findings").at(0).at("text").get<std::string>(), "just past the end of C"));
+  CHECK(result_from_json(j).cases[1].sanitizer == r.cases[1].sanitizer);
+  // A contest shows nothing of a failed hidden case but its name, shape and verdict.
+  CHECK_FALSE(
+      contains(render_solution(without_hidden_details(r), "cuBLAS", terminal_style{}, false), "compute-sanitizer"));
+}

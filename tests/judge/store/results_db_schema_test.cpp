@@ -87,6 +87,10 @@ ALTER TABLE submissions ADD COLUMN hints TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE case_results ADD COLUMN launches TEXT NOT NULL DEFAULT '[]';
 )sql";
 
+const char* const hand_written_version_5 = R"sql(
+ALTER TABLE case_results ADD COLUMN sanitizer TEXT NOT NULL DEFAULT '[]';
+)sql";
+
 /// SQL without comments, with one space for any run of white space, and none next to ( ) and ,
 std::string normalised(const std::string& sql) {
   std::string out;
@@ -135,6 +139,7 @@ TEST_CASE("a new store has the schema the hand-written statements made", "[resul
   by_hand.exec(hand_written_version_2);
   by_hand.exec(hand_written_version_3);
   by_hand.exec(hand_written_version_4);
+  by_hand.exec(hand_written_version_5);
   results_db made(dir / "made.db");
   const std::vector<std::string> want = schema_of(by_hand);
   const std::vector<std::string> got = schema_of(made.connection());

@@ -64,6 +64,7 @@ void check_same_case(const case_result& got, const case_result& want) {
     CHECK(got.timing->cold_l2 == want.timing->cold_l2);
     CHECK(got.timing->launches == want.timing->launches);
   }
+  CHECK(got.sanitizer == want.sanitizer);
   REQUIRE(got.baseline_timing.has_value() == want.baseline_timing.has_value());
   if (want.baseline_timing) {
     CHECK(got.baseline_timing->median_ms == want.baseline_timing->median_ms);
@@ -133,6 +134,18 @@ TEST_CASE("a recorded result reads back field for field", "[results_db]") {
   ac.cases[1].timing->launches[1].grid[0] = 1;
   solution_result wa = wrong_result("bob");
   wa.compile_output = "warning: unused variable 'x'";
+  sanitizer_run memcheck;
+  memcheck.errors = 1;
+  memcheck.seconds = 7.5;
+  sanitizer_finding write;
+  write.kind = sanitizer_error_kind::invalid_access;
+  write.access = access_kind::write;
+  write.at = {"mine.cu", 21};
+  write.block = std::array<int, 3>{3, 0, 0};
+  write.buffer = "C";
+  write.relation = buffer_relation::after;
+  memcheck.findings = {write};
+  wa.cases[1].sanitizer = {memcheck};
   const std::int64_t first = db.record(ac);
   const std::int64_t second = db.record(wa);
   CHECK(second > first);
@@ -181,8 +194,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 4);
-  CHECK(pragma_text(db.connection(), "user_version") == "4");
+  CHECK(results_db::schema_version() == 5);
+  CHECK(pragma_text(db.connection(), "user_version") == "5");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -212,7 +225,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
     db.record(old);
   }
   {
-    // Back to the version 1 schema: without the columns migrations 2, 3 and 4 add.
+    // Back to the version 1 schema: without the columns migrations 2, 3, 4 and 5 add.
     sqlite::database raw(dir / "judge.db");
     raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
     raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
@@ -222,6 +235,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
     raw.exec("ALTER TABLE submissions DROP COLUMN kernels");
     raw.exec("ALTER TABLE submissions DROP COLUMN hints");
     raw.exec("ALTER TABLE case_results DROP COLUMN launches");
+    raw.exec("ALTER TABLE case_results DROP COLUMN sanitizer");
     raw.exec("PRAGMA user_version = 1");
   }
   results_db db(dir / "judge.db");
@@ -238,6 +252,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   REQUIRE(all[0].cases[1].timing.has_value());
   CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
   CHECK_FALSE(all[0].implausible);               // not flagged before version 3
+  CHECK(all[0].cases[0].sanitizer.empty());      // none before version 5
   check_same_result(all[1], newer);
 }
 

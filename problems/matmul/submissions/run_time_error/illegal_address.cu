@@ -1,5 +1,6 @@
 // Broken: writes through a wild pointer; the kernel faults (cudaErrorIllegalAddress), the context is
-// lost, and the next solution must still find a healthy GPU.
+// lost, and the next solution must still find a healthy GPU. compute-sanitizer names the write:
+// Expected sanitizer: memcheck invalid write at line 21
 #include <cuda_runtime.h>
 
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {

@@ -1,4 +1,6 @@
-// Broken: an off-by-one writes one element past the end of C. The guard region behind C catches it.
+// Broken: an off-by-one writes one element past the end of C. The guard region behind C catches it, and
+// compute-sanitizer (rerun with exact buffers) names the line: it lands just past the end of C.
+// Expected sanitizer: memcheck invalid write at line 21
 #include <cuda_runtime.h>
 
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {
