@@ -32,14 +32,21 @@ void solve_08f(const float*, const float*, float*, int, int, int);
 void solve_wa(const float*, const float*, float*, int, int, int);
 #define D(n) void n(const float*, const float*, float*, int, int, int);
 D(v2_64x64_s3_k1)
-D(v2_64x64_s3_k1_b4) D(v2_64x64_s2_k1_b4) D(v2_64x64_s4_k1) D(v2_64x64_s3_k2) D(v2_64x64_s3_k2_b4) D(v2_64x64_s2_k2_b4)
-    D(v2_64x64_s4_k2_b4) D(v2_64x64_s3_k4_b4) D(v2_64x64_s2_k4_b4) D(v2_128x64_w32x32_s3_k2)
-        D(v2_128x64_w32x32_s3_k2_b2) D(v2_128x128_w64x32_s3_k4) D(v2_64x128_w32x32_s3_k2_b2) D(v2_plain_64x64_s3_k2_b4)
-            D(v2_plain_64x64_s3_k1)
+D(v2_64x64_s3_k1_b4)
+D(v2_64x64_s2_k1_b4) D(v2_64x64_s4_k1) D(v2_64x64_s3_k2) D(v2_64x64_s3_k2_b4) D(v2_64x64_s2_k2_b4) D(v2_64x64_s4_k2_b4)
+    D(v2_64x64_s3_k4_b4) D(v2_64x64_s2_k4_b4) D(v2_128x64_w32x32_s3_k2) D(v2_128x64_w32x32_s3_k2_b2)
+        D(v2_128x128_w64x32_s3_k4) D(v2_64x128_w32x32_s3_k2_b2) D(v2_plain_64x64_s3_k2_b4) D(v2_plain_64x64_s3_k1)
+            D(solve_09) D(v9_08same) D(v9_trim) D(v9_pad4) D(v9_pad4_trim) D(v9_pad4_trim_s4) D(v9_i16_pad4_trim_s4)
+                D(v9_i16_pad4_trim_s6) D(v9_i64_pad4_trim_s2) D(v9_128x64_pad4_trim) D(v9_128x64_trim)
+                    D(v9_64x64_s2_b4_pad4_trim) D(v9_64x128_k3_trim) D(v9_i16_pad4_s4) D(v9_i16_pad4_trim_s3)
+                        D(v9_i16_pad4_trim_s5) D(v9_128x64_i16_pad4_trim_s4) D(v9_64x64_i16_pad4_trim_s4_b4)
+                            D(v9_pre_s2) D(v9_pre_s3_b1) D(v9_pre_128x64_s2) D(v9_pre_64x64_s2_b3) D(v9_pre_64x64_s3_b2)
+                                D(v9_pre_64x128_k1_s3) D(v9_64x112_w64x16) D(v9_96x64_b2) D(v9_96x64_b3)
 #define DV(n) void n(const float*, const float*, float*, int);
-                DV(va_03) DV(va_copy) DV(va_flat_plain) DV(va_flat_cs) DV(va_flat_cs_1024) DV(va_u2_plain) DV(va_u2_cs)
-                    DV(va_u4_cs) DV(va_u4_plain) DV(va_stride_cs_x8) DV(va_stride_cs_x32) DV(va_new) DV(va_flat_128)
-                        DV(va_flat_512) DV(va_flat_1024) DV(va_l2_256) DV(va_ldg) DV(va_nc_256)
+                                    DV(va_03) DV(va_copy) DV(va_flat_plain) DV(va_flat_cs) DV(va_flat_cs_1024)
+                                        DV(va_u2_plain) DV(va_u2_cs) DV(va_u4_cs) DV(va_u4_plain) DV(va_stride_cs_x8)
+                                            DV(va_stride_cs_x32) DV(va_new) DV(va_flat_128) DV(va_flat_512)
+                                                DV(va_flat_1024) DV(va_l2_256) DV(va_ldg) DV(va_nc_256)
 }
 
 static cublasHandle_t g_handle;
@@ -141,6 +148,17 @@ static long check(mm_fn f, const shape& s, double* worst) {
   return bad;
 }
 
+// Whether `name` contains any of the comma-separated words of `filter`.
+static bool matches(const char* name, const char* filter) {
+  std::string f = filter;
+  for (size_t at = 0; at <= f.size();) {
+    const size_t end = std::min(f.find(',', at), f.size());
+    if (end > at && std::strstr(name, f.substr(at, end - at).c_str())) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : "";
   if (argc > 2) g_samples = std::atoi(argv[2]);
@@ -187,7 +205,14 @@ int main(int argc, char** argv) {
       {"v2_64x128_w32x32_s3_k2_b2", v2_64x128_w32x32_s3_k2_b2},
       {"v2_plain_64x64_s3_k2_b4", v2_plain_64x64_s3_k2_b4},
       {"v2_plain_64x64_s3_k1", v2_plain_64x64_s3_k1},
-  };
+      {"09", solve_09},
+#define C9(n) {#n, n},
+      C9(v9_08same) C9(v9_trim) C9(v9_pad4) C9(v9_pad4_trim) C9(v9_pad4_trim_s4) C9(v9_i16_pad4_trim_s4)
+          C9(v9_i16_pad4_trim_s6) C9(v9_i64_pad4_trim_s2) C9(v9_128x64_pad4_trim) C9(v9_128x64_trim)
+              C9(v9_64x64_s2_b4_pad4_trim) C9(v9_64x128_k3_trim) C9(v9_i16_pad4_s4) C9(v9_i16_pad4_trim_s3)
+                  C9(v9_i16_pad4_trim_s5) C9(v9_128x64_i16_pad4_trim_s4) C9(v9_64x64_i16_pad4_trim_s4_b4) C9(v9_pre_s2)
+                      C9(v9_pre_s3_b1) C9(v9_pre_128x64_s2) C9(v9_pre_64x64_s2_b3) C9(v9_pre_64x64_s3_b2)
+                          C9(v9_pre_64x128_k1_s3) C9(v9_64x112_w64x16) C9(v9_96x64_b2) C9(v9_96x64_b3)};
   const shape checks[] = {
       {1, 1, 1, -1, 1, false},      {2, 3, 2, -1, 1, false},         {17, 9, 13, -1, 1, false},
       {7, 5, 3, -1, 1, false},      {127, 131, 137, -1, 1, false},   {4099, 64, 3, -1, 1, false},
@@ -198,7 +223,7 @@ int main(int argc, char** argv) {
   const shape timed[] = {{1024, 512, 1024, -1, 1, false}, {1001, 513, 777, -1, 1, false}};
   double base[2] = {0, 0};
   for (const cand& c : cands) {
-    if (*only && std::strstr(c.name, only) == nullptr && std::strcmp(c.name, "cublas") != 0) continue;
+    if (*only && !matches(c.name, only) && std::strcmp(c.name, "cublas") != 0) continue;
     long bad_total = 0;
     double worst_all = 0;
     std::string fails;

@@ -16,6 +16,7 @@ c $M/accepted/07_tensor_core_3xtf32.cu m07f -Dsolve=solve_07f
 c $M/accepted/08_split_k_cluster.cu m08f -Dsolve=solve_08f
 c $M/wrong_answer/plain_tf32.cu mwa -Dsolve=solve_wa
 c tc_variants.cu tcv
+c tc09_variants.cu tc9
 c $V/submissions/accepted/03_float4_scalar_tail.cu v03 -Dsolve=va_03
 c $V/baseline.cu vcopy -Dsolve=va_copy
 c $V/submissions/accepted/04_one_float4_per_thread.cu vnew -Dsolve=va_new
