@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   judge::cli::add_profile_request(app, ctx);
   judge::cli::add_serve(app, ctx);
   judge::cli::add_worker(app, ctx);
+  judge::cli::add_slurm_job(app, ctx);
   judge::cli::add_users(app, ctx);
   judge::cli::add_submit(app, ctx);
 

@@ -181,6 +181,15 @@ std::size_t submission_queue::recover() { return move_back(""); }
 
 std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
 
+std::vector<std::int64_t> submission_queue::held_by(const std::string& worker) {
+  sqlite::statement st = m_db.prepare(
+      "SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN ('running', 'compiling') ORDER BY id");
+  st.bind(1, worker);
+  std::vector<std::int64_t> out;
+  while (st.step()) out.push_back(st.get_int(0));
+  return out;
+}
+
 std::size_t submission_queue::move_back(const std::string& worker) {
   sqlite::transaction tx(m_db);
   std::size_t moved = 0;

@@ -84,6 +84,9 @@ public:
   /// without finishing (stopped, or its process died). Returns how many moved.
   std::size_t release(const std::string& worker);
 
+  /// The submissions `worker` holds now (running or compiling), by id: what a lost Slurm job takes back.
+  std::vector<std::int64_t> held_by(const std::string& worker);
+
   std::optional<submission> get(std::int64_t id);
   /// `account`'s submissions, newest first (without their files).
   std::vector<submission> of_account(const std::string& account, std::size_t limit);

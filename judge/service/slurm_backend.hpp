@@ -1,0 +1,54 @@
+// The Slurm backend of `judge serve` (docs/slurm.md). The queue stays the server's: compile threads build
+// submissions on the server's cores as with local GPUs; then, instead of local GPU workers, one thread
+// hands compiled submissions to Slurm, a batch of one problem per job (`sbatch --gres=gpu:1`), tracks the
+// jobs with squeue, and gives back to the queue (so they go out again in a new job) the submissions of a
+// job that ended without settling them: killed, timed out, its node lost, preempted. The job runs
+// `judge slurm-job` on the compute node, which fetches its batch from the server and posts each result
+// back over HTTP with the job's own token (slurm_jobs.hpp): nodes never open the SQLite file.
+// Exactly once: a result settles a submission only while the job that posts it still holds it, in the
+// queue's one transaction (submission_queue::finish); an ended job's token is revoked.
+#pragma once
+
+#include "submission_grading.hpp"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace judge::service {
+
+class service_state;
+
+struct slurm_options {
+  std::string partition;     ///< --partition (required for the backend)
+  std::size_t batch = 8;     ///< submissions of one problem per job
+  std::size_t max_jobs = 16; ///< jobs live (pending or running) at once
+  int minutes = 15;          ///< --time of a job
+  std::string memory = "8G"; ///< --mem of a job
+  std::string callback;      ///< the server's URL as the nodes reach it ("": the address it listens on)
+  std::string judge;         ///< the judge's executable on the nodes ("": this server's own)
+  std::string output = "/tmp/gpu-judge-slurm-%j.out"; ///< --output of a job, on the node
+  std::string extra;         ///< more sbatch options, split on spaces (--account=..., --qos=...)
+  int max_lost = 3;          ///< jobs lost holding a submission before it fails ("not graded")
+  double poll_seconds = 1.0; ///< how often squeue is asked
+};
+
+/// Runs the backend until `shared.stopping()`; on the way out, cancels its live jobs and gives their
+/// submissions back to the queue. `callback` is the server's URL for the jobs.
+std::thread start_slurm_backend(service_state& shared, const slurm_options& options, const std::string& callback,
+                                const std::string& judge_executable,
+                                const std::function<void(const std::string&)>& log);
+
+/// The routes the jobs use: GET /api/v1/slurm/jobs/{key} (the batch) and POST .../{key}/results.
+void add_slurm_routes(httplib::Server& server, service_state& state);
+
+/// `judge slurm-job`: on the node, fetch the batch of job `key` from `server`, grade it in one grading run
+/// (grade_submissions), post each result as it comes. Returns 0 when every result was taken (or refused
+/// as no longer this job's), 1 otherwise (the server then gives the rest to another job).
+int run_slurm_job(const std::string& server, const std::string& key, const std::string& token,
+                  const grading_setup& setup, const std::function<void(const std::string&)>& log);
+
+} // namespace judge::service
