@@ -50,7 +50,8 @@ int run_slurm_job(const std::string& server, const std::string& key, const std::
     return 1;
   }
   std::vector<submission> batch;
-  for (const auto& j : nlohmann::json::parse(got->body).at("submissions")) {
+  const nlohmann::json reply = nlohmann::json::parse(got->body); // held: the loop reads into it
+  for (const auto& j : reply.at("submissions")) {
     submission s;
     s.id = j.at("id");
     s.account = j.at("account");
