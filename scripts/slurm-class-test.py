@@ -138,6 +138,7 @@ def main():
                         break
                     time.sleep(0.1)
             if cancelled is None:
+                print(open(log_path).read(), flush=True)
                 fail(f"no cancelled job was seen giving back submissions (tried {sorted(tried)})")
 
             final = {}

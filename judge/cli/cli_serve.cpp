@@ -131,6 +131,9 @@ void add_serve(CLI::App& app, context& ctx) {
   sub->add_option("--partition", flags->slurm.partition, "slurm: the partition of the GPU nodes");
   sub->add_option("--slurm-batch", flags->slurm.batch, "slurm: submissions of one problem per job (default 8)")
       ->check(CLI::PositiveNumber);
+  sub->add_option("--slurm-gather", flags->slurm.gather_seconds,
+                  "slurm: seconds a compiled submission may wait for its job's batch to fill (default 3)")
+      ->check(CLI::NonNegativeNumber);
   sub->add_option("--slurm-jobs", flags->slurm.max_jobs, "slurm: jobs pending or running at once (default 16)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--slurm-minutes", flags->slurm.minutes, "slurm: a job's time limit (default 15)")

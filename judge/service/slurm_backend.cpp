@@ -13,6 +13,7 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 extern char** environ;
@@ -113,6 +114,20 @@ private:
   /// Submits one job when there is work and room; true when it did (there may be more).
   bool dispatch() {
     if (m_jobs.live().size() >= m_options.max_jobs) return false;
+    // A job costs seconds to start (docs/slurm.md): while more submissions are being compiled, wait up to
+    // `gather_seconds` for a full batch rather than start a job for each as it comes.
+    const std::size_t ready = m_queue.count(state::compiled);
+    if (ready == 0) {
+      m_ready_since.reset();
+      return false;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!m_ready_since) m_ready_since = now;
+    const bool more_coming = m_queue.count(state::queued) + m_queue.count(state::compiling) > 0;
+    if (ready < m_options.batch && more_coming &&
+        now - *m_ready_since < std::chrono::duration<double>(m_options.gather_seconds))
+      return false;
+    m_ready_since.reset();
     const std::string key = new_job_key();
     const std::string worker = slurm_worker_name(key);
     const auto first = m_queue.claim_for_gpu(worker);
@@ -240,6 +255,7 @@ private:
   results_db m_store;
   submission_queue m_queue;
   slurm_jobs m_jobs;
+  std::optional<std::chrono::steady_clock::time_point> m_ready_since; ///< when a compiled one first waited
 };
 
 void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
