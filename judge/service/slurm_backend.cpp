@@ -5,6 +5,7 @@
 #include "server.hpp"
 #include "slurm_jobs.hpp"
 
+#include <fcntl.h>
 #include <openssl/rand.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -33,7 +34,9 @@ struct command_result {
 /// Runs `argv` (found on PATH), its stdout and stderr captured together.
 command_result run_command(const std::vector<std::string>& argv) {
   int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return {-1, "pipe failed"};
+  // Close-on-exec: a compile thread's child started meanwhile must not inherit the write end, or the read
+  // below waits for that child too (seen: the backend hung after sbatch while nvcc ran elsewhere).
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return {-1, "pipe failed"};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
