@@ -2,31 +2,31 @@
 """A class graded through Slurm, end to end (docs/slurm.md): starts the single-node cluster
 (scripts/slurm-single-node.sh), a `judge serve --backend slurm`, submits one solution per student through
 the API, cancels one job while it runs (scancel) and checks its submissions go out again in a new job, and
-that every submission ends exactly once: done, one result recorded each. Prints the figures docs/slurm.md
-quotes: a bare job's start-up latency on this cluster, and submissions graded per minute.
+that every submission ends exactly once: done, one result recorded each, with the node that graded it.
+Prints the figures docs/slurm.md quotes: a bare job's start-up latency on this cluster, and submissions
+graded per minute.
 
   scripts/slurm-class-test.py [--judge build/bin/judge] [--students 20] [--batch 4] [--max-seconds 600]
 
 Exits 77 (skipped) with the reason when Slurm cannot start here, 1 when a check fails.
 """
 import argparse
-import http.client
 import json
 import os
 import re
-import signal
+import socket
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from slurm_test_support import ROOT, example_source, fail as fail_as, make_class, server, start_cluster
+
+NAME = "slurm-class-test"
 
 
 def fail(why):
-    print("slurm-class-test: FAILED: " + why, flush=True)
-    sys.exit(1)
+    fail_as(NAME, why)
 
 
 def job_latency():
@@ -60,63 +60,21 @@ def main():
     ap.add_argument("--max-seconds", type=float, default=600)
     a = ap.parse_args()
 
-    up = subprocess.run([os.path.join(ROOT, "scripts", "slurm-single-node.sh"), "start"], capture_output=True, text=True)
-    print((up.stdout + up.stderr).strip(), flush=True)
-    if up.returncode == 77:
-        sys.exit(77)
-    if up.returncode != 0:
-        fail("scripts/slurm-single-node.sh start: exit " + str(up.returncode))
+    start_cluster(NAME)
     latency = job_latency()
-    print(f"slurm-class-test: a bare job starts {latency:.2f} s after sbatch (mean of 3)", flush=True)
+    print(f"{NAME}: a bare job starts {latency:.2f} s after sbatch (mean of 3)", flush=True)
+    node = socket.gethostname().split(".")[0]
 
     with tempfile.TemporaryDirectory(prefix="judge-slurm-") as tmp:
-        db = os.path.join(tmp, "judge.db")
-        roster = os.path.join(tmp, "roster.csv")
-        with open(roster, "w") as f:
-            f.write("name,role\n" + "".join(f"student{i:02d},student\n" for i in range(a.students)))
-        out = subprocess.run([a.judge, "users", "import", roster, "--db", db], check=True, capture_output=True,
-                             text=True).stdout
-        tokens = [line.split()[1] for line in out.splitlines() if line.strip()]
-        with open(os.path.join(ROOT, "solutions", "vector_add", "example.cu")) as f:
-            source = f.read()
-
-        log_path = os.path.join(tmp, "serve.log")
-        log = open(log_path, "w+")
-        proc = subprocess.Popen([a.judge, "serve", "--listen", "127.0.0.1:0", "--db", db, "--backend", "slurm",
-                                 "--partition", "judge", "--slurm-batch", str(a.batch), "--compile-threads", "2",
-                                 "--slurm-output", os.path.join(tmp, "job-%j.out")],
-                                stdout=log, stderr=subprocess.STDOUT, text=True)
+        db, tokens = make_class(a.judge, tmp, a.students)
+        source = example_source()
+        s = server(NAME, a.judge, db, os.path.join(tmp, "serve.log"),
+                   ["--partition", "judge", "--slurm-batch", str(a.batch), "--compile-threads", "2",
+                    "--slurm-output", os.path.join(tmp, "job-%j.out")])
+        notes = set()
         try:
-            port = None
-            for _ in range(300):
-                m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", open(log_path).read())
-                if m:
-                    port = int(m.group(1))
-                    break
-                if proc.poll() is not None:
-                    fail("judge serve ended: " + open(log_path).read())
-                time.sleep(0.1)
-            if not port:
-                fail("judge serve did not listen within 30 s")
-
-            def call(method, path, token, body=None):
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                conn.request(method, path, json.dumps(body) if body else None,
-                             {"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-                r = conn.getresponse()
-                text = r.read()
-                conn.close()
-                return r.status, json.loads(text)
-
             start = time.time()
-            ids = {}
-            for i, token in enumerate(tokens):
-                status, reply = call("POST", "/api/v1/submissions", token,
-                                     {"problem": "vector_add",
-                                      "files": [{"name": "a.cu", "content": f"// student {i}\n" + source}]})
-                if status != 202:
-                    fail(f"submission of student{i:02d}: {status} {reply}")
-                ids[reply["id"]] = token
+            ids = {s.submit(token, source, f"student {i}"): token for i, token in enumerate(tokens)}
 
             # Cancel a job while it runs; one that had already posted all its results before the cancel
             # took gives nothing back, so try the next running job until one is seen giving back.
@@ -129,35 +87,36 @@ def main():
                 job = running[-1]
                 tried.add(job)
                 subprocess.run(["scancel", job], check=True)
-                print(f"slurm-class-test: cancelled job {job} while it ran", flush=True)
+                print(f"{NAME}: cancelled job {job} while it ran", flush=True)
                 for _ in range(100):
-                    if re.search(rf"slurm: job {job} \(\w+\) ended \(\w+\) holding", open(log_path).read()):
+                    if re.search(rf"slurm: job {job} \(\w+\) ended \(\w+\) holding", s.text()):
                         cancelled = job
                         break
-                    if re.search(rf"slurm: job {job} \(", open(log_path).read()) and job not in gpu_judge_jobs("all"):
+                    if re.search(rf"slurm: job {job} \(", s.text()) and job not in gpu_judge_jobs("all"):
                         break
                     time.sleep(0.1)
             if cancelled is None:
-                print(open(log_path).read(), flush=True)
+                print(s.text(), flush=True)
                 fail(f"no cancelled job was seen giving back submissions (tried {sorted(tried)})")
 
             final = {}
             while len(final) < len(ids) and time.time() < deadline:
                 for sid, token in ids.items():
                     if sid not in final:
-                        status, reply = call("GET", f"/api/v1/submissions/{sid}", token)
+                        status, reply = s.call("GET", f"/api/v1/submissions/{sid}", token)
+                        if reply.get("note"):
+                            notes.add(re.sub(r"\d+", "N", reply["note"]))
                         if reply.get("state") in ("done", "failed"):
                             final[sid] = reply
                 time.sleep(0.5)
             elapsed = time.time() - start
             if len(final) < len(ids):
-                fail(f"{len(ids) - len(final)} submission(s) not graded within {a.max_seconds} s:\n" +
-                     open(log_path).read())
+                fail(f"{len(ids) - len(final)} submission(s) not graded within {a.max_seconds} s:\n" + s.text())
         finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=60)
-        text = open(log_path).read()
+            s.stop()
+        text = s.text()
         print(text, flush=True)
+        print(f"{NAME}: notes seen while grading: {sorted(notes)}", flush=True)
 
         for sid, reply in final.items():
             if reply["state"] != "done":
@@ -165,6 +124,12 @@ def main():
             message = json.dumps(reply["result"])
             if "no CUDA device" not in message and not reply["gpu"]:
                 fail(f"submission {sid}: neither graded on a GPU nor 'not run: no CUDA device': {message[:300]}")
+            if reply["node"] != node:
+                fail(f"submission {sid}: node {reply['node']!r}, not this node {node!r}")
+            if reply["note"]:
+                fail(f"submission {sid} is done and still has a note: {reply['note']}")
+        if not re.search(r"slurm: job \d+ \(\w+\): vector_add, submission\(s\) [\d,]+; --time \d+ --mem \d+M", text):
+            fail("no job was submitted with a time and memory derived from the problem")
         back = re.search(rf"slurm: job {cancelled} \(\w+\) ended \(\w+\) holding submission\(s\) ([\d,]+): back to the queue",
                          text)
         if not back:
@@ -177,9 +142,9 @@ def main():
         taken = {}
         for name in os.listdir(tmp):
             if name.startswith("job-"):
-                for m in re.finditer(r'submission (\d+): \{"id":\d+,"node":"[^"]*","state":"(done|failed)"',
-                                     open(os.path.join(tmp, name)).read()):
-                    taken[int(m.group(1))] = taken.get(int(m.group(1)), 0) + 1
+                for m in re.finditer(r"judge slurm-job: submission (\d+): (\{.*\})", open(os.path.join(tmp, name)).read()):
+                    if json.loads(m.group(2)).get("state") in ("done", "failed"):
+                        taken[int(m.group(1))] = taken.get(int(m.group(1)), 0) + 1
         if taken != {sid: 1 for sid in ids}:
             fail(f"not one result taken per submission: {taken}")
         con = sqlite3.connect(db)
@@ -188,7 +153,7 @@ def main():
         if len(set(result_ids)) != len(result_ids) or recorded != len(result_ids):
             fail(f"{recorded} results recorded for {len(result_ids)} submissions that record one")
         rate = len(ids) / elapsed * 60
-        print(f"slurm-class-test: {len(ids)} submissions graded exactly once in {elapsed:.1f} s "
+        print(f"{NAME}: {len(ids)} submissions graded exactly once in {elapsed:.1f} s on node {node} "
               f"({rate:.1f} a minute; job {cancelled} cancelled and its submission(s) {back.group(1)} resubmitted)")
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A single-node Slurm cluster on this machine, for the Slurm backend's tests (docs/slurm.md):
 # munge + slurmctld + slurmd from Debian (slurmctld slurmd munge slurm-client), one partition `judge`
-# holding this node, and a generic `gpu` resource of count 1 declared without a device file, so jobs
+# holding this node (and `judge-down`, the same node in a partition that is always down), and a generic `gpu` resource of count 1 declared without a device file, so jobs
 # ask `--gres=gpu:1` as they would on a real cluster even where the machine has no GPU.
 #
 #   scripts/slurm-single-node.sh start    configure (once) and start the daemons; wait until the node is idle
@@ -69,7 +69,11 @@ SlurmdTimeout=30
 GresTypes=gpu
 NodeName=$node $shape Gres=gpu:1 State=UNKNOWN
 PartitionName=judge Nodes=$node Default=YES MaxTime=INFINITE State=UP
+# Always down: the test of a job that never starts (its submissions say "waiting for Slurm: PartitionDown").
+PartitionName=judge-down Nodes=$node Default=NO MaxTime=INFINITE State=DOWN
 EOF
+  # A running slurmctld reads a changed configuration only when told (a partition added since it started).
+  if [[ -f $conf ]] && ! cmp -s "$conf.new" "$conf"; then config_changed=1; fi
   mv "$conf.new" "$conf"
   # A gpu "device" that every machine has: Slurm 22.05's gres/gpu counts a gres without File= as 0 on the
   # node ("count reported lower than configured"), so /dev/null stands in. On a GPU node:
@@ -117,8 +121,9 @@ start() {
   if ! pid_alive "$dir/slurmd.pid"; then
     /usr/sbin/slurmd >"$dir/log/slurmd.out" 2>&1 || skip "slurmd would not start: $(tail -3 "$dir/log/slurmd.log" 2>/dev/null)"
   fi
+  if [[ ${config_changed:-0} == 1 ]]; then scontrol reconfigure >/dev/null 2>&1 || true; fi
   wait_idle
-  echo "slurm-single-node: up: partition judge, node $(node_name), gres gpu:1 (logs in $dir/log)"
+  echo "slurm-single-node: up: partitions judge and judge-down (always down), node $(node_name), gres gpu:1 (logs in $dir/log)"
 }
 
 stop() {

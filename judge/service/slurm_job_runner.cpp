@@ -1,4 +1,5 @@
 // `judge slurm-job`, on the compute node (slurm_backend.hpp): fetch the batch, grade it, post each result.
+#include "device_probe.hpp"
 #include "report_json.hpp"
 #include "slurm_backend.hpp"
 
@@ -37,9 +38,29 @@ std::string env_or(const char* name, const std::string& fallback) {
 } // namespace
 
 int run_slurm_job(const std::string& server, const std::string& key, const std::string& token,
-                  const grading_setup& setup, const std::function<void(const std::string&)>& log) {
+                  const grading_setup& setup, bool expect_gpu, const std::function<void(const std::string&)>& log) {
   httplib::Client http = client_for(server, token);
   const std::string base = "/api/v1/slurm/jobs/" + key;
+  const std::string node = env_or("SLURMD_NODENAME", "");
+  log("job " + env_or("SLURM_JOB_ID", "?") + " on node " + node +
+      ", CUDA_VISIBLE_DEVICES=" + env_or("CUDA_VISIBLE_DEVICES", "(unset)"));
+  if (expect_gpu) {
+    // The job asked for a GPU (--gres=gpu:1): finding none is the node's fault, not a result. The server
+    // sends the batch to another node; grading here would end every submission "not run".
+    const probe_result probe = probe_device(false);
+    if (!probe.device) {
+      const std::string why =
+          probe.no_device ? "no CUDA device (" + probe.error + ")" : "a GPU probe that failed (" + probe.error + ")";
+      const std::string path = base + "/fault";
+      const nlohmann::json body = {{"node", node}, {"why", why}};
+      const httplib::Result posted =
+          with_retries([&] { return http.Post(path.c_str(), body.dump(), "application/json"); });
+      log("node " + node + " has " + why + ": reported to the server (" +
+          (posted ? std::to_string(posted->status) : httplib::to_string(posted.error())) + ")");
+      return 1;
+    }
+    log("GPU " + probe.device->uuid + " " + probe.device->name);
+  }
   const httplib::Result got = with_retries([&] { return http.Get(base.c_str()); });
   if (!got) {
     log("cannot reach the server at " + server + " (" + httplib::to_string(got.error()) + ")");
@@ -60,8 +81,7 @@ int run_slurm_job(const std::string& server, const std::string& key, const std::
     s.now = state::running;
     batch.push_back(std::move(s));
   }
-  const std::string node = env_or("SLURMD_NODENAME", "");
-  log("job " + env_or("SLURM_JOB_ID", "?") + " on " + node + ": " + std::to_string(batch.size()) + " submission(s)");
+  log(std::to_string(batch.size()) + " submission(s) to grade");
   bool all_taken = true;
   grade_submissions(batch, setup, [&](const submission& s, const graded& g) {
     if (g.interrupted) { // SIGTERM (scancel, the time limit): the server gives it to another job

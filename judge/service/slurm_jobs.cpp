@@ -15,9 +15,11 @@ slurm_job read_job(sqlite::statement& st) {
   for (const auto& id : nlohmann::json::parse(st.get_text(2))) j.submissions.push_back(id.get<std::int64_t>());
   j.live = st.get_int(3) != 0;
   j.submitted_at = st.get_text(4);
+  j.fault = st.get_text(5);
+  j.fault_node = st.get_text(6);
   return j;
 }
-constexpr const char* job_columns = "key, slurm_id, submissions, live, submitted_at";
+constexpr const char* job_columns = "key, slurm_id, submissions, live, submitted_at, fault, fault_node";
 } // namespace
 
 std::string slurm_worker_name(const std::string& key) { return "slurm " + key; }
@@ -31,7 +33,9 @@ slurm_jobs::slurm_jobs(results_db& store) : m_db(store.connection()) {
             " live INTEGER NOT NULL,"
             " submitted_at TEXT NOT NULL,"
             " ended_at TEXT NOT NULL DEFAULT '',"
-            " ended_why TEXT NOT NULL DEFAULT '');"
+            " ended_why TEXT NOT NULL DEFAULT '',"
+            " fault TEXT NOT NULL DEFAULT '',"
+            " fault_node TEXT NOT NULL DEFAULT '');"
             "CREATE TABLE IF NOT EXISTS slurm_lost (submission INTEGER PRIMARY KEY, times INTEGER NOT NULL)");
 }
 
@@ -50,12 +54,21 @@ void slurm_jobs::set_slurm_id(const std::string& key, const std::string& slurm_i
   m_db.prepare("UPDATE slurm_jobs SET slurm_id = ?1 WHERE key = ?2").bind(1, slurm_id).bind(2, key).run();
 }
 
-std::optional<slurm_job> slurm_jobs::authenticate(const std::string& key, const std::string& token) {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + job_columns +
-                                      " FROM slurm_jobs WHERE key = ?1 AND token_sha256 = ?2 AND live = 1");
-  st.bind(1, key).bind(2, token_hash(token));
-  if (!st.step()) return std::nullopt;
-  return read_job(st);
+job_access slurm_jobs::authenticate(const std::string& key, const std::string& token, slurm_job& job) {
+  sqlite::statement st =
+      m_db.prepare(std::string("SELECT ") + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
+  st.bind(1, key);
+  if (!st.step()) return job_access::unknown;
+  job = read_job(st);
+  return job.live && st.get_text(7) == token_hash(token) ? job_access::granted : job_access::refused;
+}
+
+void slurm_jobs::record_fault(const std::string& key, const std::string& node, const std::string& why) {
+  m_db.prepare("UPDATE slurm_jobs SET fault = ?1, fault_node = ?2 WHERE key = ?3 AND live = 1")
+      .bind(1, why)
+      .bind(2, node)
+      .bind(3, key)
+      .run();
 }
 
 std::vector<slurm_job> slurm_jobs::live() {

@@ -20,6 +20,16 @@ struct slurm_job {
   std::vector<std::int64_t> submissions; ///< what it was given to grade
   bool live = true;                      ///< false once ended (revoked)
   std::string submitted_at;              ///< ISO-8601 UTC
+  /// What the job reported of its node before it graded anything ("" if nothing): the node it ran on
+  /// lacks what the job was promised (`judge slurm-job --expect-gpu` found no CUDA device).
+  std::string fault, fault_node;
+};
+
+/// Who may use a job's routes: its own live token only.
+enum class job_access {
+  granted, ///< a live job, and its token
+  unknown, ///< no job of that key (404)
+  refused, ///< not its token, or the job has ended (revoked): 401
 };
 
 /// "slurm <key>": the job's name as the queue's worker.
@@ -33,8 +43,10 @@ public:
   /// Records a new live job holding `submissions`; returns its token (kept only as a hash).
   std::string add(const std::string& key, const std::vector<std::int64_t>& submissions);
   void set_slurm_id(const std::string& key, const std::string& slurm_id);
-  /// The live job `key` whose token is `token`; nullopt for an unknown, ended or wrong-token job.
-  std::optional<slurm_job> authenticate(const std::string& key, const std::string& token);
+  /// Whether `token` opens job `key`'s routes, and the job when it does.
+  job_access authenticate(const std::string& key, const std::string& token, slurm_job& job);
+  /// The job says its node cannot grade (`why`); the backend ends it and sends its batch elsewhere.
+  void record_fault(const std::string& key, const std::string& node, const std::string& why);
   /// Every live job.
   std::vector<slurm_job> live();
   /// Ends (revokes) the job; false when it had already ended.
