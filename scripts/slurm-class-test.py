@@ -17,9 +17,11 @@ import re
 import socket
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from slurm_test_support import ROOT, example_source, fail as fail_as, make_class, server, start_cluster
 
 NAME = "slurm-class-test"
