@@ -5,7 +5,15 @@ set -euo pipefail
 packages=(cmake g++ make pkg-config libyaml-cpp-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev
           libssl-dev libseccomp-dev libcpp-httplib-dev libcmark-dev)
 # --with-browser: Chromium too, for the test that renders the leaderboard page (skipped without it).
-[ "${1:-}" = "--with-browser" ] && packages+=(chromium)
+# --with-slurm: munge and Slurm's daemons and client, for the single-node cluster of the Slurm backend's
+# test (scripts/slurm-single-node.sh; skipped without them).
+for option in "$@"; do
+  case $option in
+    --with-browser) packages+=(chromium) ;;
+    --with-slurm) packages+=(munge slurmctld slurmd slurm-client) ;;
+    *) echo "install-deps.sh: unknown option $option (--with-browser, --with-slurm)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

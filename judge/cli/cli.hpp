@@ -60,6 +60,7 @@ void add_profile_request(CLI::App& app, context& ctx);
 void add_profile(CLI::App& app, context& ctx);
 void add_serve(CLI::App& app, context& ctx);
 void add_worker(CLI::App& app, context& ctx);
+void add_slurm_job(CLI::App& app, context& ctx);
 void add_users(CLI::App& app, context& ctx);
 void add_submit(CLI::App& app, context& ctx);
 

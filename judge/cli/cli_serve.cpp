@@ -7,6 +7,7 @@
 #include "interrupt.hpp"
 #include "results_db.hpp"
 #include "server.hpp"
+#include "slurm_limits.hpp"
 #include "solution_files.hpp"
 #include "workers.hpp"
 
@@ -20,6 +21,8 @@ struct serve_flags {
   int per_minute = 6, queued_at_once = 3;
   unsigned compile_threads = 0;
   bool contest = false, demo = false, accept_only = false;
+  std::string backend = "local";
+  service::slurm_options slurm;
 };
 
 void log_line(const std::string& line) {
@@ -68,6 +71,12 @@ int serve(const context& ctx, const serve_flags& f) {
   o.contest = f.contest;
   o.compile_threads = f.compile_threads;
   o.accept_only = f.accept_only;
+  o.backend = f.backend;
+  o.slurm = f.slurm;
+  if (o.backend == "slurm" && o.slurm.partition.empty())
+    throw usage_error("--backend slurm needs --partition NAME (the Slurm partition of the GPU nodes)");
+  if (o.backend == "slurm" && !service::parse_memory_mib(o.slurm.memory))
+    throw usage_error("--slurm-mem " + o.slurm.memory + ": not a size as sbatch --mem takes it (8G, 512M)");
   if (f.demo) make_demo_class(o.db);
   try {
     service::serve(o, log_line);
@@ -119,6 +128,80 @@ void add_serve(CLI::App& app, context& ctx) {
   sub->add_flag("--demo", flags->demo,
                 "create a demo class (teacher, alice, bob, carol) in results/demo.db and print their tokens");
   sub->add_flag("--accept-only", flags->accept_only, "queue submissions, grade none (workers run elsewhere)");
+  sub->add_option("--backend", flags->backend,
+                  "where GPU runs happen: local (this host's GPUs) or slurm (docs/slurm.md)")
+      ->check(CLI::IsMember({"local", "slurm"}));
+  sub->add_option("--partition", flags->slurm.partition, "slurm: the partition of the GPU nodes");
+  sub->add_option("--slurm-batch", flags->slurm.batch, "slurm: submissions of one problem per job (default 8)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--slurm-gather", flags->slurm.gather_seconds,
+                  "slurm: seconds a compiled submission may wait for its job's batch to fill (default 3)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--slurm-jobs", flags->slurm.max_jobs, "slurm: jobs pending or running at once (default 16)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--slurm-minutes", flags->slurm.minutes,
+                  "slurm: most minutes a job may ask (default 60); a job asks what its problem's limits and batch "
+                  "need, and a batch shrinks to fit")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--slurm-mem", flags->slurm.memory,
+                  "slurm: most memory a job may ask, as sbatch --mem takes it (default 16G)");
+  sub->add_flag("--slurm-fixed-limits", flags->slurm.fixed_limits,
+                "slurm: every job asks exactly --slurm-minutes and --slurm-mem, whatever its problem");
+  sub->add_option("--slurm-pending-limit", flags->slurm.pending_limit_seconds,
+                  "slurm: seconds a job may stay pending before it is cancelled and its batch sent again "
+                  "(default 1800)")
+      ->check(CLI::PositiveNumber);
+  sub->add_flag("--slurm-expect-gpu", flags->slurm.expect_gpu,
+                "slurm: the nodes have GPUs: a job that finds no CUDA device is the node's fault (sent elsewhere), "
+                "not \"not run: no CUDA device\" (leave off on a test cluster without GPUs)");
+  sub->add_flag("--slurm-exclusive", flags->slurm.exclusive,
+                "slurm: jobs ask for their node to themselves (sbatch --exclusive), for timing without neighbours");
+  sub->add_option("--slurm-max-lost", flags->slurm.max_lost,
+                  "slurm: jobs lost holding a submission before it fails as not graded (default 3)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--slurm-callback", flags->slurm.callback,
+                  "slurm: this server's URL as the nodes reach it (default: the address it listens on)");
+  sub->add_option("--slurm-judge", flags->slurm.judge,
+                  "slurm: the judge's executable on the nodes (default: this one; on shared storage)");
+  sub->add_option("--slurm-output", flags->slurm.output,
+                  "slurm: a job's log on the node, as sbatch --output takes it (default /tmp/gpu-judge-slurm-%j.out)");
+  sub->add_option("--slurm-sbatch", flags->slurm.extra,
+                  "slurm: more sbatch options, e.g. \"--account=course --qos=high\"");
+}
+
+struct slurm_job_flags {
+  std::string server, job;
+  bool expect_gpu = false;
+};
+
+int slurm_job(const context& ctx, const slurm_job_flags& f) {
+  const char* token = std::getenv("JUDGE_JOB_TOKEN");
+  if (!token || !*token)
+    throw usage_error("judge slurm-job: JUDGE_JOB_TOKEN is not set (the server's job script sets it)");
+  service::grading_setup setup;
+  setup.problems_root = ctx.where.problems();
+  setup.testcases_root = ctx.where.testcases();
+  if (const char* cpus = std::getenv("SLURM_CPUS_ON_NODE")) setup.cpu_threads = static_cast<unsigned>(std::atoi(cpus));
+  setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-slurm-job-" + std::to_string(getpid()));
+  const int rc = service::run_slurm_job(f.server, f.job, token, setup, f.expect_gpu, [](const std::string& line) {
+    std::fprintf(stdout, "judge slurm-job: %s\n", line.c_str());
+    std::fflush(stdout);
+  });
+  std::error_code ignored;
+  std::filesystem::remove_all(setup.scratch, ignored);
+  return rc == 0 ? all_accepted : internal_failure;
+}
+
+void add_slurm_job(CLI::App& app, context& ctx) {
+  auto flags = std::make_shared<slurm_job_flags>();
+  CLI::App* sub = add_command(app, ctx, "slurm-job",
+                              "grade one Slurm job's batch of the online judge (the job script of `judge serve "
+                              "--backend slurm` runs it on the compute node; token in $JUDGE_JOB_TOKEN)",
+                              [&ctx, flags] { return slurm_job(ctx, *flags); });
+  sub->add_option("--server", flags->server, "the server's URL")->required();
+  sub->add_option("--job", flags->job, "the job's key")->required();
+  sub->add_flag("--expect-gpu", flags->expect_gpu,
+                "the job was promised a GPU: finding no CUDA device is reported as the node's fault, not graded");
 }
 
 void add_worker(CLI::App& app, context& ctx) {

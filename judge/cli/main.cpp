@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   judge::cli::add_profile(app, ctx);
   judge::cli::add_serve(app, ctx);
   judge::cli::add_worker(app, ctx);
+  judge::cli::add_slurm_job(app, ctx);
   judge::cli::add_users(app, ctx);
   judge::cli::add_submit(app, ctx);
 

@@ -10,7 +10,8 @@
 
 namespace judge::service {
 
-/// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","device","error","result"};
+/// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","note","node",
+/// "device","result"};
 /// `contest_view`: the result with hidden cases' failures reduced to name, shape and verdict.
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}

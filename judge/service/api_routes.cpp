@@ -61,6 +61,8 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"finished_at", s.finished_at},
                         {"gpu", s.gpu},
                         {"error", s.error},
+                        {"note", s.note},
+                        {"node", s.node},
                         {"device", s.device ? *s.device : nlohmann::json()},
                         {"result", nullptr}};
   const auto& result = contest_view ? s.contest_result : s.result;

@@ -25,6 +25,19 @@ std::string own_executable() {
   return self.string();
 }
 
+/// The server's URL as a compute node reaches it: its host name when it listens on every address.
+std::string callback_url(const std::string& host, int port) {
+  std::string name = host;
+  if (host == "0.0.0.0" || host == "::" || host.empty()) {
+    char buffer[256] = {};
+    gethostname(buffer, sizeof buffer - 1);
+    name = buffer;
+  } else if (host.find(':') != std::string::npos) {
+    name = "[" + host + "]";
+  }
+  return "http://" + name + ":" + std::to_string(port);
+}
+
 /// Compile threads never touch a GPU the workers time on (the device probe of a compile-only run would
 /// open a CUDA context on GPU 0): this process sees none (CUDA_VISIBLE_DEVICES=-1; each worker gets its
 /// own GPU's UUID instead), and compiles for the workers' compute capabilities (JUDGE_ARCHS, unless set),
@@ -113,7 +126,22 @@ void serve(const server_options& options, const std::function<void(const std::st
   const std::filesystem::path scratch =
       std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
   std::vector<std::thread> threads;
-  if (!options.accept_only) {
+  if (options.backend == "slurm" && !options.accept_only) {
+    add_slurm_routes(server, state);
+    grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
+    const unsigned compilers =
+        options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
+    // Compile-only here (compile errors come back without a job); the GPU run is the job's.
+    for (unsigned i = 0; i < compilers; ++i)
+      threads.emplace_back(
+          [&, i, setup] { compile_loop(state, "compile " + std::to_string(i + 1), false, setup, log); });
+    const std::string callback =
+        options.slurm.callback.empty() ? callback_url(options.host, port) : options.slurm.callback;
+    threads.push_back(start_slurm_backend(state, options.slurm, callback,
+                                          options.slurm.judge.empty() ? own_executable() : options.slurm.judge, log));
+    log(std::to_string(compilers) + " compile thread(s); GPU runs are Slurm jobs in partition " +
+        options.slurm.partition);
+  } else if (!options.accept_only) {
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};

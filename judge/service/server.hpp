@@ -5,6 +5,7 @@
 #pragma once
 
 #include "accounts.hpp"
+#include "slurm_backend.hpp"
 #include "submission_queue.hpp"
 #include "submission_request.hpp"
 
@@ -41,6 +42,10 @@ struct server_options {
   unsigned compile_threads = 0; ///< 0: cores
   /// Queue only: no compile threads, no GPU workers (a load test of accepting; workers run elsewhere).
   bool accept_only = false;
+  /// "local": a worker process per GPU of this host; "slurm": a job per batch on a Slurm cluster
+  /// (slurm_backend.hpp, docs/slurm.md), with `slurm`'s options.
+  std::string backend = "local";
+  slurm_options slurm;
 };
 
 /// One problem as the API lists it.

@@ -14,7 +14,7 @@ constexpr std::array<const char*, 6> state_names = {"queued", "compiling", "comp
 
 // Without files: listings never need them, and a class's history would otherwise carry every source.
 constexpr const char* summary_columns = "id, account, problem, state, submitted_at, started_at, finished_at, worker, "
-                                        "gpu, error, result, contest_result, device";
+                                        "gpu, error, result, contest_result, device, note, node";
 
 submission read_summary(sqlite::statement& st) {
   submission s;
@@ -31,6 +31,8 @@ submission read_summary(sqlite::statement& st) {
   if (!st.is_null(10)) s.result = nlohmann::json::parse(st.get_text(10));
   if (!st.is_null(11)) s.contest_result = nlohmann::json::parse(st.get_text(11));
   if (!st.is_null(12)) s.device = nlohmann::json::parse(st.get_text(12));
+  s.note = st.get_text(13);
+  s.node = st.get_text(14);
   return s;
 }
 
@@ -73,11 +75,22 @@ submission_queue::submission_queue(results_db& store) : m_store(store), m_db(sto
             " result TEXT,"
             " contest_result TEXT,"
             " device TEXT,"
-            " result_id INTEGER);"
+            " result_id INTEGER,"
+            " note TEXT NOT NULL DEFAULT '',"
+            " node TEXT NOT NULL DEFAULT '');"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_state ON queued_submissions (state, account, id);"
             "CREATE INDEX IF NOT EXISTS queued_submissions_by_account ON queued_submissions (account, id);"
             "CREATE TABLE IF NOT EXISTS queue_turns ("
             " lane TEXT NOT NULL, account TEXT NOT NULL, turn INTEGER NOT NULL, PRIMARY KEY (lane, account))");
+  // A queue made before `note` and `node` existed gets them (empty for what it holds).
+  for (const char* column : {"note", "node"}) {
+    sqlite::statement has =
+        m_db.prepare("SELECT COUNT(*) FROM pragma_table_info('queued_submissions') WHERE name = ?1");
+    has.bind(1, std::string(column));
+    has.step();
+    if (has.get_int(0) == 0)
+      m_db.exec(std::string("ALTER TABLE queued_submissions ADD COLUMN ") + column + " TEXT NOT NULL DEFAULT ''");
+  }
 }
 
 std::int64_t submission_queue::enqueue(const std::string& account, const std::string& problem,
@@ -149,7 +162,7 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
   if (was == state::done || was == state::failed) return false;
   sqlite::statement update =
       m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
-                   "result_id = ?6, contest_result = ?8, device = ?9 WHERE id = ?7");
+                   "result_id = ?6, contest_result = ?8, device = ?9, note = '' WHERE id = ?7");
   update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
   if (result) {
     update.bind(3, to_json(*result).dump()).bind(8, to_json(without_hidden_details(*result)).dump());
@@ -177,9 +190,32 @@ bool submission_queue::fail(std::int64_t id, const std::string& why) {
   return end(id, state::failed, why, nullptr, "", false);
 }
 
+void submission_queue::set_note(const std::vector<std::int64_t>& ids, const std::string& note) {
+  sqlite::transaction tx(m_db);
+  for (std::int64_t id : ids)
+    m_db.prepare("UPDATE queued_submissions SET note = ?1 WHERE id = ?2 AND state NOT IN ('done', 'failed')")
+        .bind(1, note)
+        .bind(2, id)
+        .run();
+  tx.commit();
+}
+
+void submission_queue::set_node(std::int64_t id, const std::string& node) {
+  m_db.prepare("UPDATE queued_submissions SET node = ?1 WHERE id = ?2").bind(1, node).bind(2, id).run();
+}
+
 std::size_t submission_queue::recover() { return move_back(""); }
 
 std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
+
+std::vector<std::int64_t> submission_queue::held_by(const std::string& worker) {
+  sqlite::statement st = m_db.prepare(
+      "SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN ('running', 'compiling') ORDER BY id");
+  st.bind(1, worker);
+  std::vector<std::int64_t> out;
+  while (st.step()) out.push_back(st.get_int(0));
+  return out;
+}
 
 std::size_t submission_queue::move_back(const std::string& worker) {
   sqlite::transaction tx(m_db);
@@ -203,7 +239,7 @@ std::optional<submission> submission_queue::get(std::int64_t id) {
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   submission s = read_summary(st);
-  s.files = files_from_json(st.get_text(13));
+  s.files = files_from_json(st.get_text(15));
   return s;
 }
 

@@ -46,8 +46,12 @@ struct submission {
   state now = state::queued;
   std::string submitted_at, started_at, finished_at; ///< ISO-8601 UTC; "" until then
   std::string worker;                                ///< who holds it now or last held it ("compile-1", "gpu GPU-...")
-  std::string gpu;                      ///< UUID and model of the GPU that graded it ("" until graded on one)
-  std::string error;                    ///< failed: why
+  std::string gpu;   ///< UUID and model of the GPU that graded it ("" until graded on one)
+  std::string error; ///< failed: why
+  /// Where it stands while not yet graded, when there is more to say than its state (a Slurm job
+  /// pending: "waiting for Slurm: PartitionDown"); "" once done or failed
+  std::string note;
+  std::string node; ///< the host that ran it, when not this server (a Slurm node's name); "" otherwise
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
   /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
   /// what a student sees in contest mode
@@ -83,6 +87,14 @@ public:
   /// What `worker` holds goes back (running → compiled, compiling → queued): a worker that ended
   /// without finishing (stopped, or its process died). Returns how many moved.
   std::size_t release(const std::string& worker);
+
+  /// Sets the note of each of `ids` (submission::note); a done or failed one keeps none.
+  void set_note(const std::vector<std::int64_t>& ids, const std::string& note);
+  /// Records the host that ran `id` (submission::node).
+  void set_node(std::int64_t id, const std::string& node);
+
+  /// The submissions `worker` holds now (running or compiling), by id: what a lost Slurm job takes back.
+  std::vector<std::int64_t> held_by(const std::string& worker);
 
   std::optional<submission> get(std::int64_t id);
   /// `account`'s submissions, newest first (without their files).

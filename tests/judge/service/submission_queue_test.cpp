@@ -190,3 +190,43 @@ TEST_CASE("a GPU claim can keep to one problem in fair order", "[service]") {
   CHECK_FALSE(queue.claim_for_gpu("g", "matmul"));
   CHECK(queue.claim_for_gpu("g")->id == b);
 }
+
+TEST_CASE("a note says where a submission stands until it is done, and the node that graded it stays",
+          "[service][slurm]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const std::int64_t id = queue.enqueue("alice", "matmul", one_file("int x;"));
+  queue.set_note({id}, "waiting for Slurm: PartitionDown (job 12 pending)");
+  CHECK(queue.get(id)->note == "waiting for Slurm: PartitionDown (job 12 pending)");
+  queue.set_node(id, "gpu07");
+  REQUIRE(queue.finish(id, accepted_result("alice", 100), true, "GPU-1 NVIDIA H200"));
+  const submission done = *queue.get(id);
+  CHECK(done.note.empty());
+  CHECK(done.node == "gpu07");
+  queue.set_note({id}, "too late");
+  CHECK(queue.get(id)->note.empty());
+}
+
+TEST_CASE("a queue made before notes and nodes gets both columns, empty", "[service][slurm]") {
+  scratch_dir dir;
+  {
+    sqlite::database old(dir / "judge.db");
+    old.exec(
+        "CREATE TABLE queued_submissions (id INTEGER PRIMARY KEY, account TEXT NOT NULL, problem TEXT NOT NULL,"
+        " files TEXT NOT NULL, state TEXT NOT NULL, submitted_at TEXT NOT NULL, started_at TEXT NOT NULL DEFAULT '',"
+        " finished_at TEXT NOT NULL DEFAULT '', worker TEXT NOT NULL DEFAULT '', gpu TEXT NOT NULL DEFAULT '',"
+        " error TEXT NOT NULL DEFAULT '', result TEXT, contest_result TEXT, device TEXT, result_id INTEGER);"
+        "INSERT INTO queued_submissions (account, problem, files, state, submitted_at) VALUES"
+        " ('alice', 'matmul', '[]', 'queued', '2026-11-30T21:20:20Z')");
+  }
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto kept = queue.get(1);
+  REQUIRE(kept);
+  CHECK(kept->account == "alice");
+  CHECK(kept->note.empty());
+  CHECK(kept->node.empty());
+  queue.set_note({1}, "waiting");
+  CHECK(queue.get(1)->note == "waiting");
+}

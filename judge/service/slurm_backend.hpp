@@ -1,0 +1,68 @@
+// The Slurm backend of `judge serve` (docs/slurm.md). The queue stays the server's: compile threads build
+// submissions on the server's cores as with local GPUs; then, instead of local GPU workers, one thread
+// hands compiled submissions to Slurm, a batch of one problem per job (`sbatch --gres=gpu:1`), tracks the
+// jobs with squeue, and gives back to the queue (so they go out again in a new job) the submissions of a
+// job that ended without settling them: killed, timed out, its node lost, preempted. The job runs
+// `judge slurm-job` on the compute node, which fetches its batch from the server and posts each result
+// back over HTTP with the job's own token (slurm_jobs.hpp): nodes never open the SQLite file.
+// Exactly once: a result settles a submission only while the job that posts it still holds it, in the
+// queue's one transaction (submission_queue::finish); an ended job's token is revoked.
+#pragma once
+
+#include "submission_grading.hpp"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace judge::service {
+
+class service_state;
+
+struct slurm_options {
+  std::string partition;     ///< --partition (required for the backend)
+  std::size_t batch = 8;     ///< submissions of one problem per job, at most (fewer when the time cap says so)
+  std::size_t max_jobs = 16; ///< jobs live (pending or running) at once
+  /// Caps of a job's --time [min] and --mem (sbatch's units): a job asks what its problem's limits and
+  /// batch need (slurm_limits.hpp), never more; with `fixed_limits`, exactly these.
+  int minutes = 60;
+  std::string memory = "16G";
+  bool fixed_limits = false;
+  /// [s] a job still pending after this long is cancelled and its batch sent out again (counted as lost).
+  double pending_limit_seconds = 1800;
+  /// The nodes promise a GPU: a job that finds no CUDA device reports its node (which is then left out of
+  /// later jobs) instead of grading "not run: no CUDA device". Off on a test cluster without GPUs.
+  bool expect_gpu = false;
+  bool exclusive = false; ///< sbatch --exclusive: no other job on a grading job's node
+  std::string callback;   ///< the server's URL as the nodes reach it ("": the address it listens on)
+  std::string judge;      ///< the judge's executable on the nodes ("": this server's own)
+  std::string output = "/tmp/gpu-judge-slurm-%j.out"; ///< --output of a job, on the node
+  std::string extra;           ///< more sbatch options, split on spaces (--account=..., --qos=...)
+  int max_lost = 3;            ///< jobs lost holding a submission before it fails ("not graded")
+  double poll_seconds = 1.0;   ///< how often squeue is asked
+  double gather_seconds = 3.0; ///< how long a compiled submission may wait for its batch to fill
+};
+
+/// Runs the backend until `shared.stopping()`; on the way out, cancels its live jobs and gives their
+/// submissions back to the queue. `callback` is the server's URL for the jobs.
+std::thread start_slurm_backend(service_state& shared, const slurm_options& options, const std::string& callback,
+                                const std::string& judge_executable,
+                                const std::function<void(const std::string&)>& log);
+
+/// The routes the jobs use: GET /api/v1/slurm/jobs/{key} (the batch), POST .../{key}/results (one result)
+/// and POST .../{key}/fault (the node cannot grade). An unknown key is 404; a wrong token or an ended
+/// job's is 401; a result for a submission the job no longer holds (already settled) is 409.
+void add_slurm_routes(httplib::Server& server, service_state& state);
+
+/// `judge slurm-job`: on the node, fetch the batch of job `key` from `server`, grade it in one grading run
+/// (grade_submissions), post each result as it comes, with the node's name (SLURMD_NODENAME). With
+/// `expect_gpu`, a node without a CUDA device reports that (the fault route) and grades nothing.
+/// Returns 0 when every result was taken (or refused as no longer this job's), 1 otherwise (the server
+/// then gives the rest to another job).
+int run_slurm_job(const std::string& server, const std::string& key, const std::string& token,
+                  const grading_setup& setup, bool expect_gpu, const std::function<void(const std::string&)>& log);
+
+} // namespace judge::service
