@@ -1,4 +1,5 @@
 #include "kernel_text.hpp"
+#include "kernel_label.hpp"
 
 #include "hints.hpp"
 #include "occupancy.hpp"
@@ -7,8 +8,6 @@
 
 namespace judge {
 namespace {
-
-std::string kernel_label(const std::string& name) { return name.substr(0, name.find('(')); }
 
 std::string resources_text(const kernel_resources& k) {
   const std::string spills =

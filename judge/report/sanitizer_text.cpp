@@ -1,4 +1,5 @@
 #include "sanitizer_text.hpp"
+#include "kernel_label.hpp"
 
 #include <fmt/format.h>
 
@@ -6,18 +7,12 @@ namespace judge {
 
 namespace {
 
-/// "one_past(float *, long long)" → "one_past": the parameters are the learner's to know.
-std::string short_kernel(const std::string& kernel) {
-  const std::size_t paren = kernel.find('(');
-  return paren == std::string::npos || paren == 0 ? kernel : kernel.substr(0, paren);
-}
-
 std::string triple_text(const std::array<int, 3>& t) { return fmt::format("({},{},{})", t[0], t[1], t[2]); }
 
 /// " in K at f.cu:19 by thread (x,y,z) of block (x,y,z)", each part only when known.
 std::string where_text(const sanitizer_finding& f) {
   std::string out;
-  if (!f.kernel.empty()) out += " in " + short_kernel(f.kernel);
+  if (!f.kernel.empty()) out += " in " + kernel_label(f.kernel);
   if (!f.at.file.empty()) out += fmt::format(" at {}:{}", f.at.file, f.at.line);
   if (f.thread) out += " by thread " + triple_text(*f.thread);
   if (f.block) out += (f.thread ? " of block " : " in block ") + triple_text(*f.block);
@@ -92,7 +87,7 @@ std::string finding_text(const sanitizer_finding& f) {
                        where_text(f), buffer_text(f));
   case sanitizer_error_kind::shared_race: {
     std::string text = "shared-memory race";
-    if (!f.kernel.empty()) text += " in " + short_kernel(f.kernel);
+    if (!f.kernel.empty()) text += " in " + kernel_label(f.kernel);
     if (f.block) text += " in block " + triple_text(*f.block);
     const auto side = [](access_kind a, const source_line& at) {
       return at.file.empty() ? std::string(access_words(a))

@@ -124,7 +124,16 @@ TEST_CASE("fewer blocks than SMs on a timed case fires the wave hint", "[hints]"
   const judge::hint h = hint_of(r, "under_one_wave");
   CHECK(contains(h.evidence, "case small_256"));
   CHECK(contains(h.evidence, "64 blocks on 132 SMs, 0.12 waves"));
-  r.cases[1].timing->launches[0].grid[0] = 132;
+  r.cases[1].timing->launches[0].grid[0] = 528; // 4 blocks of 256 threads at 64 registers per SM: one wave
+  CHECK_FALSE(has(fired(r), "under_one_wave"));
+}
+
+TEST_CASE("more blocks than SMs but under 0.9 of one wave fires the wave hint", "[hints]") {
+  judge::solution_result r = good_solution();
+  // 400 blocks for 132 SMs × 4 block slots: a quarter of the slots idle for the whole launch.
+  r.cases.push_back(timed_case("small_256", {256, 256, 256}, {launch("matmul_register_2d", 400, 256, 64, 8192)}));
+  CHECK(contains(hint_of(r, "under_one_wave").evidence, "400 blocks on 132 SMs, 0.76 waves"));
+  r.cases[1].timing->launches[0].grid[0] = 480; // 0.91 waves
   CHECK_FALSE(has(fired(r), "under_one_wave"));
 }
 
