@@ -155,6 +155,8 @@ int verify(const context& ctx, const verify_flags& f) {
             for (const sanitizer_finding& finding : run.findings)
               sanitizer_note += "\n        - " + finding_text(finding);
           }
+      } else {
+        sanitizer_note = "      expected sanitizer: " + e->second.text + ": ok"; // said, as a found hint is
       }
     }
     if (!ok) ++mismatches;
