@@ -1,11 +1,14 @@
 // A submission's page: its state while queued and graded, then the result with the same facts the
 // terminal report shows (report_terminal.cpp): the verdict line, the compiler's messages, one row per
-// case with the same columns, the notes, and the failure's message.
+// case with the same columns, the notes, the failure's message, the sanitizer's findings, and the kernels
+// with their hints (as `--explain` shows them).
 #include "web_pages.hpp"
 
+#include "kernel_text.hpp"
 #include "not_run_text.hpp"
 #include "plausibility_text.hpp"
 #include "report_terminal.hpp"
+#include "sanitizer_text.hpp"
 
 #include <fmt/format.h>
 
@@ -68,6 +71,12 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
                          html(implausible_text(*c.implausible)));
   if (r.v != verdict::accepted && !r.message.empty())
     out += "<h3>What went wrong</h3>\n<pre class=\"failure\">" + html(r.message) + "</pre>\n";
+  // The same explanations as the terminal's --explain block and its sanitizer block.
+  for (const case_result& c : r.cases)
+    if (const std::string found = sanitizer_text(c); !found.empty())
+      out += "<h3>compute-sanitizer on " + html(c.name) + "</h3>\n<pre class=\"failure\">" + html(found) + "</pre>\n";
+  if (const std::string kernels = kernels_text(r, true); !kernels.empty())
+    out += "<h3>Kernels and hints</h3>\n<pre class=\"explain\">" + html(kernels) + "</pre>\n";
   return out;
 }
 

@@ -157,6 +157,30 @@ TEST_CASE("a compile error shows the compiler's messages and no table", "[web]")
   CHECK_FALSE(contains(text, "<table"));
 }
 
+TEST_CASE("a result page shows the kernels with their hints and the sanitizer's findings", "[web]") {
+  solution_result r = judge::testing::wrong_result("bob");
+  judge::kernel_resources k;
+  k.name = "void (anonymous namespace)::matmul_tc<64, 64>(float const*, float const*, float*, int, int, int)";
+  k.arch = "sm_90";
+  k.registers = 178;
+  r.kernels.push_back(k);
+  judge::sanitizer_finding f;
+  f.kind = judge::sanitizer_error_kind::invalid_access;
+  f.access = judge::access_kind::write;
+  f.size = 4;
+  f.kernel = "one_past(float *, int)";
+  f.at = {"writes_past_end.cu", 21};
+  judge::sanitizer_run run;
+  run.errors = 1;
+  run.findings.push_back(f);
+  r.cases.front().sanitizer.push_back(run);
+  const std::string text = result_html(r, "cuBLAS");
+  CHECK(contains(text, "Kernels and hints"));
+  CHECK(contains(text, "matmul_tc&lt;64, 64&gt; (sm_90): 178 registers"));
+  CHECK(contains(text, "compute-sanitizer on " + r.cases.front().name));
+  CHECK(contains(text, "writes_past_end.cu:21"));
+}
+
 TEST_CASE("a solution compiled but not run says there was no CUDA device", "[web]") {
   solution_result r;
   r.compiled_only = true;
