@@ -173,7 +173,16 @@ private:
       m_allocation = hex(m[3]);
       m_allocation_bytes = count(m[4]);
       f.relation = m[2] == "after" ? buffer_relation::after : buffer_relation::before;
-      f.distance = count(m[1]);
+      // The tool counts "after" from the allocation's last byte: a write to C[n] of an n-element C "is 1
+      // bytes after" it (seen on the H200). The judge says how far past the end the access starts (0:
+      // just past it), from the address where it has one; "before" is already that distance.
+      const std::uint64_t counted = count(m[1]);
+      if (f.relation == buffer_relation::after)
+        f.distance = f.address && *f.address >= *m_allocation + m_allocation_bytes
+                         ? *f.address - (*m_allocation + m_allocation_bytes)
+                         : (counted > 0 ? counted - 1 : 0);
+      else
+        f.distance = counted;
     } else if (std::regex_search(text, m, inside)) {
       m_allocation = hex(m[1]);
       m_allocation_bytes = count(m[2]);
