@@ -134,7 +134,24 @@ std::string sanitizer_text(const case_result& c) {
   std::string out = fmt::format("compute-sanitizer on {} (explains; never changes the verdict or the time):\n", c.name);
   for (const sanitizer_run& r : c.sanitizer) {
     out += "  " + run_summary(r) + "\n";
-    for (const sanitizer_finding& f : r.findings) out += "    - " + finding_text(f) + "\n";
+    // Once a kernel has faulted, every later CUDA call returns the same sticky error: on the H200 one
+    // write past C was followed by five such lines. After a fault they are counted, not listed.
+    bool faulted = false;
+    int echoes = 0;
+    for (const sanitizer_finding& f : r.findings) {
+      const bool api = f.kind == sanitizer_error_kind::cuda_api_error;
+      if (api && faulted) {
+        ++echoes;
+        continue;
+      }
+      if (api) faulted = true; // a failed call before any fault is shown: it is what solve() was told
+      if (f.kind == sanitizer_error_kind::invalid_access || f.kind == sanitizer_error_kind::hardware_exception)
+        faulted = true;
+      out += "    - " + finding_text(f) + "\n";
+    }
+    if (echoes > 0)
+      out += fmt::format("    - and {} later CUDA call(s) also failed, as every call does once a kernel has faulted\n",
+                         echoes);
   }
   return out;
 }

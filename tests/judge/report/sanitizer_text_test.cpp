@@ -84,3 +84,24 @@ TEST_CASE("each run's outcome is said, including a tool that could not run", "[s
   CHECK(contains(block, "compute-sanitizer on n_100 (explains; never changes the verdict or the time):"));
   CHECK(contains(block, "    - invalid global write of 4 bytes"));
 }
+
+TEST_CASE("the CUDA calls that fail after a kernel's fault are counted, not listed", "[sanitizer]") {
+  sanitizer_finding api;
+  api.kind = sanitizer_error_kind::cuda_api_error;
+  api.api_call = "cudaDeviceSynchronize";
+  api.api_error = "cudaErrorLaunchFailure";
+  sanitizer_run run;
+  run.errors = 6;
+  run.findings = {write_past_end(0), api, api, api, api, api}; // as memcheck printed it on the H200
+  case_result c;
+  c.name = "sample_2x3x2";
+  c.sanitizer = {run};
+  const std::string block = sanitizer_text(c);
+  CHECK(contains(block, "    - invalid global write of 4 bytes"));
+  CHECK(contains(block, "C (4096 bytes)\n    - and 5 later CUDA call(s) also failed"));
+  CHECK_FALSE(contains(block, "returned cudaErrorLaunchFailure"));
+  // A failed call with no fault before it is what solve() was told: each one is listed.
+  run.findings = {api};
+  c.sanitizer = {run};
+  CHECK_FALSE(contains(sanitizer_text(c), "later CUDA call"));
+}
