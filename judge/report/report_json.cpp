@@ -6,6 +6,7 @@
 
 #include "file_output.hpp"
 #include "hints.hpp"
+#include "kernel_json.hpp"
 #include "occupancy.hpp"
 #include "problem_spec.hpp"
 #include "report_terminal.hpp"
@@ -23,13 +24,8 @@ nlohmann::json launches_json(const std::vector<judge_wire::kernel_launch>& launc
   nlohmann::json list = nlohmann::json::array();
   const std::optional<sm_limits> sm = sm_limits_for(device.cc);
   for (const auto& k : launches) {
-    nlohmann::json j = {{"name", k.name},
-                        {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
-                        {"block", {k.block[0], k.block[1], k.block[2]}},
-                        {"static_shared_bytes", k.static_shared_bytes},
-                        {"dynamic_shared_bytes", k.dynamic_shared_bytes},
-                        {"registers", k.registers},
-                        {"occupancy", nullptr}};
+    nlohmann::json j = launch_json(k);
+    j["occupancy"] = nullptr;
     // Unknown SM limits give null, not another GPU's figures.
     if (sm) {
       const occupancy o = launch_occupancy(k, *sm);
@@ -43,25 +39,6 @@ nlohmann::json launches_json(const std::vector<judge_wire::kernel_launch>& launc
     }
     list.push_back(std::move(j));
   }
-  return list;
-}
-
-nlohmann::json kernels_json(const std::vector<kernel_resources>& kernels) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const kernel_resources& k : kernels)
-    list.push_back({{"name", k.name},
-                    {"arch", k.arch},
-                    {"registers", k.registers},
-                    {"static_shared_bytes", k.static_shared_bytes},
-                    {"local_bytes", k.local_bytes},
-                    {"spill_store_bytes", k.spill_store_bytes},
-                    {"spill_load_bytes", k.spill_load_bytes}});
-  return list;
-}
-
-nlohmann::json hints_json(const std::vector<hint>& hints) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const hint& h : hints) list.push_back({{"id", h.id}, {"evidence", h.evidence}, {"lesson", h.lesson}});
   return list;
 }
 

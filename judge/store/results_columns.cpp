@@ -1,5 +1,6 @@
 #include "results_columns.hpp"
 
+#include "kernel_json.hpp"
 #include "plausibility.hpp"
 #include "sanitizer_json.hpp"
 #include "stats.hpp"
@@ -132,39 +133,18 @@ std::optional<implausible_time> implausible_from_stored(const field& f) {
 }
 
 // A solution's kernels (ptxas) as a JSON array of objects; '[]' in results stored before version 4.
-sql_value stored_kernels(const std::vector<kernel_resources>& kernels) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const kernel_resources& k : kernels)
-    list.push_back({{"name", k.name},
-                    {"arch", k.arch},
-                    {"registers", k.registers},
-                    {"static_shared_bytes", k.static_shared_bytes},
-                    {"local_bytes", k.local_bytes},
-                    {"spill_store_bytes", k.spill_store_bytes},
-                    {"spill_load_bytes", k.spill_load_bytes}});
-  return list.dump();
-}
+sql_value stored_kernels(const std::vector<kernel_resources>& kernels) { return kernels_json(kernels).dump(); }
 
 // A case's kernel launches (CUPTI) as a JSON array of objects; '[]' for an untimed case and before version 4.
 sql_value stored_launches(const std::optional<timing_summary>& t) {
   nlohmann::json list = nlohmann::json::array();
   if (t)
-    for (const judge_wire::kernel_launch& k : t->launches)
-      list.push_back({{"name", k.name},
-                      {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
-                      {"block", {k.block[0], k.block[1], k.block[2]}},
-                      {"dynamic_shared_bytes", k.dynamic_shared_bytes},
-                      {"static_shared_bytes", k.static_shared_bytes},
-                      {"registers", k.registers}});
+    for (const judge_wire::kernel_launch& k : t->launches) list.push_back(launch_json(k));
   return list.dump();
 }
 
 // A solution's hints as a JSON array of {id, lesson, evidence}; '[]' before version 4.
-sql_value stored_hints(const std::vector<hint>& hints) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const hint& h : hints) list.push_back({{"id", h.id}, {"lesson", h.lesson}, {"evidence", h.evidence}});
-  return list.dump();
-}
+sql_value stored_hints(const std::vector<hint>& hints) { return hints_json(hints).dump(); }
 
 /// The JSON array in column `f`, each element read by `read`; a store's column that is not such an array
 /// is named in the error.
@@ -181,35 +161,6 @@ template <typename T, typename Read> std::vector<T> list_from_stored(const field
     throw unreadable();
   }
   return items;
-}
-
-kernel_resources kernel_from_stored(const nlohmann::json& j) {
-  kernel_resources k;
-  k.name = j.at("name").get<std::string>();
-  k.arch = j.at("arch").get<std::string>();
-  k.registers = j.at("registers").get<int>();
-  k.static_shared_bytes = j.at("static_shared_bytes").get<int>();
-  k.local_bytes = j.at("local_bytes").get<int>();
-  k.spill_store_bytes = j.at("spill_store_bytes").get<int>();
-  k.spill_load_bytes = j.at("spill_load_bytes").get<int>();
-  return k;
-}
-
-judge_wire::kernel_launch launch_from_stored(const nlohmann::json& j) {
-  judge_wire::kernel_launch k;
-  k.name = j.at("name").get<std::string>();
-  for (std::size_t d = 0; d < 3; ++d) {
-    k.grid[d] = j.at("grid").at(d).get<std::int64_t>();
-    k.block[d] = j.at("block").at(d).get<std::int64_t>();
-  }
-  k.dynamic_shared_bytes = j.at("dynamic_shared_bytes").get<std::int64_t>();
-  k.static_shared_bytes = j.at("static_shared_bytes").get<std::int64_t>();
-  k.registers = j.at("registers").get<std::int64_t>();
-  return k;
-}
-
-hint hint_from_stored(const nlohmann::json& j) {
-  return {j.at("id").get<std::string>(), j.at("lesson").get<std::string>(), j.at("evidence").get<std::string>()};
 }
 
 // The clock a solution ran at, for comparing stored results; NaN (stored as NULL) when nothing was timed.
@@ -335,10 +286,10 @@ const std::vector<column<submission>> submissions_table = {
     // Its kernels as ptxas compiled them, and the hints of its result (JSON arrays); '[]' before version 4.
     {"kernels", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_kernels(s.result.kernels); },
      [](const field& f, submission& s) {
-       s.result.kernels = list_from_stored<kernel_resources>(f, "kernels", kernel_from_stored);
+       s.result.kernels = list_from_stored<kernel_resources>(f, "kernels", kernel_from_json);
      }},
     {"hints", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_hints(s.result.hints); },
-     [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_stored); }},
+     [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_json); }},
 };
 
 const std::vector<column<stored_case>> case_results_table = {
@@ -387,7 +338,7 @@ const std::vector<column<stored_case>> case_results_table = {
     // Read after the timing columns, which create the case's timing.
     {"launches", "TEXT NOT NULL DEFAULT '[]'", 4, [](const stored_case& s) { return stored_launches(s.result.timing); },
      [](const field& f, stored_case& s) {
-       auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_stored);
+       auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_json);
        if (s.result.timing) s.result.timing->launches = std::move(launches);
      }},
     // compute-sanitizer's runs of the case (store/sanitizer_json.hpp); '[]' when none ran and before version 5.
