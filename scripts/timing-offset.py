@@ -6,7 +6,12 @@ bracket inside the kernel, CUDA events) and under `ncu --clock-control none` (gp
 launch). Prints one Markdown table over kernel sizes, with each method's difference from the bracket:
 a constant column means a constant offset. Needs a GPU and ncu.
 
-Usage: scripts/timing-offset.py [--repeats 30] [--ncu-repeats 5]
+With --rest: vector_add's kernels as learners write them (one float per thread, and float4), after the
+flush with 0 or 2 ms of idle GPU before each launch, by CUPTI, by CUDA events with and without CUPTI's
+kernel tracing, and under ncu (--cache-control none, so that both see the tool's own flush): does a kernel
+read faster after the GPU rested, and does tracing change it?
+
+Usage: scripts/timing-offset.py [--repeats 30] [--ncu-repeats 5] [--rest]
 """
 import argparse
 import csv
@@ -53,12 +58,49 @@ def run_under_ncu(tool, repeats, sizes):
     return {key: statistics.median(values[i * per_key + WARMUP:(i + 1) * per_key]) for i, key in enumerate(sizes)}
 
 
+def ncu_launches(tool, args, kernel_regex):
+    ncu = shutil.which("ncu") or "/usr/local/cuda/bin/ncu"
+    cmd = [ncu, "--clock-control", "none", "--cache-control", "none", "--csv", "--metrics", "gpu__time_duration.sum",
+           "--kernel-name", kernel_regex, tool] + args
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    rows = [l for l in proc.stdout.splitlines() if l.startswith('"')]
+    scale = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3}
+    return [float(r["Metric Value"].replace(",", "")) * scale.get(r.get("Metric Unit", "ns"), 1e-3)
+            for r in csv.DictReader(io.StringIO("\n".join(rows))) if r.get("Metric Name") == "gpu__time_duration.sum"]
+
+
+def rest_table(tool, repeats, ncu_repeats):
+    out = subprocess.run([tool, str(repeats), "rest"], capture_output=True, text=True, check=True).stdout
+    alone = list(csv.DictReader(io.StringIO(out)))
+    out = subprocess.run([tool, str(repeats), "rest", "nocupti"], capture_output=True, text=True, check=True).stdout
+    untraced = list(csv.DictReader(io.StringIO(out)))
+    out = subprocess.run([tool, str(repeats), "rest", "serial"], capture_output=True, text=True, check=True).stdout
+    serial = list(csv.DictReader(io.StringIO(out)))
+    values = ncu_launches(tool, [str(ncu_repeats), "rest"], "regex:va_")
+    per_key = ncu_repeats + WARMUP
+    print("| kernel | n | idle before launch | CUPTI µs | ncu µs | CUPTI − ncu | events µs, traced | events µs, not traced "
+          "| CUPTI serialised µs | events µs, serialised |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for i, r in enumerate(alone):
+        cupti = float(r["cupti_us"])
+        n = (statistics.median(values[i * per_key + WARMUP:(i + 1) * per_key])
+             if len(values) == per_key * len(alone) else None)
+        print(f"| {r['kernel']} | {r['n']} | {int(r['rest_us']) / 1000:g} ms | {cupti:.2f} | "
+              f"{f'{n:.2f}' if n else '-'} | {f'{cupti - n:+.2f}' if n else '-'} | {float(r['events_us']):.2f} | "
+              f"{float(untraced[i]['events_us']):.2f} | {float(serial[i]['cupti_us']):.2f} | "
+              f"{float(serial[i]['events_us']):.2f} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeats", type=int, default=30)
     ap.add_argument("--ncu-repeats", type=int, default=5)
+    ap.add_argument("--rest", action="store_true", help="the idle-before-launch experiment (see above)")
     args = ap.parse_args()
     tool = tool_path()
+    if args.rest:
+        rest_table(tool, args.repeats, args.ncu_repeats)
+        return
     alone = run_alone(tool, args.repeats)
     sizes = sorted(alone, key=lambda k: (k[1], k[0] != "float4"))
     ncu = run_under_ncu(tool, args.ncu_repeats, sizes)

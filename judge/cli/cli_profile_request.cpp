@@ -1,7 +1,8 @@
 // judge profile-request <problem> [solution] --case NAME: for profilers (Nsight Compute) that must start
 // a runner themselves. Builds the runner and prints its path on the first line, then the requests to
-// feed it on standard input: one checked call of the case, then "end". scripts/fidelity_benchmark.py
-// uses it to compare the judge's timing with ncu's.
+// feed it on standard input: one checked call of the case (and, with --timed N, exactly N timed samples
+// in the judge's own state: each after its L2 flush), then "end". scripts/fidelity_benchmark.py uses it
+// to compare the judge's timing with ncu's.
 #include "cli.hpp"
 
 #include "case_data.hpp"
@@ -14,12 +15,14 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace judge::cli {
 
 namespace {
 struct profile_flags {
   std::string problem, solution, case_name;
+  int timed = 0;
 };
 
 int profile_request(const context& ctx, const profile_flags& f) {
@@ -38,8 +41,16 @@ int profile_request(const context& ctx, const profile_flags& f) {
   }
   const test_case& c = cases[index];
   const std::uint64_t seed = check_seed(load_or_create_secret(secret_path()), spec.name, c, 0);
+  std::optional<judge_wire::timing_spec> timing;
+  if (f.timed > 0) {
+    // Exactly N samples whatever their precision: under a profiler each kernel takes milliseconds.
+    timing.emplace();
+    timing->min_samples = timing->max_samples = f.timed;
+    timing->min_s = 0;
+    timing->budget_s = 600;
+  }
   std::printf("%s\n%s\n%s\n{\"type\":\"end\"}\n", build.runner.c_str(), build.solution.c_str(),
-              judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), {seed}, std::nullopt)).c_str());
+              judge_wire::encode(make_case_request(spec, c, static_cast<int>(index), {seed}, timing)).c_str());
   return 0;
 }
 } // namespace
@@ -50,6 +61,8 @@ void add_profile_request(CLI::App& app, context& ctx) {
       "print a runner's path, its solution's and the requests for one call (for profilers)", profile_request);
   sub->add_option("solution", flags->solution, "solution file (default: the problem's baseline)");
   sub->add_option("--case", flags->case_name, "case name")->required();
+  sub->add_option("--timed", flags->timed, "also time the case with exactly N samples, as the judge does")
+      ->check(CLI::Range(0, 10000));
 }
 
 } // namespace judge::cli

@@ -42,6 +42,8 @@ D(v2_64x64_s2_k1_b4) D(v2_64x64_s4_k1) D(v2_64x64_s3_k2) D(v2_64x64_s3_k2_b4) D(
                         D(v9_i16_pad4_trim_s5) D(v9_128x64_i16_pad4_trim_s4) D(v9_64x64_i16_pad4_trim_s4_b4)
                             D(v9_pre_s2) D(v9_pre_s3_b1) D(v9_pre_128x64_s2) D(v9_pre_64x64_s2_b3) D(v9_pre_64x64_s3_b2)
                                 D(v9_pre_64x128_k1_s3) D(v9_64x112_w64x16) D(v9_96x64_b2) D(v9_96x64_b3)
+ D(v9_64x112_i16_pad4_s4) D(v9_64x112_pad4) D(v9_64x112_pad4_trim) D(v9_64x112_w32x16) D(v9_112x64_w16x64) D(v9_64x128_w64x16)
+ D(v9_64x112_pad4_trim_s4) D(v9_64x112_pad4_trim_s2) D(v9_64x112_i16_pad4_trim_s4) D(v9_64x112_trim)
 #define DV(n) void n(const float*, const float*, float*, int);
                                     DV(va_03) DV(va_copy) DV(va_flat_plain) DV(va_flat_cs) DV(va_flat_cs_1024)
                                         DV(va_u2_plain) DV(va_u2_cs) DV(va_u4_cs) DV(va_u4_plain) DV(va_stride_cs_x8)
@@ -212,7 +214,9 @@ int main(int argc, char** argv) {
               C9(v9_64x64_s2_b4_pad4_trim) C9(v9_64x128_k3_trim) C9(v9_i16_pad4_s4) C9(v9_i16_pad4_trim_s3)
                   C9(v9_i16_pad4_trim_s5) C9(v9_128x64_i16_pad4_trim_s4) C9(v9_64x64_i16_pad4_trim_s4_b4) C9(v9_pre_s2)
                       C9(v9_pre_s3_b1) C9(v9_pre_128x64_s2) C9(v9_pre_64x64_s2_b3) C9(v9_pre_64x64_s3_b2)
-                          C9(v9_pre_64x128_k1_s3) C9(v9_64x112_w64x16) C9(v9_96x64_b2) C9(v9_96x64_b3)};
+                          C9(v9_pre_64x128_k1_s3) C9(v9_64x112_w64x16) C9(v9_96x64_b2) C9(v9_96x64_b3)
+ C9(v9_64x112_i16_pad4_s4) C9(v9_64x112_pad4) C9(v9_64x112_pad4_trim) C9(v9_64x112_w32x16) C9(v9_112x64_w16x64) C9(v9_64x128_w64x16)
+ C9(v9_64x112_pad4_trim_s4) C9(v9_64x112_pad4_trim_s2) C9(v9_64x112_i16_pad4_trim_s4) C9(v9_64x112_trim)};
   const shape checks[] = {
       {1, 1, 1, -1, 1, false},      {2, 3, 2, -1, 1, false},         {17, 9, 13, -1, 1, false},
       {7, 5, 3, -1, 1, false},      {127, 131, 137, -1, 1, false},   {4099, 64, 3, -1, 1, false},

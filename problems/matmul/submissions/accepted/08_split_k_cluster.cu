@@ -87,14 +87,16 @@ __device__ __forceinline__ int shift_of(const float* m, int offset) {
 
 constexpr int tile_inner = 32; // step along the inner dimension N
 
-template <int TileM, int TileN, int WarpM, int WarpN, int Stages> struct config {
+template <int TileM, int TileN, int WarpM, int WarpN, int Stages, int APad> struct config {
   static constexpr int warps = (TileM / WarpM) * (TileN / WarpN);
   static constexpr int threads = warps * 32;
   // A row of a tile holds its 16-byte chunks as they lie in memory: the window starts `shift` floats
   // into the first one, so a row spans one chunk more than the window when shift > 0.
   static constexpr int a_chunks = tile_inner / 4 + 1; // per row of the A tile
   static constexpr int b_chunks = TileN / 4 + 1;      // per row of the B tile
-  static constexpr int a_stride = tile_inner + 8;     // 40 floats: fragment loads hit 32 distinct banks
+  // 36 floats (APad 4): the fragment loads of 8 rows × 4 columns hit 32 distinct banks when the rows are
+  // 16-byte aligned; 40 puts rows g and g + 4 on the same banks.
+  static constexpr int a_stride = tile_inner + APad;
   static constexpr int b_stride = TileN + 8;
   static constexpr int a_floats = TileM * a_stride;
   static constexpr int b_floats = tile_inner * b_stride;
@@ -103,11 +105,12 @@ template <int TileM, int TileN, int WarpM, int WarpN, int Stages> struct config 
   static constexpr int smem_bytes = Stages * (a_floats + b_floats) * 4;
 };
 
-template <int TileM, int TileN, int WarpM, int WarpN, int Stages, bool Split, int SplitK, int MinBlocks>
-__global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::threads, MinBlocks)
+template <int TileM, int TileN, int WarpM, int WarpN, int Stages, bool Split, int SplitK, int MinBlocks, int APad,
+          bool Trim>
+__global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages, APad>::threads, MinBlocks)
     __cluster_dims__(1, 1, SplitK) matmul_tc(const float* __restrict__ A, const float* __restrict__ B,
                                              float* __restrict__ C, int M, int N, int K, bool c_vec) {
-  using cfg = config<TileM, TileN, WarpM, WarpN, Stages>;
+  using cfg = config<TileM, TileN, WarpM, WarpN, Stages, APad>;
   constexpr int m_frags = WarpM / 16;
   constexpr int n_frags = WarpN / 8;
   extern __shared__ __align__(16) float smem[];
@@ -211,8 +214,8 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
     // tolerance (measured: inner dimension 4096). So each step sums into zero and is then added with FP32's
     // rounding to nearest.
     float part[m_frags][n_frags][4] = {};
-#pragma unroll
-    for (int k = 0; k < tile_inner; k += 8) {
+    // One slice of 8 inner values: k is its offset in the step.
+    auto slice = [&](int k) {
       std::uint32_t a_big[m_frags][4], a_small[m_frags][4], b_big[n_frags][2], b_small[n_frags][2];
 #pragma unroll
       for (int m = 0; m < m_frags; ++m) {
@@ -246,6 +249,17 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
           }
           mma_tf32(part[m][n], a_big[m], b_big[n]);
         }
+    };
+    // The inner values this step holds: tile_inner, except in the last step of a ragged inner dimension
+    // (513 = 16·32 + 1: the 17th step holds 1 value). With Trim, only the slices that hold values run.
+    const int left = N - (p_first + step * tile_inner);
+    if (!Trim || left >= tile_inner) {
+#pragma unroll
+      for (int k = 0; k < tile_inner; k += 8) slice(k);
+    } else {
+#pragma unroll
+      for (int k = 0; k < tile_inner; k += 8)
+        if (k < left) slice(k);
     }
 #pragma unroll
     for (int m = 0; m < m_frags; ++m)
@@ -297,10 +311,11 @@ __global__ void __launch_bounds__(config<TileM, TileN, WarpM, WarpN, Stages>::th
     }
 }
 
-template <int TileM, int TileN, int WarpM, int WarpN, int Stages, bool Split, int SplitK, int MinBlocks>
+template <int TileM, int TileN, int WarpM, int WarpN, int Stages, bool Split, int SplitK, int MinBlocks, int APad,
+          bool Trim>
 void launch(const float* A, const float* B, float* C, int M, int N, int K) {
-  using cfg = config<TileM, TileN, WarpM, WarpN, Stages>;
-  auto kernel = matmul_tc<TileM, TileN, WarpM, WarpN, Stages, Split, SplitK, MinBlocks>;
+  using cfg = config<TileM, TileN, WarpM, WarpN, Stages, APad>;
+  auto kernel = matmul_tc<TileM, TileN, WarpM, WarpN, Stages, Split, SplitK, MinBlocks, APad, Trim>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, cfg::smem_bytes);
   const bool c_vec = K % 2 == 0 && reinterpret_cast<std::uintptr_t>(C) % 8 == 0;
   const dim3 grid((K + TileN - 1) / TileN, (M + TileM - 1) / TileM, SplitK);
@@ -309,7 +324,24 @@ void launch(const float* A, const float* B, float* C, int M, int N, int K) {
 
 } // namespace
 
+// The tile's width, chosen for the shape of C: 128 columns (8 warps of 32×32), or 112 (7 warps of 64×16)
+// when that covers C in fewer waves or with less padding. One wave of blocks that each do less is what
+// counts here: every block of a wave runs about as long as the slowest. 777 columns are 7 tiles of 112 with
+// 7 columns of padding, where 7 tiles of 128 carry 119 (15% of the work of the last tile column for
+// nothing); 1024 columns are 8 tiles of 128, exactly, but 10 of 112 (320 blocks: two waves).
+static int waves(int blocks, int slots) { return (blocks + slots - 1) / slots; }
+
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
-  launch<64, 128, 32, 32, 3, true, 2, 2>(A, B, C, M, N, K);
+  int device = 0, sms = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  const int slots = 2 * (sms > 0 ? sms : 1); // 2 blocks per SM
+  const int rows = (M + 63) / 64;
+  const int cost128 = waves(2 * rows * ((K + 127) / 128), slots) * 128;
+  const int cost112 = waves(2 * rows * ((K + 111) / 112), slots) * 112;
+  if (cost112 < cost128)
+    launch<64, 112, 64, 16, 3, true, 2, 2, 4, true>(A, B, C, M, N, K);
+  else
+    launch<64, 128, 32, 32, 3, true, 2, 2, 8, false>(A, B, C, M, N, K);
   cudaDeviceSynchronize();
 }
