@@ -143,7 +143,14 @@ void check_cupti(CUptiResult result, const char* call) {
   if (result != CUPTI_SUCCESS) throw std::runtime_error(std::string(call) + " failed: " + cupti_reason(result));
 }
 
-constexpr CUpti_ActivityKind traced_kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+// KERNEL rather than CONCURRENT_KERNEL. On GPUs before Blackwell, CUPTI takes CONCURRENT_KERNEL's
+// timestamps by instrumenting the kernel's code, and that instrumentation costs every block: measured on the
+// H200 (scripts/timing-offset.py --rest, docs/timing.md), vector_add's one-float-per-thread kernel (65,536
+// blocks) read 3.6 µs above Nsight Compute traced that way, 59.0 against 58.2 µs traced as KERNEL; a
+// float4 kernel with a quarter of the blocks read within 1 µs either way. KERNEL's timestamps come from
+// the kernel's boundaries, at the price of running a call's kernels one after another (as Nsight Compute
+// does too): kernels a solution overlaps on several streams are timed back to back.
+constexpr CUpti_ActivityKind traced_kinds[] = {CUPTI_ACTIVITY_KIND_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                                CUPTI_ACTIVITY_KIND_MEMSET};
 
 void disable_traced_kinds() noexcept {
@@ -175,7 +182,6 @@ cupti_timer::cupti_timer() {
     check_cupti(cuptiSubscribe(&m_subscriber, on_api_call, nullptr), "cuptiSubscribe");
     check_cupti(cuptiActivityRegisterCallbacks(on_buffer_requested, on_buffer_completed),
                 "cuptiActivityRegisterCallbacks");
-    // CONCURRENT_KERNEL rather than KERNEL: KERNEL would serialise kernels and change what is measured.
     for (CUpti_ActivityKind kind : traced_kinds) check_cupti(cuptiActivityEnable(kind), "cuptiActivityEnable");
   } catch (...) {
     disable_traced_kinds();
