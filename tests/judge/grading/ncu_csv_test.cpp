@@ -4,6 +4,10 @@
 
 #include <string>
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 namespace {
 
 // `ncu --import FILE --csv --page raw`: a header, a row of units, a row per launch; ncu's own lines and a

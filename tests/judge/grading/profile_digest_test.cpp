@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <string>
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 namespace {
 
 std::string stall(const std::string& reason) {

@@ -11,6 +11,10 @@
 
 using judge_test::contains;
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 namespace {
 
 judge::kernel_digest captured(const std::string& step) {

@@ -8,6 +8,10 @@
 using namespace judge;
 using namespace judge::service;
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 namespace {
 /// 10 cases, 2 of them timed, no baseline: 60 + 10·(2·10 + 1) + 2·(3 + 40 + 30) = 416 s a solution.
 slurm_problem_facts ten_cases() {
