@@ -4,8 +4,8 @@
 Prints, as Markdown tables for docs/timing.md:
   1. time to verdict of one matmul solution: with a cold compile (an empty runner cache), with its runner
      cached, and cached with --no-timing;
-  2. a class of 30 distinct matmul solutions (the ladder, each step handed in by 6 "students": the author
-     line makes every file's content, so its compile, distinct) graded in one `judge` call, cold cache;
+  2. a class of 30 distinct matmul solutions (the ladder's steps in turn, each handed in by several
+     "students": the author line makes every file's content, so its compile, distinct) graded in one `judge` call, cold cache;
   3. RUNS separate `judge` runs of the ladder: every step's score and every case's median per run, and the
      spread (max - min) / median over the runs;
   4. two judges started together on the GPU against each alone (the per-GPU lock).
@@ -93,13 +93,13 @@ def print_phases(named_reports):
 
 def class_of_30(out):
     folder = fresh_dir(os.path.join(out, "class"))
-    for student in range(6):
-        for step in LADDER:
-            with open(os.path.join(LADDER_DIR, step)) as f:
-                source = f.read()
-            name = f"student{student}_{step}"
-            with open(os.path.join(folder, name), "w") as f:
-                f.write(f"// author: student{student}\n" + source)
+    # Exactly 30 files: the ladder's steps in turn, each handed in again by the next "student".
+    for i in range(30):
+        step, student = LADDER[i % len(LADDER)], i // len(LADDER)
+        with open(os.path.join(LADDER_DIR, step)) as f:
+            source = f.read()
+        with open(os.path.join(folder, f"student{student}_{step}"), "w") as f:
+            f.write(f"// author: student{student}\n" + source)
     count = len(os.listdir(folder))
     cache = fresh_dir(os.path.join(out, "cache-class"))
     judge(["matmul", os.path.join(LADDER_DIR, "01_naive_row_per_thread_x.cu"), "--no-timing"], out, cache, "warm-class")
