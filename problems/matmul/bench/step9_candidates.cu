@@ -1,5 +1,6 @@
-// Step-9 candidates (issue 17): NOT a ladder step. None of them reached cuBLAS on the ragged shape, and
-// none is faster than step 8 on both shapes by more than the noise, so none went into submissions/.
+// Step-9 candidates: NOT a ladder step. In the first two runs none reached cuBLAS on the ragged shape; in
+// the later two (results_call5/6.txt) the 112-wide tiles did, and went into step 8's solve() for shapes
+// like 1001×777. None is faster than step 8 on both shapes by more than the noise.
 // Step 8's kernel (08_split_k_cluster.cu) as one template with four more knobs, each a candidate idea:
 //   TileInner  the step along the inner dimension (8's is 32; 16 and 64 tried)
 //   APad       padding of an A tile row in floats (8's is 8: a stride of 40 puts fragment rows g and g + 4

