@@ -39,6 +39,22 @@ constexpr const char* cache_format = "gpu-judge runner v3 (solution.so)";
 constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt";
 /// ptxas's -v lines of the solution's units, in its cache entry (kernel_resources.hpp reads them).
 constexpr const char* ptxas_info_file = "ptxas_info.txt";
+/// Whether the solution's machine code has tensor-core instructions, as found when it was built: "yes",
+/// "no" or "unknown". Kept so that a cached build does not run cuobjdump (in the sandbox) again.
+constexpr const char* tensor_cores_file = "tensor_cores.txt";
+
+std::string tensor_cores_text(const std::optional<bool>& uses) { return uses ? (*uses ? "yes" : "no") : "unknown"; }
+
+/// The answer kept in a cache entry; nothing when the entry has none (built before it was kept).
+std::optional<std::optional<bool>> kept_tensor_cores(const fs::path& entry) {
+  std::error_code unreadable;
+  const auto text = read_file(entry / tensor_cores_file, unreadable);
+  if (!text) return std::nullopt;
+  if (*text == "yes") return std::optional<bool>(true);
+  if (*text == "no") return std::optional<bool>(false);
+  if (*text == "unknown") return std::optional<bool>();
+  return std::nullopt;
+}
 
 std::string env_or(const char* name, const std::string& fallback) {
   const char* value = std::getenv(name);
@@ -472,7 +488,8 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     if (kind == runner_kind::solution) {
       if (auto ptxas_info = read_file(final_dir / ptxas_info_file, unreadable))
         result.kernels = parse_ptxas_resources(*ptxas_info);
-      result.uses_tensor_cores = uses_tensor_cores(tools, result.solution, deadline);
+      const auto kept = kept_tensor_cores(final_dir);
+      result.uses_tensor_cores = kept ? *kept : uses_tensor_cores(tools, result.solution, deadline);
     }
     return finish(build_status::ok, "");
   }
@@ -616,14 +633,20 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       }
     }
 
-    // The cache entry holds solution.so and, for a solution, ptxas's resource lines.
+    // The cache entry holds solution.so and, for a solution, ptxas's resource lines and whether its code
+    // uses the tensor cores (found before the entry is published, so that every entry has the answer).
     const fs::path ptxas_info_path = work / ptxas_info_file;
-    if (kind == runner_kind::solution) write_text(ptxas_info_path, ptxas_info);
+    const fs::path tensor_cores_path = work / tensor_cores_file;
+    if (kind == runner_kind::solution) {
+      write_text(ptxas_info_path, ptxas_info);
+      result.uses_tensor_cores = uses_tensor_cores(tools, solution, deadline);
+      write_text(tensor_cores_path, tensor_cores_text(result.uses_tensor_cores));
+    }
     for (const auto& entry : fs::directory_iterator(work))
-      if (entry.path() != solution && entry.path() != ptxas_info_path) fs::remove_all(entry.path());
+      if (entry.path() != solution && entry.path() != ptxas_info_path && entry.path() != tensor_cores_path)
+        fs::remove_all(entry.path());
     staging.publish();
     result.kernels = parse_ptxas_resources(ptxas_info);
-    if (kind == runner_kind::solution) result.uses_tensor_cores = uses_tensor_cores(tools, result.solution, deadline);
   } catch (const std::exception& e) {
     return finish(build_status::internal_error, std::string("cannot build the solution: ") + e.what());
   }

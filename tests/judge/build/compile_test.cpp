@@ -188,11 +188,15 @@ TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached 
   CHECK(first.runner.parent_path().filename().string().rfind("runner-", 0) == 0);
   CHECK(first.solution.filename() == "solution.so");
   CHECK(first.solution.parent_path() == tools.cache_dir / "matmul_like" / first.content_hash);
-  // The entry holds the object and ptxas's resource lines only: no copy of the learner's sources, no objects.
+  // The entry holds the object, ptxas's resource lines and whether its code uses the tensor cores only:
+  // no copy of the learner's sources, no objects.
   std::vector<fs::path> entry;
   for (const auto& file : fs::directory_iterator(first.solution.parent_path())) entry.push_back(file.path());
   std::sort(entry.begin(), entry.end());
-  CHECK(entry == std::vector<fs::path>{first.solution.parent_path() / "ptxas_info.txt", first.solution});
+  CHECK(entry == std::vector<fs::path>{first.solution.parent_path() / "ptxas_info.txt", first.solution,
+                                       first.solution.parent_path() / "tensor_cores.txt"});
+  // A plain FP32 kernel: never "uses the tensor cores" (unknown where the toolkit has no cuobjdump).
+  CHECK(first.uses_tensor_cores != std::optional<bool>(true));
   // ptxas said what its one kernel uses, and the cached build still knows it.
   REQUIRE(first.kernels.size() == 1);
   CHECK(first.kernels[0].name == "matmul_kernel(float const*, float const*, float*, int, int, int)");
@@ -202,6 +206,14 @@ TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached 
   CHECK(second.status == build_status::ok);
   CHECK(second.cached);
   CHECK(second.kernels == first.kernels);
+  CHECK(second.uses_tensor_cores == first.uses_tensor_cores);
+  // The cached build reads the kept answer instead of running cuobjdump again: a kept "yes" is believed.
+  {
+    std::ofstream kept(first.solution.parent_path() / "tensor_cores.txt", std::ios::trunc);
+    kept << "yes";
+  }
+  CHECK(judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools).uses_tensor_cores ==
+        std::optional<bool>(true));
   CHECK(second.runner == first.runner);
   CHECK(second.solution == first.solution);
   // Nothing is left behind but published entries.

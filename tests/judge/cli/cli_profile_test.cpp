@@ -67,3 +67,26 @@ TEST_CASE("a profile that cannot run leaves the graded result as it was and says
   CHECK(r.hints[0].id == "register_blocking");
   CHECK_FALSE(profiler.has_ncu());
 }
+
+TEST_CASE("judge profile-request times the case as the judge does only when asked, with exactly N samples",
+          "[cli][profile]") {
+  const std::string solution =
+      (source_root / "problems/matmul/submissions/accepted/01_naive_row_per_thread_x.cu").string();
+  const auto timed = run_judge("profile-request matmul " + solution + " --case ragged_1001x513x777 --timed 7");
+  CAPTURE(timed.output);
+  REQUIRE(timed.status == 0);
+  // The runner's path, the solution's, the case request, "end".
+  CHECK(contains(timed.output, "\"name\":\"ragged_1001x513x777\""));
+  CHECK(contains(timed.output, "\"min_samples\":7"));
+  CHECK(contains(timed.output, "\"max_samples\":7"));
+  CHECK(contains(timed.output, "\"cold_l2\":true"));
+  CHECK(contains(timed.output, "{\"type\":\"end\"}"));
+
+  const auto checked = run_judge("profile-request matmul " + solution + " --case ragged_1001x513x777");
+  CAPTURE(checked.output);
+  REQUIRE(checked.status == 0);
+  CHECK(contains(checked.output, "\"timing\":null"));
+
+  const auto negative = run_judge("profile-request matmul " + solution + " --case ragged_1001x513x777 --timed -1");
+  CHECK(negative.status == 2);
+}
