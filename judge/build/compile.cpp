@@ -34,9 +34,9 @@ constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
 constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
 /// Bump when the way runners are built changes, so that old cache entries are not reused.
 constexpr const char* cache_format = "gpu-judge runner v3 (solution.so)";
-/// Part of a solution's cache key only: its entries hold ptxas's resource lines since this format, so
-/// older entries (solution.so alone) are not reused.
-constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt";
+/// Part of a solution's cache key only: its entries hold ptxas's resource lines and the tensor-core
+/// answer since this format, so older entries (without them) are not reused.
+constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt + tensor_cores.txt";
 /// ptxas's -v lines of the solution's units, in its cache entry (kernel_resources.hpp reads them).
 constexpr const char* ptxas_info_file = "ptxas_info.txt";
 /// Whether the solution's machine code has tensor-core instructions, as found when it was built: "yes",
@@ -45,14 +45,12 @@ constexpr const char* tensor_cores_file = "tensor_cores.txt";
 
 std::string tensor_cores_text(const std::optional<bool>& uses) { return uses ? (*uses ? "yes" : "no") : "unknown"; }
 
-/// The answer kept in a cache entry; nothing when the entry has none (built before it was kept).
-std::optional<std::optional<bool>> kept_tensor_cores(const fs::path& entry) {
+/// The answer kept in a cache entry: unknown when the file is missing or says anything else.
+std::optional<bool> kept_tensor_cores(const fs::path& entry) {
   std::error_code unreadable;
   const auto text = read_file(entry / tensor_cores_file, unreadable);
-  if (!text) return std::nullopt;
-  if (*text == "yes") return std::optional<bool>(true);
-  if (*text == "no") return std::optional<bool>(false);
-  if (*text == "unknown") return std::optional<bool>();
+  if (text && *text == "yes") return true;
+  if (text && *text == "no") return false;
   return std::nullopt;
 }
 
@@ -488,8 +486,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     if (kind == runner_kind::solution) {
       if (auto ptxas_info = read_file(final_dir / ptxas_info_file, unreadable))
         result.kernels = parse_ptxas_resources(*ptxas_info);
-      const auto kept = kept_tensor_cores(final_dir);
-      result.uses_tensor_cores = kept ? *kept : uses_tensor_cores(tools, result.solution, deadline);
+      result.uses_tensor_cores = kept_tensor_cores(final_dir);
     }
     return finish(build_status::ok, "");
   }
