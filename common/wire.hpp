@@ -5,6 +5,7 @@
 #pragma once
 
 #include "datagen.h"
+#include "recorded_work.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,14 +19,16 @@
 namespace judge_wire {
 
 /// Sent in "hello"; a judge refuses a runner that speaks another version.
-constexpr int protocol_version = 3;
+constexpr int protocol_version = 4;
 
 // ---------------------------------------------------------------------------------------------------
 // Names. Every enum that travels is spelled by one table here, used by the codec and by anything
 // that shows the name.
 
 /// The outcome of one call of solve(), as the runner observed it.
-enum class call_status { ok, cuda_error, banned_library, stray_work };
+/// not_replayable: the work of solve() cannot be timed by replay (the error says why); foreign_kernel:
+/// solve() launched a kernel that is not in the solution's own device code (a library's).
+enum class call_status { ok, cuda_error, banned_library, stray_work, not_replayable, foreign_kernel };
 /// How the runner measures the GPU time of solve().
 enum class timing_method { cupti, events };
 /// Which side of a buffer a changed guard byte lies on.
@@ -51,7 +54,18 @@ template <> struct wire_names<call_status> {
   static constexpr enum_name<call_status> table[] = {{call_status::ok, "ok"},
                                                      {call_status::cuda_error, "cuda_error"},
                                                      {call_status::banned_library, "banned_library"},
-                                                     {call_status::stray_work, "stray_work"}};
+                                                     {call_status::stray_work, "stray_work"},
+                                                     {call_status::not_replayable, "not_replayable"},
+                                                     {call_status::foreign_kernel, "foreign_kernel"}};
+};
+template <> struct wire_names<region_kind> {
+  static constexpr enum_name<region_kind> table[] = {
+      {region_kind::buffer, "buffer"}, {region_kind::allocation, "allocation"}, {region_kind::global, "global"}};
+};
+template <> struct wire_names<copy_direction> {
+  static constexpr enum_name<copy_direction> table[] = {{copy_direction::host_to_device, "host_to_device"},
+                                                        {copy_direction::device_to_device, "device_to_device"},
+                                                        {copy_direction::device_to_host, "device_to_host"}};
 };
 template <> struct wire_names<timing_method> {
   static constexpr enum_name<timing_method> table[] = {{timing_method::cupti, "cupti"},
@@ -159,6 +173,9 @@ struct check_spec {
   /// One simple file name (is_simple_file_name) per output buffer, in signature order, chosen by the
   /// judge: the runner creates exactly these, new, in its scratch folder.
   std::vector<std::string> output_files;
+  /// A file (a simple name, like output_files) the recording runner writes this call's device work to,
+  /// as recorded_work JSON, for the replaying runner to time; absent: the call is not recorded.
+  std::optional<std::string> record_file;
 };
 
 /// An element passes when |got - ref| <= atol + rtol * |ref|.
@@ -189,6 +206,8 @@ struct case_request {
   std::vector<check_spec> checks;
   tolerance_spec tolerance;
   std::optional<timing_spec> timing; ///< absent: not timed
+  /// The work to time, for the replaying runner (docs/security.md): with timing only, never with checks.
+  std::optional<recorded_work> replay;
 };
 
 /// "end": answer "done" and exit 0.
@@ -254,6 +273,10 @@ struct check_answer {
   std::vector<std::string> banned_loaded; ///< banned names, e.g. "cublas"
   std::vector<std::string> stray_threads;
   double host_ms = 0.0; ///< [ms]
+  /// With record_file: whether the file was written, or why the call's work cannot be replayed (an API
+  /// the replay does not reproduce, a pointer to memory it did not see allocated).
+  bool recorded = false;
+  std::optional<std::string> not_replayable;
 };
 
 /// Where in the timing a fact was seen: warm-up call or timed sample number `sample`.

@@ -17,7 +17,9 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 namespace judge_wire {
 
@@ -199,6 +201,7 @@ inline check_spec read_check(const json& v, const where& w) {
   c.seed = r.get("seed", read_seed);
   c.poison = r.get("poison", read_name<poison_kind>);
   c.output_files = r.get("output_files", array_of(read_file_name));
+  c.record_file = r.get("record_file", nullable(read_file_name));
   return c;
 }
 
@@ -223,6 +226,15 @@ inline timing_spec read_timing(const json& v, const where& w) {
   return t;
 }
 
+} // namespace detail
+} // namespace judge_wire
+
+#define JUDGE_WIRE_JSON_READERS
+#include "recorded_work_json.hpp"
+
+namespace judge_wire {
+namespace detail {
+
 inline int read_size(const json& v, const where& w) { return static_cast<int>(read_integer(v, w, INT_MIN, INT_MAX)); }
 
 inline case_request read_case(const object_reader& r) {
@@ -234,6 +246,33 @@ inline case_request read_case(const object_reader& r) {
   c.checks = r.get("checks", array_of(read_check));
   c.tolerance = r.get("tolerance", read_tolerance);
   c.timing = r.get("timing", nullable(read_timing));
+  c.replay = r.get("replay", nullable(read_recorded_work));
+  if (c.replay && !c.checks.empty()) fail(r.place().at("replay"), "goes with timing alone, never with checks");
+  if (c.replay) {
+    std::size_t buffers = c.buffers.size();
+    std::vector<recorded_step> all = c.replay->preamble;
+    all.insert(all.end(), c.replay->steps.begin(), c.replay->steps.end());
+    for (const recorded_step& s : all) {
+      const auto check = [&](const device_address& a) {
+        if (a.kind == region_kind::buffer && static_cast<std::size_t>(a.index) >= buffers)
+          fail(r.place().at("replay"), "names buffer " + std::to_string(a.index) + " of " + std::to_string(buffers));
+      };
+      std::visit(
+          [&](const auto& step) {
+            using T = std::decay_t<decltype(step)>;
+            if constexpr (std::is_same_v<T, recorded_launch>) {
+              for (const relocation& x : step.relocations) check(x.target);
+            } else if constexpr (std::is_same_v<T, recorded_memset>) {
+              check(step.target);
+            } else if constexpr (std::is_same_v<T, recorded_copy>) {
+              if (step.target) check(*step.target);
+              if (step.source) check(*step.source);
+              for (const relocation& x : step.relocations) check(x.target);
+            }
+          },
+          s);
+    }
+  }
   // Every output gets exactly one file, and no file is named twice: the runner creates each once.
   std::size_t outputs = 0;
   for (const buffer_spec& b : c.buffers) outputs += b.is_input() ? 0 : 1;
@@ -246,6 +285,11 @@ inline case_request read_case(const object_reader& r) {
     for (const std::string& name : c.checks[k].output_files) {
       if (std::find(seen.begin(), seen.end(), name) != seen.end()) fail(files, "names \"" + name + "\" twice");
       seen.push_back(name);
+    }
+    if (const auto& record = c.checks[k].record_file) {
+      if (std::find(seen.begin(), seen.end(), *record) != seen.end())
+        fail(r.place().at("checks").at(k).at("record_file"), "names \"" + *record + "\" twice");
+      seen.push_back(*record);
     }
   }
   return c;
@@ -309,6 +353,8 @@ inline check_answer read_check_answer(const object_reader& r) {
   a.banned_loaded = r.get("banned_loaded", array_of(read_string));
   a.stray_threads = r.get("stray_threads", array_of(read_string));
   a.host_ms = r.get("host_ms", read_number);
+  a.recorded = r.get("recorded", read_bool);
+  a.not_replayable = r.get("not_replayable", nullable(read_string));
   return a;
 }
 
@@ -482,7 +528,10 @@ inline json to_json(const case_request& c) {
   for (const buffer_spec& b : c.buffers) buffers.push_back(detail::buffer_json(b));
   json checks = json::array();
   for (const check_spec& k : c.checks)
-    checks.push_back({{"seed", k.seed}, {"poison", to_string(k.poison)}, {"output_files", k.output_files}});
+    checks.push_back({{"seed", k.seed},
+                      {"poison", to_string(k.poison)},
+                      {"output_files", k.output_files},
+                      {"record_file", detail::nullable_json(k.record_file, detail::string_json)}});
   return {{"type", "case"},
           {"name", c.name},
           {"case_index", c.case_index},
@@ -490,7 +539,8 @@ inline json to_json(const case_request& c) {
           {"buffers", std::move(buffers)},
           {"checks", std::move(checks)},
           {"tolerance", {{"atol", c.tolerance.atol}, {"rtol", c.tolerance.rtol}}},
-          {"timing", detail::nullable_json(c.timing, detail::timing_json)}};
+          {"timing", detail::nullable_json(c.timing, detail::timing_json)},
+          {"replay", detail::nullable_json(c.replay, detail::recorded_work_json)}};
 }
 
 inline json to_json(const end_request&) { return {{"type", "end"}}; }
@@ -530,7 +580,9 @@ inline json to_json(const check_answer& a) {
           {"guard_violations", std::move(guards)},
           {"banned_loaded", a.banned_loaded},
           {"stray_threads", a.stray_threads},
-          {"host_ms", a.host_ms}};
+          {"host_ms", a.host_ms},
+          {"recorded", a.recorded},
+          {"not_replayable", detail::nullable_json(a.not_replayable, detail::string_json)}};
 }
 
 inline json to_json(const timing_answer& t) {
@@ -624,6 +676,14 @@ inline json parse_line(const std::string& line) {
 
 /// Reads one request line; throws protocol_error naming the field that is wrong.
 inline request decode_request(const std::string& line) { return request_from_json(parse_line(line)); }
+/// Reads a recording (the file a recording runner wrote); throws protocol_error naming the field.
+inline recorded_work decode_recorded_work(const std::string& text) {
+  return detail::read_recorded_work(parse_line(text), {"recorded work", ""});
+}
+inline std::string encode_recorded_work(const recorded_work& work) {
+  return detail::line(detail::recorded_work_json(work));
+}
+
 /// Reads one answer line; throws protocol_error naming the message and field that are wrong.
 inline answer decode_answer(const std::string& line) { return answer_from_json(parse_line(line)); }
 

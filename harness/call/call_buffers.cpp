@@ -25,30 +25,46 @@ void call_buffers::abandon() noexcept {
 }
 
 void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
+  prepare_inputs(seed, poison);
+  regenerate_pristine(seed);
+}
+
+void call_buffers::prepare_inputs(std::uint64_t seed, poison_kind poison) {
   for (std::size_t i = 0; i < m_specs.size(); ++i) {
     const buffer_spec& spec = m_specs[i];
     guarded_buffer& buffer = m_buffers[i];
     buffer.arm_guards();
-    float* shadow = m_shadows[i].as<float>();
     if (spec.is_input()) {
       if (spec.data) {
         const std::size_t bytes = spec.count * sizeof(float);
         JUDGE_CUDA_CHECK(cudaMemcpy(buffer.data(), spec.data->data(), bytes, cudaMemcpyHostToDevice));
-        JUDGE_CUDA_CHECK(cudaMemcpy(shadow, spec.data->data(), bytes, cudaMemcpyHostToDevice));
       } else {
-        const auto index = static_cast<std::uint32_t>(i);
         // The codec guarantees every input a distribution.
-        const judge_data::distribution& dist = spec.dist.value();
-        generate_on_device(dist, seed, index, buffer.data(), spec.count, nullptr);
-        // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
-        generate_on_device(dist, seed, index, shadow, spec.count, nullptr);
+        generate_on_device(spec.dist.value(), seed, static_cast<std::uint32_t>(i), buffer.data(), spec.count, nullptr);
       }
     } else {
       fill_words_on_device(reinterpret_cast<std::uint32_t*>(buffer.data()), poison_bits(poison), spec.count, nullptr);
+    }
+  }
+}
+
+void call_buffers::regenerate_pristine(std::uint64_t seed) {
+  for (std::size_t i = 0; i < m_specs.size(); ++i) {
+    const buffer_spec& spec = m_specs[i];
+    float* shadow = m_shadows[i].as<float>();
+    if (shadow == nullptr) continue;
+    if (spec.is_input()) {
+      if (spec.data) {
+        JUDGE_CUDA_CHECK(
+            cudaMemcpy(shadow, spec.data->data(), spec.count * sizeof(float), cudaMemcpyHostToDevice));
+      } else {
+        // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
+        generate_on_device(spec.dist.value(), seed, static_cast<std::uint32_t>(i), shadow, spec.count, nullptr);
+      }
+    } else {
       // NaN never passes a comparison, so a reference that failed to write shows up as a mismatch.
-      if (shadow != nullptr)
-        fill_words_on_device(reinterpret_cast<std::uint32_t*>(shadow), poison_bits(poison_kind::nan), spec.count,
-                             nullptr);
+      fill_words_on_device(reinterpret_cast<std::uint32_t*>(shadow), poison_bits(poison_kind::nan), spec.count,
+                           nullptr);
     }
   }
 }

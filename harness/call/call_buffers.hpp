@@ -26,6 +26,12 @@ public:
   /// (or copied from its explicit data), its pristine copy generated again into separate memory, each
   /// output filled with `poison`, each reference output with NaN. The caller synchronises.
   void prepare(std::uint64_t seed, poison_kind poison);
+  /// prepare()'s first half: the inputs and the poisoned outputs, no pristine copies.
+  void prepare_inputs(std::uint64_t seed, poison_kind poison);
+  /// prepare()'s second half: each input's pristine copy generated from `seed` again, each reference
+  /// output filled with NaN. Timed calls do this after the call, so that nothing the call's kernels
+  /// could write to exists yet when they run (docs/security.md, "Timing by replay").
+  void regenerate_pristine(std::uint64_t seed);
 
   /// Gives every allocation up without freeing it, once the context is lost (device_memory::abandon).
   void abandon() noexcept;

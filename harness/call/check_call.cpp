@@ -3,6 +3,8 @@
 #include "buffer_map.hpp"
 #include "call_buffers.hpp"
 #include "solve_call.hpp"
+#include "wire_json.hpp"
+#include "work_recorder.hpp"
 
 #include <cerrno>
 #include <cstdint>
@@ -18,17 +20,12 @@
 namespace judge_harness {
 namespace {
 
-/// Copies output `index` to the host and writes it as raw little-endian float32 into a new file `name`
-/// right inside the scratch folder `scratch_fd`: the name is the judge's, already checked to be a plain
-/// name by the codec, and O_EXCL | O_NOFOLLOW refuse anything already there, a link above all.
-void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
-  const guarded_buffer& buffer = buffers.buffer(index);
-  std::vector<float> host(buffer.count());
-  JUDGE_CUDA_CHECK(cudaMemcpy(host.data(), buffer.data(), host.size() * sizeof(float), cudaMemcpyDeviceToHost));
+/// Writes `size` bytes into a new file `name` right inside the scratch folder `scratch_fd`: the name is
+/// the judge's, already checked to be a plain name by the codec, and O_EXCL | O_NOFOLLOW refuse anything
+/// already there, a link above all.
+void write_new_file(int scratch_fd, const std::string& name, const char* bytes, std::size_t size) {
   const int fd = ::openat(scratch_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) throw std::runtime_error("cannot create output file " + name + ": " + std::strerror(errno));
-  const auto* bytes = reinterpret_cast<const char*>(host.data());
-  const std::size_t size = host.size() * sizeof(float);
   std::size_t written = 0;
   while (written < size) {
     const ssize_t n = ::write(fd, bytes + written, size - written);
@@ -41,6 +38,22 @@ void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd
     written += static_cast<std::size_t>(n);
   }
   if (::close(fd) != 0) throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(errno));
+}
+
+/// Copies output `index` to the host and writes it as raw little-endian float32 into the file `name`.
+void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
+  const guarded_buffer& buffer = buffers.buffer(index);
+  std::vector<float> host(buffer.count());
+  JUDGE_CUDA_CHECK(cudaMemcpy(host.data(), buffer.data(), host.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  write_new_file(scratch_fd, name, reinterpret_cast<const char*>(host.data()), host.size() * sizeof(float));
+}
+
+/// The judge's buffers of a call, as the work recorder resolves pointers against them.
+std::vector<judge_region> regions_of(const call_buffers& buffers) {
+  std::vector<judge_region> regions;
+  for (std::size_t b = 0; b < buffers.specs().size(); ++b)
+    regions.push_back({buffers.buffer(b).data(), buffers.buffer(b).count() * sizeof(float)});
+  return regions;
 }
 
 /// The buffer map a sanitizer's addresses are read against (common/buffer_map.hpp), on stderr, flushed
@@ -76,8 +89,12 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     call_buffers buffers(request.buffers, false, context.options.layout());
     buffers.prepare(check.seed, check.poison);
     if (context.options.exact_buffers) print_buffer_map(buffers);
+    work_recorder& recorder = work_recorder::instance();
+    if (check.record_file) recorder.begin(regions_of(buffers));
     const solve_observation seen =
-        call_solve(buffers.solve_arguments(), request.sizes.data(), context, call_kind::checked);
+        call_solve(learner_solve_work(), buffers.solve_arguments(), request.sizes.data(), context, call_kind::checked);
+    const std::optional<recording> recorded =
+        check.record_file ? std::optional<recording>(recorder.end()) : std::nullopt;
     answer.host_ms = seen.host_ms;
     if (!seen.error.empty()) {
       answer.status = call_status::cuda_error;
@@ -115,6 +132,15 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
       const std::string& name = check.output_files.at(output++);
       write_output(buffers, b, context.scratch_fd, name);
       answer.outputs.push_back(name);
+    }
+    if (recorded && answer.status == call_status::ok) {
+      if (recorded->not_replayable) {
+        answer.not_replayable = recorded->not_replayable;
+      } else {
+        const std::string text = judge_wire::encode_recorded_work(recorded->work);
+        write_new_file(context.scratch_fd, *check.record_file, text.data(), text.size());
+        answer.recorded = true;
+      }
     }
     // Checked calls are not timed, but CUPTI records them all the same: drop them now.
     context.timer.discard_history();

@@ -18,7 +18,13 @@ namespace judge_harness {
 
 /// The runner's command line.
 struct runner_options {
-  std::string solution;                        ///< the learner's shared object (solution.so) to load
+  std::string solution;                        ///< the shared object (solution.so) to load, if any
+  /// --record: `solution` is the learner's; checked calls whose request names a record_file are recorded,
+  /// and timing requests are refused.
+  bool record = false;
+  /// --replay: the solution's device code (fatbin files, perhaps none); no shared object is loaded.
+  bool replay = false;
+  std::vector<std::string> device_code;
   std::string scratch;                         ///< folder the output files of checked calls go to
   std::vector<std::string> banned;             ///< library names solve() may not load ("cublas")
   timing_method timing = timing_method::cupti; ///< the method the judge asked for (--timing)

@@ -2,6 +2,7 @@
 
 #include "process_watch.hpp"
 #include "solve_abi.h"
+#include "work_recorder.hpp"
 
 #include <chrono>
 #include <stdexcept>
@@ -17,8 +18,18 @@ judge_solve_fn learner_solve = nullptr;
 // noexcept: an exception escaping the learner's solve() ends the process through std::terminate, as
 // it would in the learner's own program, and the judge sees a crash rather than a harness failure.
 void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept {
+  const learner_scope learner;
   judge_call_solve(learner_solve, buffers, sizes);
 }
+
+class bound_solve_work final : public call_work {
+public:
+  std::string issue(void* const* buffers, const int* sizes) override {
+    if (!learner_solve) throw std::logic_error("call_solve before bind_learner_solve");
+    invoke_learner_solve(buffers, sizes);
+    return "";
+  }
+};
 
 } // namespace
 
@@ -27,9 +38,14 @@ void bind_learner_solve(judge_solve_fn solve) {
   learner_solve = solve;
 }
 
-solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind) {
+call_work& learner_solve_work() {
+  static bound_solve_work work;
+  return work;
+}
+
+solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, runner_context& context,
+                             call_kind kind) {
   using clock = std::chrono::steady_clock;
-  if (!learner_solve) throw std::logic_error("call_solve before bind_learner_solve");
   solve_observation seen;
   const bool timed = kind != call_kind::checked;
   const bool flush = kind == call_kind::timed_cold_l2;
@@ -46,7 +62,7 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
 
   if (timed) context.timer.before_solve();
   const clock::time_point host_begin = clock::now();
-  invoke_learner_solve(buffers, sizes);
+  const std::string not_issued = work.issue(buffers, sizes);
   if (timed) context.timer.after_return();
   const cudaError_t synchronised = cudaDeviceSynchronize();
   const clock::time_point host_end = clock::now();
@@ -55,6 +71,10 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
   seen.host_ms = std::chrono::duration<double, std::milli>(host_end - host_begin).count();
 
   const cudaError_t status = synchronised != cudaSuccess ? synchronised : last;
+  if (!not_issued.empty() && status == cudaSuccess) {
+    seen.error = not_issued;
+    return seen;
+  }
   if (status != cudaSuccess) {
     seen.error = describe(status) + " (after solve())";
     seen.context_lost = context_is_corrupted();

@@ -31,6 +31,20 @@ std::string stray_threads_message(const std::vector<std::string>& threads, const
 /// std::invalid_argument for a null pointer.
 void bind_learner_solve(judge_solve_fn solve);
 
+/// The work one call issues: the bound solve() through the problem's shim (checked calls everywhere,
+/// and timed calls of the judge's own baseline), or a replay of recorded device work (timed calls of a
+/// solution, in the replaying runner, which holds no learner host code).
+class call_work {
+public:
+  virtual ~call_work() = default;
+  /// Issues the call's work; returns why it could not, in words, or "". The device is synchronised by
+  /// the caller.
+  virtual std::string issue(void* const* buffers, const int* sizes) = 0;
+};
+
+/// The bound solve(), with the work recorder's learner flag set while it runs.
+call_work& learner_solve_work();
+
 enum class call_kind {
   checked,       ///< not timed
   timed_warm_l2, ///< timed, with whatever the previous work left in L2
@@ -43,6 +57,7 @@ enum class call_kind {
 /// synchronisation for CUPTI; right before the start event for events, to hide the launch latency).
 /// The inputs must be ready (enqueued on the legacy stream) and the device error-free. Throws
 /// cuda_error only for failures of the harness's own CUDA calls.
-solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind);
+solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, runner_context& context,
+                             call_kind kind);
 
 } // namespace judge_harness

@@ -52,8 +52,8 @@ struct sample_result {
 /// nothing distinguishes the two, and every kernel of the path (the judge's too) is loaded and warm.
 class sampler {
 public:
-  sampler(const case_request& request, runner_context& context, timing_outcome& outcome)
-      : m_request(request), m_context(context), m_outcome(outcome), m_answer(outcome.answer) {
+  sampler(const case_request& request, runner_context& context, call_work& work, timing_outcome& outcome)
+      : m_request(request), m_context(context), m_work(work), m_outcome(outcome), m_answer(outcome.answer) {
     // Two sets used in turn: every call gets buffers the previous call did not see.
     m_sets.emplace_back(request.buffers, true, context.options.layout());
     m_sets.emplace_back(request.buffers, true, context.options.layout());
@@ -71,9 +71,12 @@ public:
       return stop(call_status::cuda_error, describe(pending) + " (pending before a timed call of solve())",
                   context_is_corrupted());
 
-    set.prepare(draw_sample_seed(), poison);
+    // The pristine inputs and the reference are made after the call, from the seed, which lives only in
+    // this process's host memory: during the call no judge's copy exists that its kernels could change.
+    const std::uint64_t seed = draw_sample_seed();
+    set.prepare_inputs(seed, poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
-    const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_context, kind);
+    const solve_observation seen = call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_context, kind);
     if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
 
     sample_result result;
@@ -90,6 +93,7 @@ public:
     if (!seen.stray_threads.empty())
       return stop(call_status::stray_work, stray_threads_message(seen.stray_threads, " during timing"), false);
 
+    set.regenerate_pristine(seed);
     if (!check_against_reference(set, place)) return std::nullopt;
     return result;
   }
@@ -151,6 +155,7 @@ private:
 
   const case_request& m_request;
   runner_context& m_context;
+  call_work& m_work;
   timing_outcome& m_outcome;
   judge_wire::timing_answer& m_answer; // m_outcome's
   std::vector<call_buffers> m_sets;
@@ -159,7 +164,7 @@ private:
 
 } // namespace
 
-timing_outcome run_timing(const case_request& request, runner_context& context) {
+timing_outcome run_timing(const case_request& request, runner_context& context, call_work& work) {
   const judge_wire::timing_spec& spec = request.timing.value();
   timing_outcome outcome;
   judge_wire::timing_answer& answer = outcome.answer;
@@ -171,7 +176,7 @@ timing_outcome run_timing(const case_request& request, runner_context& context) 
     const clock::time_point start = clock::now();
     const auto elapsed_s = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
     context.timer.discard_history();
-    sampler calls(request, context, outcome);
+    sampler calls(request, context, work, outcome);
 
     for (std::int64_t i = 0;; ++i) {
       const std::optional<sample_result> r = calls.run({true, i});

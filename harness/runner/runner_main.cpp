@@ -1,14 +1,21 @@
-// main() of every runner: `runner --solution FILE.so --scratch DIR [--banned cublas,cublasLt]
-// [--timing cupti|events] [--profiler] [--exact-buffers]`, speaking the protocol of docs/architecture.md through
-// common/wire_json.hpp, the codec the judge uses too. The runner is the problem's (harness, call shim, GPU reference);
-// the solution is the learner's shared object, loaded once CUDA, CUPTI and the channels are set up, so that its static
-// constructors find the harness ready and cannot run before it. Exit status: 0 after "done"; 1 after answering a call
+// main() of every runner: `runner (--solution FILE.so [--record] | --replay FATBIN[,FATBIN...]) --scratch DIR
+// [--banned cublas,cublasLt] [--timing cupti|events] [--profiler] [--exact-buffers]`, speaking the protocol of
+// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. The runner is the problem's
+// (harness, call shim, GPU reference). It plays one of three parts (docs/security.md, "Timing by replay"):
+//  - with --solution and --record, the learner's shared object, loaded once CUDA and the channels are set up (so that
+//    its static constructors find the harness ready and cannot run before it): checked calls, one of them recorded
+//    for replay; it never times, since learner host code shares its address space;
+//  - with --replay, the solution's device code alone (the fatbins its compile kept): it times recorded work and
+//    checks every timed output, and no learner host code ever runs in it;
+//  - with --solution alone, trusted code (the judge's baseline): checked and timed in one process. Exit status: 0 after "done"; 1 after answering a call
 // that left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad request,
 // unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device; 4
 // (syscall_denied_exit_code) after a "denied" answer: the system-call filter (syscall_filter.hpp) stopped a call of
 // learner code.
 #include "channels.hpp"
 #include "check_call.hpp"
+#include "replay_program.hpp"
+#include "work_recorder.hpp"
 #include "runner_context.hpp"
 #include "solution_loader.hpp"
 #include "solve_call.hpp"
@@ -38,8 +45,8 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage = "usage: runner --solution FILE.so --scratch DIR [--banned NAME[,NAME...]] [--timing "
-                          "cupti|events] [--profiler] [--exact-buffers]\n"
+const char* const usage = "usage: runner (--solution FILE.so [--record] | --replay FATBIN[,FATBIN...]) --scratch DIR "
+                          "[--banned NAME[,NAME...]] [--timing cupti|events] [--profiler] [--exact-buffers]\n"
                           "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
@@ -67,7 +74,12 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
       options.exact_buffers = true;
       continue;
     }
-    if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing") && i + 1 < argc) {
+    if (arg == "--record") {
+      options.record = true;
+      continue;
+    }
+    if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing" || arg == "--replay") &&
+        i + 1 < argc) {
       const std::string value = argv[++i];
       if (arg == "--scratch") {
         options.scratch = value;
@@ -76,6 +88,9 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
         options.solution = value;
       } else if (arg == "--banned") {
         options.banned = split_names(value);
+      } else if (arg == "--replay") {
+        options.replay = true;
+        options.device_code = split_names(value);
       } else if (const auto method = judge_wire::from_string<judge_wire::timing_method>(value)) {
         options.timing = *method; // the judge's choice; nothing in the environment overrides it
       } else {
@@ -91,10 +106,16 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
     std::fprintf(stderr, "runner: --scratch DIR is required\n%s", usage);
     return std::nullopt;
   }
-  if (options.solution.empty()) {
-    std::fprintf(stderr, "runner: --solution FILE.so is required\n%s", usage);
+  if (options.solution.empty() == !options.replay) {
+    std::fprintf(stderr, "runner: either --solution FILE.so or --replay FATBIN,... is required\n%s", usage);
     return std::nullopt;
   }
+  if (options.record && options.solution.empty()) {
+    std::fprintf(stderr, "runner: --record goes with --solution\n%s", usage);
+    return std::nullopt;
+  }
+  // A process that runs learner host code holds no clock: CUPTI stays off in it (docs/security.md).
+  if (options.record) options.timing = judge_wire::timing_method::events;
   return options;
 }
 
@@ -121,8 +142,10 @@ private:
   _exit(exit_context_lost);
 }
 
-/// Answers one case: its checks in order until one fails, then its timing if every check was ok.
-void run_case(const case_request& request, runner_context& context, result_channel& results) {
+/// Answers one case: its checks in order until one fails, then its timing if every check was ok. `work` is
+/// what timed calls issue: the trusted solve(), a replay of `request.replay`, or nothing (a recording runner,
+/// which refuses to time).
+void run_case(const case_request& request, runner_context& context, result_channel& results, call_work* work) {
   bool all_ok = true;
   for (std::size_t k = 0; k < request.checks.size(); ++k) {
     const check_outcome check = run_check(request, k, context);
@@ -134,7 +157,45 @@ void run_case(const case_request& request, runner_context& context, result_chann
     }
   }
   if (!all_ok || !request.timing) return;
-  const timing_outcome timing = run_timing(request, context);
+  if (work == nullptr)
+    throw std::runtime_error("a runner that runs learner host code does not time: timing is the replaying runner's");
+  const timing_outcome timing = run_timing(request, context, *work);
+  results.send(judge_wire::encode(timing.answer));
+  if (timing.context_lost) leave_after_lost_context();
+}
+
+/// Adapts a bound replay to the timing loop's call_work.
+class replay_work final : public call_work {
+public:
+  explicit replay_work(replay_program& program) : m_program(program) {}
+  std::string issue(void* const* buffers, const int*) override { return m_program.issue(buffers); }
+
+private:
+  replay_program& m_program;
+};
+
+/// Answers a timing request of the replaying runner: binds the recorded work to the solution's device
+/// code, then times it like any call. A recording that cannot be bound is a timing answer that says why.
+void replay_case(const case_request& request, runner_context& context, const device_code& code,
+                 result_channel& results) {
+  if (!request.timing || !request.replay || !request.checks.empty())
+    throw std::runtime_error("the replaying runner takes timing requests with recorded work, and no checks");
+  timing_outcome timing;
+  try {
+    replay_program program(*request.replay, code, request.buffers);
+    // The preamble's device variables and attributes belong to the module, not to a buffer set.
+    std::vector<void*> none(request.buffers.size(), nullptr);
+    if (const std::string failed = program.prepare(none.data()); !failed.empty())
+      throw replay_refusal(call_status::cuda_error, failed);
+    replay_work work(program);
+    timing = run_timing(request, context, work);
+  } catch (const replay_refusal& refused) {
+    timing.answer.case_name = request.name;
+    timing.answer.method = context.timer.method();
+    timing.answer.cold_l2 = request.timing->cold_l2;
+    timing.answer.status = refused.status();
+    timing.answer.error = refused.what();
+  }
   results.send(judge_wire::encode(timing.answer));
   if (timing.context_lost) leave_after_lost_context();
 }
@@ -189,7 +250,13 @@ int run(int argc, char** argv) {
 
     if (!options->under_profiler)
       install_syscall_filter({{requests.fd(), results->fd()}, context.scratch_fd, results->fd()});
-    bind_learner_solve(load_solution(options->solution));
+    std::optional<device_code> code;
+    if (!options->replay) {
+      const learner_scope learner; // the solution's static constructors are learner code
+      bind_learner_solve(load_solution(options->solution));
+    } else {
+      code.emplace(options->device_code);
+    }
     results->send(judge_wire::encode(hello_of(context)));
 
     while (const std::optional<std::string> line = requests.next()) {
@@ -198,7 +265,12 @@ int run(int argc, char** argv) {
         results->send(judge_wire::encode(judge_wire::done_answer{}));
         return exit_done;
       }
-      run_case(std::get<judge_wire::case_request>(request), context, *results);
+      const auto& c = std::get<judge_wire::case_request>(request);
+      if (code) {
+        replay_case(c, context, *code, *results);
+      } else {
+        run_case(c, context, *results, options->record ? nullptr : &learner_solve_work());
+      }
     }
     std::fprintf(stderr, "runner: the request channel closed before an \"end\" request\n");
     return exit_runner_failed;

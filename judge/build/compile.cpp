@@ -33,15 +33,29 @@ using clock = std::chrono::steady_clock;
 constexpr std::uintmax_t max_source_bytes = 1024 * 1024;
 constexpr std::size_t compiler_output_cap = 1024 * 1024; // [B] per stream; messages are trimmed anyway
 /// Bump when the way runners are built changes, so that old cache entries are not reused.
-constexpr const char* cache_format = "gpu-judge runner v3 (solution.so)";
+constexpr const char* cache_format = "gpu-judge runner v4 (solution.so, runtime calls exported for recording)";
 /// Part of a solution's cache key only: its entries hold ptxas's resource lines and the tensor-core
 /// answer since this format, so older entries (without them) are not reused.
-constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt + tensor_cores.txt";
+constexpr const char* solution_entry_format = "solution.so + ptxas_info.txt + tensor_cores.txt + device/*.fatbin";
 /// ptxas's -v lines of the solution's units, in its cache entry (kernel_resources.hpp reads them).
 constexpr const char* ptxas_info_file = "ptxas_info.txt";
 /// Whether the solution's machine code has tensor-core instructions, as found when it was built: "yes",
 /// "no" or "unknown". Kept so that a cached build does not run cuobjdump (in the sandbox) again.
 constexpr const char* tensor_cores_file = "tensor_cores.txt";
+/// The folder of a solution's cache entry that holds its device code, one fatbin per unit, as nvcc's
+/// device compilation wrote it (--keep): what the replaying runner loads, never the shared object's own
+/// copy, which host code (inline assembly, .incbin) could have filled with anybody's machine code.
+constexpr const char* device_code_folder = "device";
+
+/// The fatbins of a cache entry, in name order.
+std::vector<fs::path> device_code_files(const fs::path& entry) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (fs::directory_iterator it(entry / device_code_folder, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".fatbin") files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 std::string tensor_cores_text(const std::optional<bool>& uses) { return uses ? (*uses ? "yes" : "no") : "unknown"; }
 
@@ -287,6 +301,10 @@ shared_runner build_shared_runner(const problem_spec& spec, const toolchain& too
   }
   // The CUDA runtime is shared, so that the solution.so the runner loads (also -cudart shared) uses the
   // same runtime instance: one context, one error state, kernels registered in one place.
+  // The runtime calls the work recorder follows are defined in the harness (harness/record/
+  // runtime_interposer.cpp) and exported, so that the learner's shared object, loaded later, binds to them
+  // before libcudart; every other symbol of the runner stays hidden from it.
+  link.insert(link.end(), {"-Xlinker", "--export-dynamic-symbol=cuda*", "-Xlinker", "--export-dynamic-symbol=__cuda*"});
   link.insert(link.end(),
               {tools.harness_library.string(), tools.cupti_library.string(),
                "-L" + tools.seccomp_library.parent_path().string(), "-lseccomp", "-cudart", "shared", "-ldl",
@@ -487,6 +505,7 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       if (auto ptxas_info = read_file(final_dir / ptxas_info_file, unreadable))
         result.kernels = parse_ptxas_resources(*ptxas_info);
       result.uses_tensor_cores = kept_tensor_cores(final_dir);
+      result.device_code = device_code_files(final_dir);
     }
     return finish(build_status::ok, "");
   }
@@ -532,6 +551,25 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       args.insert(args.end(), {"-c", unit.string(), "-o", object});
       return run_nvcc(tools, args, work, deadline);
     };
+    // A unit's device code as its device compilation produced it: nvcc --keep leaves the fatbin it
+    // embeds in the object, made from the unit's device code alone.
+    const fs::path device_dir = work / device_code_folder;
+    const fs::path keep_dir = work / "keep";
+    auto keep_flags = [&]() -> std::vector<std::string> {
+      if (kind != runner_kind::solution) return {};
+      fs::remove_all(keep_dir);
+      fs::create_directories(keep_dir);
+      // Relative to the compile's working folder (the staging folder, writable): a path named on the
+      // command line would be bound read-only in the sandbox.
+      return {"--keep", "--keep-dir", keep_dir.filename().string()};
+    };
+    auto take_device_code = [&](const std::string& stem) {
+      if (kind != runner_kind::solution) return;
+      fs::create_directories(device_dir);
+      for (const auto& entry : fs::directory_iterator(keep_dir))
+        if (entry.path().extension() == ".fatbin") fs::rename(entry.path(), device_dir / (stem + ".fatbin"));
+      fs::remove_all(keep_dir);
+    };
 
     std::vector<std::string> objects;
     // A learner's units only: ptxas says what each kernel uses (registers, shared memory, spills).
@@ -544,15 +582,21 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       const std::string object = (work / (stem + ".o")).string();
       std::vector<std::string> extra = resource_usage;
       extra.insert(extra.end(), {"-include", declaration_file.string()});
+      std::vector<std::string> kept = keep_flags();
+      extra.insert(extra.end(), kept.begin(), kept.end());
       step_result step = compile(unit, extra, object);
       if (!step.ok && !step.timed_out && solve_conflicts(step.output)) {
         // Step 2 (solve_binding.hpp): the unit without the judge's declaration, then the check.
         const fs::path checked = work / ("judge_checked_" + stem + ".cu");
         write_text(checked, "#include \"" + unit.string() + "\"\n#include \"" + check_file.string() + "\"\n");
-        step_result retried = compile(checked, resource_usage, object);
+        std::vector<std::string> retry_flags = resource_usage;
+        kept = keep_flags();
+        retry_flags.insert(retry_flags.end(), kept.begin(), kept.end());
+        step_result retried = compile(checked, retry_flags, object);
         if (retried.ok) step = retried;
       }
       if (!step.ok) return failed(step);
+      take_device_code(stem);
       if (kind == runner_kind::solution) ptxas_info += ptxas_info_only(step.output);
       objects.push_back(object);
     }
@@ -640,10 +684,12 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
       write_text(tensor_cores_path, tensor_cores_text(result.uses_tensor_cores));
     }
     for (const auto& entry : fs::directory_iterator(work))
-      if (entry.path() != solution && entry.path() != ptxas_info_path && entry.path() != tensor_cores_path)
+      if (entry.path() != solution && entry.path() != ptxas_info_path && entry.path() != tensor_cores_path &&
+          entry.path() != device_dir)
         fs::remove_all(entry.path());
     staging.publish();
     result.kernels = parse_ptxas_resources(ptxas_info);
+    if (kind == runner_kind::solution) result.device_code = device_code_files(final_dir);
   } catch (const std::exception& e) {
     return finish(build_status::internal_error, std::string("cannot build the solution: ") + e.what());
   }

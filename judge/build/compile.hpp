@@ -58,6 +58,10 @@ struct build_result {
   /// with cuobjdump on every build, cached or not; nullopt for a baseline, a failed build, or when
   /// cuobjdump is missing or fails (then the plausibility floor assumes the looser of the two).
   std::optional<bool> uses_tensor_cores;
+  /// A solution's device code, one fatbin per unit as its device compilation made it (nvcc --keep),
+  /// in the cache entry's device/ folder: what the replaying runner times (docs/security.md). Empty for
+  /// a baseline and a failed build.
+  std::vector<std::filesystem::path> device_code;
 };
 
 enum class runner_kind { solution, baseline };

@@ -57,7 +57,7 @@ std::string grader::run_baseline(const build_result& baseline, const progress_fn
 
 std::string grader::run_baseline_now(const build_result& baseline, const progress_fn& progress) {
   const scratch_folder scratch = new_scratch("baseline");
-  runner_session session(runner_options_for(baseline, scratch, true));
+  runner_session session(runner_options_for(baseline, scratch, runner_role::trusted));
   if (!session.start()) return "the baseline runner did not start: " + describe(session.start_facts());
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
     const test_case& c = m_cases[i];

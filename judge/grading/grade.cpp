@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 #include <unistd.h>
 
@@ -46,12 +47,17 @@ scratch_folder grader::new_scratch(const std::string& tag) {
   return m_scratch_root.make_subfolder(fmt::format("{}-{}", ++m_runs, tag));
 }
 
-runner_options grader::runner_options_for(const build_result& runner, const scratch_folder& scratch, bool baseline) {
+runner_options grader::runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role) {
   runner_options o;
   o.runner = runner.runner;
-  o.solution = runner.solution;
+  o.role = role;
+  // The replaying runner gets the solution's device code and never its shared object.
+  if (role == runner_role::replaying)
+    o.device_code = runner.device_code;
+  else
+    o.solution = runner.solution;
   o.scratch = scratch.path();
-  if (!baseline) o.banned_libraries = m_spec.banned_libraries;
+  if (role != runner_role::trusted) o.banned_libraries = m_spec.banned_libraries;
   o.timing = m_options.timing_method;
   o.output_cap = m_spec.limits.output_bytes;
   o.sandbox = m_options.sandbox;
@@ -126,13 +132,104 @@ static sandbox_status sandbox_state(const runner_session& session, bool asked) {
   return {sandbox_mode::unavailable, session.sandbox_failure()};
 }
 
-timing_facts grader::time_case(runner_session& session, std::size_t i) {
+timing_facts grader::time_case(runner_session& session, std::size_t i, std::optional<judge_wire::recorded_work> replay) {
   judge_wire::timing_spec timing;
   timing.budget_s = budget_seconds();
   timing.cold_l2 = m_options.cold_l2;
   const test_case& c = m_cases[i];
-  return session.run_timing(make_case_request(m_spec, c, static_cast<int>(i), {}, timing),
-                            budget_seconds() + 4 * call_seconds() + 30);
+  judge_wire::case_request request = make_case_request(m_spec, c, static_cast<int>(i), {}, timing);
+  request.replay = std::move(replay);
+  return session.run_timing(request, budget_seconds() + 4 * call_seconds() + 30);
+}
+
+namespace {
+
+/// The recording a recording runner wrote for a checked call: read once beneath the scratch folder's
+/// descriptor (no link followed), removed, and decoded; what is wrong with it is the recording
+/// process's failure. [B] bounded: a recording holds at most recording_limits::max_host_bytes of data.
+std::optional<judge_wire::recorded_work> take_recording(const scratch_folder& scratch, const std::string& file,
+                                                        std::string& problem) {
+  constexpr std::uint64_t max_bytes = 2 * judge_wire::recording_limits::max_host_bytes + (16u << 20);
+  const text_read read = take_text(scratch, file, max_bytes);
+  if (!read.text) {
+    problem = read.problem;
+    return std::nullopt;
+  }
+  try {
+    return judge_wire::decode_recorded_work(*read.text);
+  } catch (const judge_wire::protocol_error& e) {
+    problem = e.what();
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+std::unique_ptr<replay_runner> grader::start_replayer(const build_result& build) {
+  auto replayer = std::make_unique<replay_runner>(new_scratch("replay"));
+  replayer->session =
+      std::make_unique<runner_session>(runner_options_for(build, replayer->scratch, runner_role::replaying));
+  replayer->session->start_early();
+  return replayer;
+}
+
+decision grader::time_by_replay(std::unique_ptr<replay_runner>& replayer, const build_result& build,
+                                const scratch_folder& scratch, const judge_wire::case_request& request,
+                                const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
+                                std::optional<timing_facts>& timing) {
+  const judge_wire::check_answer& recorded = calls.back().answer.value();
+  const auto untimed = [&cr](const std::string& why) {
+    cr.feedback = join_feedback(cr.feedback, "not timed: " + why);
+    return decision{verdict::accepted, ""};
+  };
+  if (recorded.not_replayable) return untimed(*recorded.not_replayable);
+  const std::string& file = request.checks.back().record_file.value();
+  std::string problem = "the runner that ran your code wrote no recording of the call";
+  std::optional<judge_wire::recorded_work> work;
+  if (recorded.recorded) work = take_recording(scratch, file, problem);
+  if (!work)
+    return {verdict::run_time_error,
+            fmt::format("checked call {}: the recording of the call cannot be read ({}); the process that ran your "
+                        "code wrote it",
+                        calls.size(), problem)};
+  const bool reads_back = work->reads_back_before_more_work;
+  if (!replayer) replayer = start_replayer(build);
+  timing = time_case(*replayer->session, i, std::move(work));
+  const timing_facts& t = *timing;
+  if (t.answer && t.answer->status == judge_wire::call_status::not_replayable) return untimed(t.answer->error.value_or(""));
+  if (t.answer && t.answer->status == judge_wire::call_status::foreign_kernel) {
+    const std::string why = t.answer->error.value_or("solve() launched a kernel that is not in your code");
+    if (!m_spec.banned_libraries.empty())
+      return {verdict::run_time_error, why + " (problem.yaml: banned_libraries)"};
+    return untimed(why);
+  }
+  decision d = decide_case(calls, timing);
+  // A replay that never wrote an output the checked call did write replayed none of the work that wrote
+  // it: code the recording does not follow did it (a library with a CUDA runtime of its own, cuBLAS).
+  // (The wire carries a NaN as "nan", without its payload: any NaN stands for the NaN poison here, which a
+  // kernel that computes the right answer in the checked calls does not produce from like inputs.)
+  const bool unwritten = d.v == verdict::wrong_answer && t.answer && t.answer->first_mismatch &&
+                         (std::isnan(t.answer->first_mismatch->got) || judge_wire::is_poison(t.answer->first_mismatch->got));
+  if (unwritten && !reads_back) {
+    const std::string why = fmt::format(
+        "the checked calls' output {} came from work the judge cannot see: the replay of the device work solve() "
+        "issued through the CUDA runtime never writes it (a library with a CUDA runtime of its own, such as "
+        "cuBLAS, does not show in the recording)",
+        t.answer->first_mismatch->buffer);
+    timing.reset();
+    if (!m_spec.banned_libraries.empty())
+      return {verdict::run_time_error, why + "; this problem bans libraries (problem.yaml: banned_libraries)"};
+    return untimed(why);
+  }
+  // Host code that reads the device back and decides from it is no wrong answer: it is work a replay
+  // cannot reproduce. Said, instead of blaming the solution for the replay's inputs.
+  if (d.v == verdict::wrong_answer && reads_back && t.answer && t.answer->mismatched_samples > 0) {
+    timing.reset();
+    return untimed("solve() copies device data to the host (cudaMemcpy device to host) and then issues more work, "
+                   "which may depend on what it read; the judge times only device work it can replay: keep the "
+                   "whole computation on the GPU to be timed");
+  }
+  return d;
 }
 
 void grader::add_figures(case_result& cr, const test_case& c) const {
@@ -168,7 +265,7 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
     if (g_interrupted) break;
     if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
     const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
-    runner_options o = runner_options_for(build, scratch, false);
+    runner_options o = runner_options_for(build, scratch, runner_role::recording);
     // CUPTI and the sanitizer both want the driver's callbacks; nothing is timed here anyway.
     o.timing = judge_wire::timing_method::events;
     runs.push_back(run_sanitizer(o, m_options.sanitizer, tool, requests, sanitizer_seconds(call_seconds())));
@@ -176,9 +273,9 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
   return runs;
 }
 
-case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
-                               std::size_t i, const std::string& who, const progress_fn& progress,
-                               bool explain_failure) {
+case_result grader::grade_case(runner_session& session, std::unique_ptr<replay_runner>& replayer,
+                               const scratch_folder& scratch, const build_result& build, std::size_t i,
+                               const std::string& who, const progress_fn& progress, bool explain_failure) {
   const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
@@ -193,15 +290,18 @@ case_result grader::grade_case(runner_session& session, const scratch_folder& sc
     return cr;
   }
   if (progress) progress(who, i, m_cases.size(), c.name);
-  const judge_wire::case_request request = checks_request(i);
+  judge_wire::case_request request = checks_request(i);
+  const bool timed = m_options.timing && c.timed && !request.checks.empty();
+  // The last checked call of a timed case is recorded, for the replaying runner to time.
+  if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
   for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
+  if (timed && calls.size() < request.checks.size()) scratch.remove_file(*request.checks.back().record_file);
   decision d = decide_case(calls, std::nullopt);
   std::optional<timing_facts> timing;
-  if (d.v == verdict::accepted && m_options.timing && c.timed) {
-    timing = time_case(session, i);
-    d = decide_case(calls, timing);
-    if (d.v == verdict::accepted && timing->answer) {
+  if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
+    d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
+    if (d.v == verdict::accepted && timing && timing->answer) {
       cr.timing = summarise(*timing->answer);
       if (cr.timing) add_figures(cr, c);
     }
@@ -242,13 +342,22 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   }
   m_uses_tensor_cores = runner.uses_tensor_cores;
   const scratch_folder scratch = new_scratch("solution");
-  runner_session session(runner_options_for(runner, scratch, false));
+  runner_session session(runner_options_for(runner, scratch, runner_role::recording));
+  // The replaying runner starts with the recording one when any case will be timed: its CUDA start
+  // (a context, CUPTI, the solution's modules) then overlaps the checked calls.
+  std::unique_ptr<replay_runner> replayer;
+  if (m_options.timing && std::any_of(m_cases.begin(), m_cases.end(), [](const test_case& c) { return c.timed; }))
+    replayer = start_replayer(runner);
   std::vector<decision> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
   bool explained = false;
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
-    result.cases.push_back(grade_case(session, scratch, runner, i, result.path, progress, !explained));
+    result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
+    // The replaying runner's work ends with the last timed case: its teardown overlaps the rest.
+    if (replayer && std::none_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i) + 1, m_cases.end(),
+                                 [](const test_case& c) { return c.timed; }))
+      replayer->session->request_end();
     const case_result& cr = result.cases.back();
     explained = explained || !cr.sanitizer.empty();
     decisions.push_back({cr.v, cr.message});
@@ -257,7 +366,10 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     if (cr.v == verdict::time_limit_exceeded) break;
   }
   session.finish();
+  if (replayer) replayer->session->finish();
   result.learner_output = session.learner_output();
+  // The record says how the process that ran learner code was confined; the replaying runner runs in the
+  // same sandbox.
   result.sandbox = sandbox_state(session, m_options.sandbox);
   if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;

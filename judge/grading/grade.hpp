@@ -15,6 +15,7 @@
 #include "scratch_folder.hpp"
 #include "secret.hpp"
 #include "test_cases.hpp"
+#include "verdict.hpp"
 
 #include <functional>
 #include <map>
@@ -50,6 +51,13 @@ struct grade_options {
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
 using progress_fn = std::function<void(const std::string&, std::size_t, std::size_t, const std::string&)>;
 
+/// The replaying runner of one solution's grading and the scratch folder it runs in.
+struct replay_runner {
+  explicit replay_runner(scratch_folder folder) : scratch(std::move(folder)) {}
+  scratch_folder scratch;
+  std::unique_ptr<runner_session> session;
+};
+
 class grader {
 public:
   /// `secret` keys the seeds of hidden cases (check_seed.hpp).
@@ -84,8 +92,10 @@ private:
   /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
   /// and the case is timed) timing.
   /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
-  case_result grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
-                         std::size_t i, const std::string& who, const progress_fn& progress, bool explain_failure);
+  /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded.
+  case_result grade_case(runner_session& session, std::unique_ptr<replay_runner>& replayer,
+                         const scratch_folder& scratch, const build_result& build, std::size_t i,
+                         const std::string& who, const progress_fn& progress, bool explain_failure);
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
   std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
                                            const std::string& who, const progress_fn& progress);
@@ -105,14 +115,24 @@ private:
   judge_wire::case_request checks_request(std::size_t i) const;
   /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
   /// sample's inputs itself.
-  timing_facts time_case(runner_session& session, std::size_t i);
+  timing_facts time_case(runner_session& session, std::size_t i,
+                         std::optional<judge_wire::recorded_work> replay = std::nullopt);
+  /// A replaying runner for `build`, its process started (start_early) but its hello not yet read.
+  std::unique_ptr<replay_runner> start_replayer(const build_result& build);
+  /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
+  /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
+  /// feedback when the case cannot be timed, and returns the decision.
+  decision time_by_replay(std::unique_ptr<replay_runner>& replayer, const build_result& build,
+                          const scratch_folder& scratch, const judge_wire::case_request& request,
+                          const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
+                          std::optional<timing_facts>& timing);
   /// run_baseline without the cache.
   std::string run_baseline_now(const build_result& baseline, const progress_fn& progress);
   /// The baseline cache's key for `baseline` run by this grader: everything its figures depend on.
   std::string baseline_key(const build_result& baseline) const;
   /// A new scratch folder for one runner process's outputs, inside the grader's own.
   scratch_folder new_scratch(const std::string& tag);
-  runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, bool baseline);
+  runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role);
   double call_seconds() const;
   double budget_seconds() const;
 

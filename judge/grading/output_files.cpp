@@ -77,4 +77,36 @@ output_read take_output(const scratch_folder& scratch, const judge_wire::check_a
   return read;
 }
 
+text_read take_text(const scratch_folder& scratch, const std::string& file, std::uint64_t max_bytes) {
+  text_read read;
+  const int fd = ::openat(scratch.fd(), file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    read.problem = fmt::format("{} cannot be opened: {}", file, std::strerror(errno));
+    scratch.remove_file(file);
+    return read;
+  }
+  const fd_closer closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    read.problem = fmt::format("{} is not a regular file", file);
+  } else if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    read.problem = fmt::format("{} holds {} bytes, more than the {} a recording may", file, st.st_size, max_bytes);
+  } else {
+    std::string text(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t got = 0;
+    while (got < text.size()) {
+      const ssize_t n = ::pread(fd, text.data() + got, text.size() - got, static_cast<off_t>(got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    if (got == text.size())
+      read.text = std::move(text);
+    else
+      read.problem = fmt::format("{} cannot be read to its end", file);
+  }
+  scratch.remove_file(file);
+  return read;
+}
+
 } // namespace judge

@@ -28,4 +28,14 @@ struct output_read {
 output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
                         std::int64_t count);
 
+/// A text file a runner wrote (a recording of a call's device work): its bytes, or why they cannot be had.
+struct text_read {
+  std::optional<std::string> text;
+  std::string problem;
+};
+
+/// Reads file `file` from `scratch` (a regular file right in the folder, no link followed, at most
+/// `max_bytes`), then removes it.
+text_read take_text(const scratch_folder& scratch, const std::string& file, std::uint64_t max_bytes);
+
 } // namespace judge

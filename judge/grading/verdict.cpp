@@ -88,8 +88,14 @@ std::optional<decision> unanswered(const request_facts& request, const std::stri
   case request_outcome::denied:
     return decision{verdict::run_time_error, message};
   case request_outcome::not_started:
+    return decision{verdict::internal_error, message + judges_fault};
+  // What a process running learner code says about itself is evidence against that process only: an
+  // "error" answer or a garbled channel there is a run-time error. Only the judge's own runners (the
+  // baseline's, the replaying one) can fail in the judge's name.
   case request_outcome::runner_failed:
   case request_outcome::out_of_step:
+    if (request.learner_host_code)
+      return decision{verdict::run_time_error, message + " (the process that ran your code reported it)"};
     return decision{verdict::internal_error, message + judges_fault};
   }
   return decision{verdict::internal_error, message + judges_fault};

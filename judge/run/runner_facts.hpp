@@ -46,6 +46,9 @@ struct request_facts {
   std::string detail;
   /// denied: the call and the rule it broke, as the runner's filter named them.
   std::optional<judge_wire::denied_answer> denied;
+  /// The runner's process runs learner host code: a failure it reports of itself (runner_failed,
+  /// out_of_step) is that process's, so the solution's, never the judge's.
+  bool learner_host_code = false;
 };
 
 /// Everything observed about one checked call of solve() on one case.

@@ -35,6 +35,12 @@ process_options runner_process_options(const runner_options& options) {
   p.argv = {options.runner.string(), "--scratch", options.scratch.string(), "--timing",
             judge_wire::to_string(options.timing)};
   if (!options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", options.solution.string()});
+  if (options.role == runner_role::recording) p.argv.push_back("--record");
+  if (options.role == runner_role::replaying) {
+    std::string files;
+    for (const auto& f : options.device_code) files += (files.empty() ? "" : ",") + f.string();
+    p.argv.insert(p.argv.end(), {"--replay", files});
+  }
   if (!options.banned_libraries.empty()) {
     p.argv.push_back("--banned");
     p.argv.push_back(join_banned(options.banned_libraries));
@@ -53,6 +59,7 @@ process_options runner_process_options(const runner_options& options) {
   p.read_only_paths = options.read_only_paths;
   p.read_only_paths.push_back(options.runner.parent_path());
   if (!options.solution.empty()) p.read_only_paths.push_back(options.solution.parent_path());
+  for (const auto& f : options.device_code) p.read_only_paths.push_back(f.parent_path());
   p.writable_paths = {options.scratch};
   p.gpu_devices = true;
   p.tmp_bytes = sandbox_limits::runner::tmp_bytes;
@@ -64,8 +71,8 @@ process_options runner_process_options(const runner_options& options) {
 
 runner_session::runner_session(runner_options options) : m_options(std::move(options)) {}
 
-bool runner_session::start() {
-  if (m_child) return true;
+void runner_session::start_early() {
+  if (m_child) return;
   m_start = request_facts{};
   m_start.before_hello = true;
   const process_options p = runner_process_options(m_options);
@@ -74,11 +81,19 @@ bool runner_session::start() {
   } catch (const std::exception& e) {
     m_start.outcome = request_outcome::not_started;
     m_start.detail = e.what();
-    return false;
+    return;
   }
   m_sandboxed = m_child->sandboxed();
   m_sandbox_failure = m_child->sandbox_note();
   m_layers = m_child->layers();
+  m_hello_due = true;
+}
+
+bool runner_session::start() {
+  if (m_child && !m_hello_due) return true;
+  start_early();
+  if (!m_child) return false;
+  m_hello_due = false;
   const auto answer = next_answer(after(m_options.hello_seconds), m_start);
   if (!answer) return false;
   if (const auto* hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
@@ -105,16 +120,24 @@ std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_p
       facts.exit = end_child(timed_out);
       return std::nullopt;
     }
-    // The runner keeps its channel on a private descriptor, so learner code reaches it only on purpose;
-    // a line that is not even a JSON object is skipped, as it always was, and decides nothing: verdicts
-    // come from the output files the judge checks itself.
+    // The channel is a private descriptor, so only code that means to write on it does. Every line is
+    // an answer or the end of the conversation: a line that is not (learner code writing on the channel,
+    // a partial line meant to make the genuine answer unreadable) is never skipped. From a process that
+    // runs learner host code it is that process's failure, not the judge's (verdict.cpp).
     const auto parsed = judge_wire::json::parse(*line, nullptr, false);
-    if (parsed.is_discarded() || !parsed.is_object()) continue;
+    if (parsed.is_discarded() || !parsed.is_object()) {
+      facts.outcome = request_outcome::out_of_step;
+      facts.detail = "it wrote a line on the result channel that is not an answer";
+      facts.learner_host_code = runs_learner_host_code();
+      facts.exit = end_child(true);
+      return std::nullopt;
+    }
     try {
       return judge_wire::answer_from_json(parsed);
     } catch (const judge_wire::protocol_error& e) {
       facts.outcome = request_outcome::out_of_step;
       facts.detail = e.what();
+      facts.learner_host_code = runs_learner_host_code();
       facts.exit = end_child(true);
       return std::nullopt;
     }
@@ -126,6 +149,7 @@ std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_p
 
 request_facts runner_session::unexpected(const judge_wire::answer& answer, const std::string& due) {
   request_facts facts;
+  facts.learner_host_code = runs_learner_host_code();
   if (const auto* error = std::get_if<judge_wire::error_answer>(&answer)) {
     // The runner exits by itself after an error answer.
     facts.outcome = request_outcome::runner_failed;
@@ -189,6 +213,7 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
     if (check->case_name != request.name || check->check != k) {
       request_facts wrong;
       wrong.outcome = request_outcome::out_of_step;
+      wrong.learner_host_code = runs_learner_host_code();
       wrong.detail = fmt::format("it answered for case '{}' check {} where case '{}' check {} was due",
                                  check->case_name, check->check, request.name, k);
       wrong.exit = end_child(true);
@@ -226,6 +251,7 @@ timing_facts runner_session::run_timing(const judge_wire::case_request& request,
   }
   if (timing->case_name != request.name) {
     t.request.outcome = request_outcome::out_of_step;
+    t.request.learner_host_code = runs_learner_host_code();
     t.request.detail =
         fmt::format("it sent the timing of case '{}' where case '{}' was due", timing->case_name, request.name);
     t.request.exit = end_child(true);
@@ -236,13 +262,23 @@ timing_facts runner_session::run_timing(const judge_wire::case_request& request,
   return t;
 }
 
+void runner_session::request_end() {
+  if (!m_child || m_end_requested) return;
+  m_end_requested = true;
+  m_end_sent = m_child->send_line(judge_wire::encode(judge_wire::end_request{}));
+}
+
 void runner_session::finish() {
   if (!m_child) return;
-  if (m_child->send_line(judge_wire::encode(judge_wire::end_request{}))) {
+  request_end();
+  if (m_end_sent) {
     request_facts ignored;
+    // A runner started early whose hello was never read says hello first.
+    if (m_hello_due) next_answer(after(m_options.hello_seconds), ignored);
     next_answer(after(10), ignored); // "done"
   }
   end_child(false);
+  m_end_requested = m_end_sent = m_hello_due = false;
 }
 
 } // namespace judge

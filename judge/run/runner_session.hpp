@@ -16,10 +16,20 @@
 
 namespace judge {
 
+/// The part a runner process plays (harness/runner/runner_main.cpp, docs/security.md "Timing by replay").
+enum class runner_role {
+  trusted,   ///< the judge's own code (the baseline): checked and timed in one process
+  recording, ///< a learner's solution: checked calls, one per timed case recorded; never timed
+  replaying, ///< a learner's device code alone: times recorded work and checks every timed output
+};
+
 struct runner_options {
   std::filesystem::path runner;
+  runner_role role = runner_role::trusted;
   /// the shared object the runner loads (--solution); none when empty
   std::filesystem::path solution;
+  /// replaying: the solution's device code (--replay), one fatbin per unit
+  std::vector<std::filesystem::path> device_code;
   std::filesystem::path scratch; ///< created empty; outputs land here
   std::vector<std::string> banned_libraries;
   /// The method the runner times with (its --timing flag): the judge's choice, the same for the baseline
@@ -46,6 +56,9 @@ public:
   /// Starts the runner (if it is not running) and reads its hello; false if it did not say hello
   /// (then start_facts() says why).
   bool start();
+  /// Starts the runner's process without waiting for its hello, so that its CUDA start overlaps other
+  /// work; start() later reads the hello. Does nothing if the process runs already.
+  void start_early();
   const request_facts& start_facts() const { return m_start; }
   /// The hello of the running runner (after a successful start()).
   const judge_wire::hello_answer& hello() const { return m_hello; }
@@ -59,9 +72,15 @@ public:
 
   /// Sends "end", waits for "done" and the exit; kills the runner if it lingers.
   void finish();
+  /// Sends "end" without waiting, so that the runner's teardown overlaps the judge's other work;
+  /// finish() collects it. Nothing more may be asked of the runner after.
+  void request_end();
   /// stdout+stderr the learner's code printed so far (capped), over every runner process.
   std::string learner_output() const;
   bool sandboxed() const { return m_sandboxed; }
+  /// Whether this runner's process runs learner host code: then nothing it says about itself (an error,
+  /// an answer out of step, a line that is not an answer) is the judge's fault.
+  bool runs_learner_host_code() const { return m_options.role == runner_role::recording; }
   /// The sandbox layers of the last runner process (with options.sandbox).
   const sandbox_layers& layers() const { return m_layers; }
   /// Why the runner is not sandboxed though the options asked for it ("" otherwise).
@@ -78,6 +97,9 @@ private:
 
   runner_options m_options;
   std::unique_ptr<child_process> m_child;
+  bool m_hello_due = false; ///< started early: the hello is still to be read
+  bool m_end_requested = false;
+  bool m_end_sent = false;
   judge_wire::hello_answer m_hello;
   request_facts m_start;
   std::string m_output;

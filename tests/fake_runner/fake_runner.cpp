@@ -18,7 +18,13 @@
 // symbolic link to a file with the right values outside the scratch folder, in its parent), denied (a
 // "denied" answer for clone in place of the check answer, then exits 4, as the system-call filter does),
 // denied_before_hello (the same in place of the hello, as from a static constructor), sigsys (killed by
-// SIGSYS, as a runner whose handler was blocked).
+// SIGSYS, as a runner whose handler was blocked), not_replayable (a recorded check says its work cannot
+// be replayed), foreign_kernel (as the replaying runner, every timing says a kernel is not the
+// solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
+// channel would).
+//
+// A check that names a record_file gets one: a recording of one launch of "fake_kernel" with the judge's
+// first buffer as its parameter, as the recording runner writes (common/recorded_work.hpp).
 #include "datagen.h"
 #include "wire_json.hpp"
 
@@ -53,7 +59,17 @@ struct fake {
   }
   template <typename Message> void send(const Message& message) const {
     if (scenario == "noise") send_line("this is not JSON {");
+    if (scenario == "garbled") {
+      std::fprintf(results, "{\"type\":\"timing\",\"case\":");
+      std::fflush(results);
+    }
     send_line(encode(message));
+  }
+
+  static void write_text(int dir_fd, const std::string& name, const std::string& text) {
+    const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const auto bytes = static_cast<ssize_t>(text.size());
+    if (fd < 0 || ::write(fd, text.data(), text.size()) != bytes || ::close(fd) != 0) std::exit(2);
   }
 
   static void write_file(int dir_fd, const std::string& name, const std::vector<float>& values) {
@@ -120,6 +136,20 @@ struct fake {
       }
       a.outputs.push_back(file);
     }
+    if (const auto& record = c.checks[k].record_file) {
+      if (scenario == "not_replayable") {
+        a.not_replayable = "solve() calls cudaMemcpy2D(), whose device work the judge cannot replay to time it";
+      } else {
+        recorded_work work;
+        recorded_launch launch;
+        launch.kernel = "fake_kernel";
+        launch.parameters.assign(8, '\0');
+        launch.relocations.push_back({0, device_address{region_kind::buffer, 0, "", 0}});
+        work.steps.push_back(launch);
+        write_text(scratch_fd, *record, encode_recorded_work(work));
+        a.recorded = true;
+      }
+    }
     return a;
   }
 
@@ -137,6 +167,13 @@ struct fake {
     t.warmup_calls = 3;
     t.checked_samples = c.timing->min_samples + 3;
     t.stop_reason = judge_wire::stop_reason::precision;
+    if (scenario == "foreign_kernel") {
+      t = timing_answer{};
+      t.case_name = c.name;
+      t.status = call_status::foreign_kernel;
+      t.error = "solve() launched cublasSgemm_kernel, which is not in the device code compiled from your sources";
+      return t;
+    }
     if (scenario == "timing_wrong") {
       t.mismatched_samples = 2;
       t.first_mismatch = sample_mismatch{{false, 4}, "C", 7, 0.0f, 1.5f};

@@ -82,7 +82,7 @@ solution_result grade_with(grader& g, const std::string& scenario) {
 
 TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
-  const std::string scenario = GENERATE(as<std::string>{}, "ok", "noise");
+  const std::string scenario = GENERATE(as<std::string>{}, "ok");
   const solution_result r = grade_with(g, scenario);
   CAPTURE(scenario, r.message);
   CHECK(r.v == verdict::accepted);
@@ -121,19 +121,49 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
       {"timing_wrong", verdict::wrong_answer,
        "case n_100 (100, hidden): right on the checked calls but wrong on 2 timed run(s) with fresh inputs: timed run "
        "4: C at index 7: expected 1.5, got 0"},
-      {"wrong_case", verdict::internal_error,
+      // What a process that ran learner code says about itself is its own failure, never the judge's.
+      {"wrong_case", verdict::run_time_error,
        "the runner's answers are out of step with the judge's requests: it answered for case 'other' check 0 where "
-       "case 'sample_8' check 0 was due; this is the judge's fault, not yours"},
-      {"no_status", verdict::internal_error, "check answer field status: missing; this is the judge's fault"},
-      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 3"},
+       "case 'sample_8' check 0 was due (the process that ran your code reported it)"},
+      {"no_status", verdict::run_time_error,
+       "check answer field status: missing (the process that ran your code reported it)"},
+      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 4"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
-      {"error_answer", verdict::internal_error, "the runner failed: cannot create output file"},
+      {"error_answer", verdict::run_time_error,
+       "the runner failed: cannot create output file /nowhere/0.0.C.bin: No such file or directory (the process "
+       "that ran your code reported it)"},
+      {"noise", verdict::run_time_error, "it wrote a line on the result channel that is not an answer"},
+      {"garbled", verdict::run_time_error, "(the process that ran your code reported it)"},
   }));
   const solution_result r = grade_with(g, scenario);
   CAPTURE(scenario, r.message);
   CHECK(r.v == expected);
   CHECK(contains(r.message, message));
   CHECK(r.score == 0);
+}
+
+TEST_CASE("a timed case whose work cannot be replayed is accepted without a time, and says why", "[grader]") {
+  problem_spec spec = vector_add();
+  spec.banned_libraries.clear(); // a library's kernel breaks no ban then
+  grader g(spec, vector_cases(), test_secret(), fake_device(), fake_options(true));
+  const std::string scenario = GENERATE(as<std::string>{}, "not_replayable", "foreign_kernel");
+  const solution_result r = grade_with(g, scenario);
+  CAPTURE(scenario, r.message);
+  CHECK(r.v == verdict::accepted);
+  const case_result& timed = r.cases.at(2);
+  CHECK_FALSE(timed.timing);
+  CHECK(contains(timed.feedback, "not timed: solve() "));
+  CHECK(r.score == 0); // an untimed case leaves the score undefined: not ranked
+}
+
+TEST_CASE("a kernel that is not the solution's breaks a library ban", "[grader]") {
+  problem_spec spec = vector_add();
+  spec.banned_libraries = {"cublas"};
+  grader g(spec, vector_cases(), test_secret(), fake_device(), fake_options(true));
+  const solution_result r = grade_with(g, "foreign_kernel");
+  CHECK(r.v == verdict::run_time_error);
+  CHECK(contains(r.message, "not in the device code compiled from your sources"));
+  CHECK(contains(r.message, "banned_libraries"));
 }
 
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {

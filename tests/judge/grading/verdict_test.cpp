@@ -166,6 +166,18 @@ TEST_CASE("failures of the runner itself are the judge's fault", "[verdict]") {
   CHECK(contains(d.message, "the judge's fault"));
 }
 
+TEST_CASE("what a process running learner code says of itself is its own failure", "[verdict]") {
+  const auto outcome = GENERATE(request_outcome::runner_failed, request_outcome::out_of_step);
+  auto c = unanswered(outcome);
+  c.request.learner_host_code = true;
+  c.request.detail = "cannot create output file 0.0.C.bin: No space left on device";
+  const auto d = decide_case({c}, std::nullopt);
+  CHECK(d.v == verdict::run_time_error);
+  CAPTURE(d.message);
+  CHECK(contains(d.message, c.request.detail));
+  CHECK_FALSE(contains(d.message, "the judge's fault"));
+}
+
 TEST_CASE("runner facts map onto verdicts", "[verdict]") {
   auto c = ok_call();
   verdict expected = verdict::accepted;

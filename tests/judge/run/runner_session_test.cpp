@@ -91,11 +91,14 @@ TEST_CASE("the runner times by the method the judge names on its command line", 
   session.finish();
 }
 
-TEST_CASE("lines on the result channel that are not JSON are skipped", "[runner_session]") {
-  fake_session f("noise");
+TEST_CASE("a line on the result channel that is not an answer ends the conversation", "[runner_session]") {
+  // A judge that skipped such lines let a forged answer in front of the genuine one decide.
+  const std::string scenario = GENERATE(as<std::string>{}, "noise", "garbled");
+  fake_session f(scenario);
   const auto calls = f.session.run_checks(vector_add_case(2), 10);
-  REQUIRE(calls.size() == 2);
-  CHECK(calls[1].answer);
+  REQUIRE(calls.size() == 1);
+  CHECK_FALSE(calls[0].answer);
+  CHECK(calls[0].request.outcome == request_outcome::out_of_step);
 }
 
 TEST_CASE("how a runner ended is a typed fact", "[runner_session]") {
@@ -232,7 +235,7 @@ TEST_CASE("answers out of step with the requests are protocol failures naming wh
     fake_session f("old_protocol");
     CHECK_FALSE(f.session.start());
     CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
-    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 3"));
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 4"));
   }
 }
 
