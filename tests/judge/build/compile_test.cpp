@@ -188,13 +188,18 @@ TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached 
   CHECK(first.runner.parent_path().filename().string().rfind("runner-", 0) == 0);
   CHECK(first.solution.filename() == "solution.so");
   CHECK(first.solution.parent_path() == tools.cache_dir / "matmul_like" / first.content_hash);
-  // The entry holds the object, ptxas's resource lines and whether its code uses the tensor cores only:
-  // no copy of the learner's sources, no objects.
+  // The entry holds the object, ptxas's resource lines, whether its code uses the tensor cores and the
+  // device code its device compilation made (one fatbin per unit, what the replaying runner loads) only:
+  // no copy of the learner's sources, no objects, nothing else nvcc --keep left.
+  const fs::path dir = first.solution.parent_path();
   std::vector<fs::path> entry;
-  for (const auto& file : fs::directory_iterator(first.solution.parent_path())) entry.push_back(file.path());
+  for (const auto& file : fs::directory_iterator(dir)) entry.push_back(file.path());
   std::sort(entry.begin(), entry.end());
-  CHECK(entry == std::vector<fs::path>{first.solution.parent_path() / "ptxas_info.txt", first.solution,
-                                       first.solution.parent_path() / "tensor_cores.txt"});
+  CHECK(entry == std::vector<fs::path>{dir / "device", dir / "ptxas_info.txt", first.solution, dir / "tensor_cores.txt"});
+  CHECK(first.device_code == std::vector<fs::path>{dir / "device" / "good.fatbin"});
+  std::vector<fs::path> device;
+  for (const auto& file : fs::directory_iterator(dir / "device")) device.push_back(file.path());
+  CHECK(device == first.device_code);
   // A plain FP32 kernel: never "uses the tensor cores" (unknown where the toolkit has no cuobjdump).
   CHECK(first.uses_tensor_cores != std::optional<bool>(true));
   // ptxas said what its one kernel uses, and the cached build still knows it.
@@ -205,6 +210,7 @@ TEST_CASE("a good file without extern \"C\" builds a solution.so that is cached 
   auto second = judge::build_runner(matmul_like(), solutions / "good.cu", runner_kind::solution, tools);
   CHECK(second.status == build_status::ok);
   CHECK(second.cached);
+  CHECK(second.device_code == first.device_code); // a cached build names its device code too
   CHECK(second.kernels == first.kernels);
   CHECK(second.uses_tensor_cores == first.uses_tensor_cores);
   // The cached build reads the kept answer instead of running cuobjdump again: a kept "yes" is believed.
