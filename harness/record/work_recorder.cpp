@@ -21,6 +21,11 @@ using judge_wire::region_kind;
 using judge_wire::relocation;
 namespace limits = judge_wire::recording_limits;
 
+/// [B] the device variables whose contents a recording carries over from earlier calls: a table of
+/// constants is small; a scratch array of megabytes is the call's own to fill, and starts as the module
+/// left it (zeroed) in the replay.
+constexpr std::size_t max_snapshot_bytes = 1u << 20;
+
 /// [B] a pointer this far outside a judge's buffer still means that buffer: its guards lie there, and a
 /// kernel that indexes from A - 1 passes such a pointer.
 constexpr std::int64_t buffer_slack = 4096;
@@ -83,7 +88,7 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
       continue;
     }
     v.address = reinterpret_cast<CUdeviceptr>(address);
-    if (v.bytes == 0 || m_host_bytes + v.bytes > limits::max_host_bytes) continue;
+    if (v.bytes == 0 || m_host_bytes + v.bytes > max_snapshot_bytes) continue;
     std::string contents(v.bytes, '\0');
     if (cudaMemcpy(contents.data(), address, v.bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
       cudaGetLastError();
@@ -321,19 +326,19 @@ void work_recorder::memset(void* target, int value, std::size_t bytes) {
 
 void work_recorder::copied(void* target, const void* source, std::size_t bytes, cudaMemcpyKind kind) {
   if (!recording_now() || bytes == 0) return;
-  if (kind == cudaMemcpyDefault) {
-    // The unified address space tells: a pointer the driver knows as device memory is on the device.
-    const auto on_device = [](const void* p) {
-      unsigned int type = 0;
-      return driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                            reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS &&
-             type == CU_MEMORYTYPE_DEVICE;
-    };
-    const bool to_device = on_device(target);
-    const bool from_device = on_device(source);
-    kind = to_device ? (from_device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
-                     : (from_device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
-  }
+  // The unified address space tells where each side is, whatever kind the call named: a copy "to the
+  // device" from a device pointer (which the runtime accepts) must not be read on the host here.
+  const auto on_device = [](const void* p) {
+    unsigned int type = 0;
+    return driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                          reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS &&
+           type == CU_MEMORYTYPE_DEVICE;
+  };
+  (void)kind;
+  const bool to_device = on_device(target);
+  const bool from_device = on_device(source);
+  kind = to_device ? (from_device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                   : (from_device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
   if (kind == cudaMemcpyHostToHost) return; // no device work
   const std::lock_guard<std::mutex> lock(m_mutex);
   recorded_copy copy;
