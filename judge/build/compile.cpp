@@ -352,7 +352,8 @@ std::vector<std::string> inspect_object(const toolchain& tools, const fs::path& 
   out.nm_undefined = tool_output(tools, "nm", {"-D", "--undefined-only"}, object, work_dir, deadline);
   out.readelf_dynamic = tool_output(tools, "readelf", {"-d", "-W"}, object, work_dir, deadline);
   out.readelf_segments = tool_output(tools, "readelf", {"-l", "-W"}, object, work_dir, deadline);
-  out.objdump = tool_output(tools, "objdump", {"-d", "--no-show-raw-insn"}, object, work_dir, deadline);
+  // Read by the judge itself: a byte scan needs no tool, and no tool's listing can hide bytes from it.
+  out.elf_bytes = read_file(object);
   return inspection_findings(out);
 }
 
