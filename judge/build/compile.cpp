@@ -507,8 +507,11 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     write_text(declaration_file, declaration);
     const fs::path check_file = work / "solve_check.h";
     write_text(check_file, solve_check_header(spec));
-    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-I", include_dir.string(),
-                                                    "-Xcompiler", "-fPIC"};
+    // NVTX_DISABLE: the toolkit's header libraries (CUB, Thrust) mark ranges with NVTX, whose first use
+    // loads a profiling tool named by the environment (dlopen, dlsym, dlclose). Compiled out, the ranges
+    // cost nothing and the solution imports no loader function, so loading stays refused to learner code.
+    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-DNVTX_DISABLE", "-I",
+                                                    include_dir.string(), "-Xcompiler", "-fPIC"};
     // Messages name the learner's files as they know them, not by the judge's folders.
     auto clean = [&](std::string output) {
       output = replace_all(output, src.string() + "/", "");

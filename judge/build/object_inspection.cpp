@@ -260,6 +260,7 @@ const symbol_rule rules[] = {
     {"std::__exception_ptr", match::name, nullptr},
     {"std::rethrow_exception", match::name, nullptr},
     {"std::uncaught_exception", match::prefix, nullptr},
+    {"std::allocator", match::name, nullptr}, // std::string's allocator, out of line in Thrust's code
     {"std::__cxx11::basic_string", match::name, nullptr},
     {"std::basic_string", match::name, nullptr},
     {"std::__cxx11::basic_ostringstream", match::name, nullptr},

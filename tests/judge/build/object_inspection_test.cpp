@@ -2,6 +2,7 @@
 #include "text_match.hpp"
 #include "tiny_elf.hpp"
 
+#include "file_input.hpp"
 #include "object_inspection.hpp"
 
 #include <string>
@@ -216,4 +217,21 @@ TEST_CASE("an executable stack, a missing stack header and text relocations are 
   REQUIRE(findings.size() == 2);
   CHECK(contains(findings[0], "executable stack"));
   CHECK(contains(findings[1], "text relocations"));
+}
+
+TEST_CASE("what CUB, Thrust, libcu++ and cooperative groups bring into a solution is allowed", "[inspection]") {
+  // Built as the judge builds solutions, NVTX compiled out (tests/data/imports/README.md).
+  auto object = clean_object();
+  object.nm_undefined = judge::read_file(std::string(JUDGE_TEST_DATA_DIR) + "/imports/thrust_cub_cg.txt");
+  REQUIRE(judge::parse_undefined_symbols(object.nm_undefined).size() > 50);
+  CHECK(judge::inspection_findings(object).empty());
+}
+
+TEST_CASE("the loader functions NVTX would bring stay refused, to the toolkit's code as to a learner's", "[inspection]") {
+  auto object = clean_object();
+  object.nm_undefined = judge::read_file(std::string(JUDGE_TEST_DATA_DIR) + "/imports/nvtx_loader.txt");
+  const auto findings = judge::inspection_findings(object);
+  CAPTURE(findings);
+  REQUIRE(findings.size() == 3);
+  for (const std::string& finding : findings) CHECK(contains(finding, "solutions may not load libraries"));
 }
