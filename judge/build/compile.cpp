@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace judge {
@@ -142,6 +143,7 @@ public:
   /// Renames the folder to the final name in one step. If another judge published the same content
   /// first, its entry is kept and this one is dropped.
   void publish() {
+    reclaim();
     std::error_code ec;
     fs::rename(m_path, m_final, ec);
     if (!ec)
@@ -151,6 +153,25 @@ public:
   }
 
 private:
+  /// A judge run as root compiles as the sandbox's unprivileged user, whose files these are: they become
+  /// the judge's, and no one else's to write, before the entry is published, so that no later sandboxed
+  /// child (the same user) could change a cached runner or solution. Links are changed, never followed.
+  void reclaim() const {
+    if (::getuid() != 0) return;
+    std::error_code ec;
+    auto own = [](const fs::path& path) {
+      struct stat info {};
+      if (::lstat(path.c_str(), &info) != 0) return;
+      if (info.st_uid != 0 || info.st_gid != 0) (void)::lchown(path.c_str(), 0, 0);
+      if (!S_ISLNK(info.st_mode) && (info.st_mode & (S_IWGRP | S_IWOTH)))
+        (void)::chmod(path.c_str(), info.st_mode & ~(S_IWGRP | S_IWOTH) & 07777);
+    };
+    own(m_path);
+    for (auto it = fs::recursive_directory_iterator(m_path, ec), end = fs::recursive_directory_iterator();
+         !ec && it != end; it.increment(ec))
+      own(it->path());
+  }
+
   fs::path m_final, m_path;
 };
 
