@@ -223,6 +223,7 @@ ncu_result run_ncu(const ncu_request& r) {
     return result;
   }
   // Kept where the caller asked, for Nsight Compute's own viewer; a plain file (checked above), copied.
+  if (r.report.has_parent_path()) std::filesystem::create_directories(r.report.parent_path(), ignored);
   std::filesystem::copy_file(report, r.report, std::filesystem::copy_options::overwrite_existing, ignored);
   result.csv = csv.out.kept;
   result.outcome = ncu_outcome::ok;

@@ -191,6 +191,7 @@ struct child_plan {
   root_plan root;
   std::vector<hidden_mount> hidden;
   std::string outer_uid_map, outer_gid_map, inner_uid_map, inner_gid_map;
+  std::string judge_uid_map, judge_gid_map; ///< the fallback where the judge cannot map the sandbox user
   rlim_t address_space = RLIM_INFINITY, file_size = RLIM_INFINITY;
 };
 
@@ -285,11 +286,15 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   // and then maps that user itself, as an unprivileged process may.
   if (!in_namespaces && plan.drop_user && !become(plan.sandbox_uid, plan.sandbox_gid)) return refused(step::drop_user);
   if (!in_namespaces && ::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return refused(step::unshare);
-  if (in_namespaces && plan.maps_by_parent) {
-    if (go != go_mapped) {
-      errno = EPERM;
-      return refused(step::uid_map);
-    }
+  if (in_namespaces && plan.maps_by_parent && go == go_mapped) {
+    // The judge wrote the maps.
+  } else if (in_namespaces && plan.maps_by_parent) {
+    // The judge could not map the sandbox user (a judge that is root only in a container's user
+    // namespace, where 65534 is not mapped): the child stays the judge's uid, as for a judge that is
+    // not root, rather than leave the sandbox.
+    write_kernel_file("/proc/self/setgroups", "deny");
+    if (!write_kernel_file("/proc/self/uid_map", plan.judge_uid_map)) return refused(step::uid_map);
+    if (!write_kernel_file("/proc/self/gid_map", plan.judge_gid_map)) return refused(step::gid_map);
   } else {
     // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
     write_kernel_file("/proc/self/setgroups", "deny");
@@ -320,7 +325,7 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   // The root was built with the judge's own file rights (the judge's folders may be closed to others);
   // from here on the child is the sandbox user: root of its namespace (0 there), the unprivileged uid
   // outside, with no supplementary group of the judge's.
-  if (in_namespaces && plan.maps_by_parent && !become(0, 0)) return refused(step::drop_user);
+  if (in_namespaces && plan.maps_by_parent && go == go_mapped && !become(0, 0)) return refused(step::drop_user);
   // As root of that namespace the child could unmount the covers again. Entering a second user and mount
   // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
   // one), and maps the child back to its own uid, so it holds no capabilities after exec.
@@ -499,6 +504,8 @@ child_plan make_plan(const process_options& options, const root_folder& root) {
       plan.outer_uid_map += "1 0 1\n";
       plan.outer_gid_map += "1 0 1\n";
     }
+    plan.judge_uid_map = "0 " + std::to_string(::getuid()) + " 1\n";
+    plan.judge_gid_map = "0 " + std::to_string(::getgid()) + " 1\n";
     // The program sees itself by its uid outside (the sandbox user's, or the judge's).
     plan.inner_uid_map = uid + " 0 1\n";
     plan.inner_gid_map = gid + " 0 1\n";
