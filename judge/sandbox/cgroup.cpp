@@ -46,9 +46,18 @@ bool hands_down(const std::string& cgroup, const std::vector<std::string>& contr
   return true;
 }
 
-std::string words(const std::vector<std::string>& controllers, const char* prefix = "") {
+/// "+memory +pids", what cgroup.subtree_control takes.
+std::string enabling(const std::vector<std::string>& controllers) {
   std::string text;
-  for (const std::string& c : controllers) text += (text.empty() ? "" : " ") + (prefix + c);
+  for (const std::string& c : controllers) text += (text.empty() ? "+" : " +") + c;
+  return text;
+}
+
+/// "memory and pids", for messages.
+std::string named(const std::vector<std::string>& controllers) {
+  std::string text;
+  for (std::size_t i = 0; i < controllers.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == controllers.size() ? " and " : ", ") + controllers[i];
   return text;
 }
 
@@ -116,7 +125,7 @@ namespace detail {
 judge_cgroup claim_subtree(const std::string& own, const std::vector<std::string>& controllers) {
   judge_cgroup c;
   if (!offers(own, controllers)) {
-    c.why = "the " + words(controllers) + " controllers are not delegated to the judge's cgroup " + own +
+    c.why = "the " + named(controllers) + " controllers are not delegated to the judge's cgroup " + own +
             " (docs/deploy.md: a cgroup of its own)";
     return c;
   }
@@ -154,12 +163,12 @@ judge_cgroup claim_subtree(const std::string& own, const std::vector<std::string
     return c;
   }
   if (!hands_down(own, controllers) &&
-      !write_kernel_file((own + "/cgroup.subtree_control").c_str(), words(controllers, "+"))) {
-    c.why = system_error_text("enabling " + words(controllers) + " in " + own + "/cgroup.subtree_control");
+      !write_kernel_file((own + "/cgroup.subtree_control").c_str(), enabling(controllers))) {
+    c.why = system_error_text("enabling " + named(controllers) + " in " + own + "/cgroup.subtree_control");
     return c;
   }
-  if (!write_kernel_file((parent + "/cgroup.subtree_control").c_str(), words(controllers, "+"))) {
-    c.why = system_error_text("enabling " + words(controllers) + " in " + parent + "/cgroup.subtree_control");
+  if (!write_kernel_file((parent + "/cgroup.subtree_control").c_str(), enabling(controllers))) {
+    c.why = system_error_text("enabling " + named(controllers) + " in " + parent + "/cgroup.subtree_control");
     return c;
   }
   c.parent = parent;

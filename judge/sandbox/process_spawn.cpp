@@ -15,16 +15,16 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <grp.h>
+#include <net/if.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <grp.h>
-#include <net/if.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -191,7 +191,8 @@ struct child_plan {
   root_plan root;
   std::vector<hidden_mount> hidden;
   std::string outer_uid_map, outer_gid_map, inner_uid_map, inner_gid_map;
-  std::string judge_uid_map, judge_gid_map; ///< the fallback where the judge cannot map the sandbox user
+  std::string parent_uid_map, parent_gid_map; ///< with maps_by_parent: what the judge writes
+  std::string judge_uid_map, judge_gid_map;   ///< the fallback where the judge cannot map the sandbox user
   rlim_t address_space = RLIM_INFINITY, file_size = RLIM_INFINITY;
 };
 
@@ -286,20 +287,18 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   // and then maps that user itself, as an unprivileged process may.
   if (!in_namespaces && plan.drop_user && !become(plan.sandbox_uid, plan.sandbox_gid)) return refused(step::drop_user);
   if (!in_namespaces && ::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return refused(step::unshare);
-  if (in_namespaces && plan.maps_by_parent && go == go_mapped) {
-    // The judge wrote the maps.
-  } else if (in_namespaces && plan.maps_by_parent) {
-    // The judge could not map the sandbox user (a judge that is root only in a container's user
-    // namespace, where 65534 is not mapped): the child stays the judge's uid, as for a judge that is
-    // not root, rather than leave the sandbox.
-    write_kernel_file("/proc/self/setgroups", "deny");
-    if (!write_kernel_file("/proc/self/uid_map", plan.judge_uid_map)) return refused(step::uid_map);
-    if (!write_kernel_file("/proc/self/gid_map", plan.judge_gid_map)) return refused(step::gid_map);
-  } else {
+  const bool mapped_by_judge = in_namespaces && plan.maps_by_parent && go == go_mapped;
+  if (!mapped_by_judge) {
+    // Where the judge could not map the sandbox user (a judge that is root only in a container's user
+    // namespace, where 65534 is not mapped), the child stays the judge's uid, as for a judge that is not
+    // root, rather than leave the sandbox.
+    const bool as_judge = in_namespaces && plan.maps_by_parent;
     // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
     write_kernel_file("/proc/self/setgroups", "deny");
-    if (!write_kernel_file("/proc/self/uid_map", plan.outer_uid_map)) return refused(step::uid_map);
-    if (!write_kernel_file("/proc/self/gid_map", plan.outer_gid_map)) return refused(step::gid_map);
+    if (!write_kernel_file("/proc/self/uid_map", as_judge ? plan.judge_uid_map : plan.outer_uid_map))
+      return refused(step::uid_map);
+    if (!write_kernel_file("/proc/self/gid_map", as_judge ? plan.judge_gid_map : plan.outer_gid_map))
+      return refused(step::gid_map);
   }
   // A tool's front end reaches the library it injected over 127.0.0.1. A failure shows as the tool's
   // own (it cannot connect); the sandbox is whole either way.
@@ -325,7 +324,7 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   // The root was built with the judge's own file rights (the judge's folders may be closed to others);
   // from here on the child is the sandbox user: root of its namespace (0 there), the unprivileged uid
   // outside, with no supplementary group of the judge's.
-  if (in_namespaces && plan.maps_by_parent && go == go_mapped && !become(0, 0)) return refused(step::drop_user);
+  if (mapped_by_judge && !become(0, 0)) return refused(step::drop_user);
   // As root of that namespace the child could unmount the covers again. Entering a second user and mount
   // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
   // one), and maps the child back to its own uid, so it holds no capabilities after exec.
@@ -400,7 +399,6 @@ char wait_for_go(const child_plan& plan) {
   return go;
 }
 
-
 [[noreturn]] void run_child(const child_plan& plan) {
   const char go = wait_for_go(plan);
   ::setpgid(0, 0);
@@ -445,8 +443,8 @@ char wait_for_go(const child_plan& plan) {
 /// Writes the outer uid and gid maps of the child `pid` (in its own user namespace, not yet going on).
 bool write_child_maps(int pid, const child_plan& plan) {
   const std::string proc = "/proc/" + std::to_string(pid);
-  return write_kernel_file((proc + "/uid_map").c_str(), plan.outer_uid_map) &&
-         write_kernel_file((proc + "/gid_map").c_str(), plan.outer_gid_map);
+  return write_kernel_file((proc + "/uid_map").c_str(), plan.parent_uid_map) &&
+         write_kernel_file((proc + "/gid_map").c_str(), plan.parent_gid_map);
 }
 
 /// Gives the sandbox user the writable folders the judge made for the child (not what is inside them:
@@ -500,10 +498,8 @@ child_plan make_plan(const process_options& options, const root_folder& root) {
     // judge (it may read the judge's closed folders, and create mount points, which needs its own ids
     // mapped), then becomes 0 (the sandbox user) before the lock. The program, in the inner namespace
     // where only the sandbox user is mapped, keeps nothing of it.
-    if (plan.maps_by_parent) {
-      plan.outer_uid_map += "1 0 1\n";
-      plan.outer_gid_map += "1 0 1\n";
-    }
+    plan.parent_uid_map = plan.outer_uid_map + "1 0 1\n";
+    plan.parent_gid_map = plan.outer_gid_map + "1 0 1\n";
     plan.judge_uid_map = "0 " + std::to_string(::getuid()) + " 1\n";
     plan.judge_gid_map = "0 " + std::to_string(::getgid()) + " 1\n";
     // The program sees itself by its uid outside (the sandbox user's, or the judge's).
