@@ -60,6 +60,8 @@ judge::ncu_request request_for(const temp_folder& dir, const std::string& then, 
   r.runner = fake_runner(scenario);
   r.solution = dir.path() / "solution.so";
   r.requests = requests();
+  // The fake runner's script execs the program the build made: visible in the sandbox's root too.
+  r.read_only_paths = {std::filesystem::path(JUDGE_FAKE_RUNNER).parent_path()};
   r.metrics = {"gpu__time_duration.sum", "dram__bytes.sum"};
   r.report = dir.path() / "report.ncu-rep";
   static int runs = 0;
