@@ -15,7 +15,6 @@
 #include <vector>
 
 #include <fcntl.h>
-#include <grp.h>
 #include <net/if.h>
 #include <sched.h>
 #include <sys/ioctl.h>
@@ -242,10 +241,13 @@ void report(int status_fd, const child_report& r) {
 }
 
 /// Leaves every supplementary group and takes the uid and gid that `uid`/`gid` name in the current
-/// user namespace. A change of uid makes the process undumpable, which would give its /proc files to
-/// root: it is made dumpable again.
+/// user namespace. Raw system calls: glibc's setresuid and friends apply the change to every thread
+/// the process had, and in a child cloned from the multi-threaded judge they would wait forever for
+/// threads that are not there. A change of uid makes the process undumpable, which would give its
+/// /proc files to root: it is made dumpable again.
 bool become(unsigned uid, unsigned gid) {
-  if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0 || ::syscall(SYS_setresgid, gid, gid, gid) != 0 ||
+      ::syscall(SYS_setresuid, uid, uid, uid) != 0)
     return false;
   ::prctl(PR_SET_DUMPABLE, 1);
   return true;
