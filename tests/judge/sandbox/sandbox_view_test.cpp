@@ -6,11 +6,13 @@
 #include "process.hpp"
 #include "sandbox_layers.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include <sched.h>
 #include <sys/stat.h>
@@ -282,4 +284,23 @@ TEST_CASE("a sandboxed child asked for loopback reaches itself on 127.0.0.1, and
   child_process down(without);
   down.wait(in(10s));
   CHECK(down.out().kept != "connected\n");
+}
+
+TEST_CASE("a sandboxed child starts while the judge has other threads", "[sandbox]") {
+  // The judge grades and compiles from several threads: the child's set-up, between clone and exec,
+  // must not wait for any of them (glibc's set*id would, for threads the child does not have).
+  std::atomic<bool> done{false};
+  std::thread busy([&] {
+    while (!done) std::this_thread::sleep_for(1ms);
+  });
+  temp_dir work;
+  auto options = sandboxed_shell("id -u", work.path);
+  const auto start = std::chrono::steady_clock::now();
+  auto result = judge::run_to_completion(options, 20s);
+  done = true;
+  busy.join();
+  CAPTURE(result.err.kept);
+  CHECK_FALSE(result.status.killed_by_judge);
+  CHECK(result.status.exit_code == 0);
+  CHECK(std::chrono::steady_clock::now() - start < 10s);
 }
