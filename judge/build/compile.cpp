@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace judge {
@@ -156,6 +157,7 @@ public:
   /// Renames the folder to the final name in one step. If another judge published the same content
   /// first, its entry is kept and this one is dropped.
   void publish() {
+    reclaim();
     std::error_code ec;
     fs::rename(m_path, m_final, ec);
     if (!ec)
@@ -165,6 +167,25 @@ public:
   }
 
 private:
+  /// A judge run as root compiles as the sandbox's unprivileged user, whose files these are: they become
+  /// the judge's, and no one else's to write, before the entry is published, so that no later sandboxed
+  /// child (the same user) could change a cached runner or solution. Links are changed, never followed.
+  void reclaim() const {
+    if (::getuid() != 0) return;
+    std::error_code ec;
+    auto own = [](const fs::path& path) {
+      struct stat info {};
+      if (::lstat(path.c_str(), &info) != 0) return;
+      if (info.st_uid != 0 || info.st_gid != 0) (void)::lchown(path.c_str(), 0, 0);
+      if (!S_ISLNK(info.st_mode) && (info.st_mode & (S_IWGRP | S_IWOTH)))
+        (void)::chmod(path.c_str(), info.st_mode & ~(S_IWGRP | S_IWOTH) & 07777);
+    };
+    own(m_path);
+    for (auto it = fs::recursive_directory_iterator(m_path, ec), end = fs::recursive_directory_iterator();
+         !ec && it != end; it.increment(ec))
+      own(it->path());
+  }
+
   fs::path m_final, m_path;
 };
 
@@ -370,7 +391,8 @@ std::vector<std::string> inspect_object(const toolchain& tools, const fs::path& 
   out.nm_undefined = tool_output(tools, "nm", {"-D", "--undefined-only"}, object, work_dir, deadline);
   out.readelf_dynamic = tool_output(tools, "readelf", {"-d", "-W"}, object, work_dir, deadline);
   out.readelf_segments = tool_output(tools, "readelf", {"-l", "-W"}, object, work_dir, deadline);
-  out.objdump = tool_output(tools, "objdump", {"-d", "--no-show-raw-insn"}, object, work_dir, deadline);
+  // Read by the judge itself: a byte scan needs no tool, and no tool's listing can hide bytes from it.
+  out.elf_bytes = read_file(object);
   return inspection_findings(out);
 }
 
@@ -525,8 +547,11 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     write_text(declaration_file, declaration);
     const fs::path check_file = work / "solve_check.h";
     write_text(check_file, solve_check_header(spec));
-    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-I", include_dir.string(),
-                                                    "-Xcompiler", "-fPIC"};
+    // NVTX_DISABLE: the toolkit's header libraries (CUB, Thrust) mark ranges with NVTX, whose first use
+    // loads a profiling tool named by the environment (dlopen, dlsym, dlclose). Compiled out, the ranges
+    // cost nothing and the solution imports no loader function, so loading stays refused to learner code.
+    const std::vector<std::string> learner_flags = {std::string("-D") + judge_macro, "-DNVTX_DISABLE", "-I",
+                                                    include_dir.string(), "-Xcompiler", "-fPIC"};
     // Messages name the learner's files as they know them, not by the judge's folders.
     auto clean = [&](std::string output) {
       output = replace_all(output, src.string() + "/", "");

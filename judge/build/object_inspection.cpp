@@ -1,5 +1,7 @@
 #include "object_inspection.hpp"
 
+#include "executable_bytes.hpp"
+
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -49,6 +51,7 @@ constexpr const char* no_files = "solutions may not open, list or change files (
 constexpr const char* no_environment = "solutions may not change the environment";
 constexpr const char* no_loading = "solutions may not load libraries or look up functions by name";
 constexpr const char* no_syscalls = "solutions may not make raw system calls";
+constexpr const char* no_protection_keys = "solutions may not change memory protection";
 constexpr const char* no_network = "solutions may not use the network";
 constexpr const char* no_other_processes = "solutions may not inspect or change other processes";
 constexpr const char* no_security = "solutions may not change the process's security settings";
@@ -257,6 +260,7 @@ const symbol_rule rules[] = {
     {"std::__exception_ptr", match::name, nullptr},
     {"std::rethrow_exception", match::name, nullptr},
     {"std::uncaught_exception", match::prefix, nullptr},
+    {"std::allocator", match::name, nullptr}, // std::string's allocator, out of line in Thrust's code
     {"std::__cxx11::basic_string", match::name, nullptr},
     {"std::basic_string", match::name, nullptr},
     {"std::__cxx11::basic_ostringstream", match::name, nullptr},
@@ -377,12 +381,6 @@ std::string qualified_name(std::string text) {
   return text;
 }
 
-std::string trim(const std::string& text) {
-  const auto begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string::npos) return "";
-  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
-}
-
 } // namespace
 
 std::string demangle(const std::string& symbol) {
@@ -443,34 +441,6 @@ bool has_executable_stack(const std::string& readelf_segments) {
   return true;
 }
 
-std::vector<syscall_site> find_syscall_instructions(const std::string& objdump_disassembly) {
-  std::vector<syscall_site> sites;
-  std::istringstream in(objdump_disassembly);
-  std::string line, function;
-  while (std::getline(in, line)) {
-    // "0000000000001139 <helper>:" opens a function.
-    const auto open = line.find(" <");
-    if (!line.empty() && line[0] != ' ' && open != std::string::npos && line.size() >= 2 &&
-        line.compare(line.size() - 2, 2, ">:") == 0) {
-      function = line.substr(open + 2, line.size() - open - 4);
-      continue;
-    }
-    // "  401000:\tsyscall", or with the raw bytes "  401000:\t0f 05                \tsyscall".
-    const auto address_end = line.find(":\t");
-    if (address_end == std::string::npos) continue;
-    std::string text = line.substr(address_end + 2);
-    if (const auto bytes_end = text.find('\t'); bytes_end != std::string::npos) text.erase(0, bytes_end + 1);
-    std::istringstream instruction(text);
-    std::string mnemonic, operand;
-    instruction >> mnemonic >> operand;
-    if (mnemonic == "syscall" || mnemonic == "sysenter")
-      sites.push_back({function, mnemonic});
-    else if (mnemonic == "int" && trim(operand) == "$0x80")
-      sites.push_back({function, "int $0x80"});
-  }
-  return sites;
-}
-
 std::optional<std::string> refusal_for_symbol(const std::string& symbol) {
   const std::string name = symbol.rfind("_Z", 0) == 0 ? qualified_name(demangle(symbol)) : symbol;
   for (const symbol_rule& rule : rules)
@@ -492,9 +462,22 @@ std::vector<std::string> inspection_findings(const object_tool_output& tools) {
       findings.push_back("uses " + qualified_name(demangle(symbol.name)) + ": " + *refusal);
   for (const std::string& library : parse_needed_libraries(tools.readelf_dynamic))
     if (const auto refusal = refusal_for_library(library)) findings.push_back("links " + library + ": " + *refusal);
-  for (const syscall_site& site : find_syscall_instructions(tools.objdump))
-    findings.push_back("makes a raw system call (" + site.instruction + ")" +
-                       (site.function.empty() ? "" : " in " + demangle(site.function)) + ": " + no_syscalls);
+  const executable_bytes_scan scan = scan_executable_bytes(tools.elf_bytes);
+  if (!scan.unreadable.empty())
+    findings.push_back("cannot be inspected (" + scan.unreadable + "): the judge loads only objects it can read");
+  // A few sites name the problem; a flood of them (an object full of system calls) would bury the rest.
+  constexpr std::size_t sites_named = 5;
+  for (std::size_t i = 0; i < scan.found.size() && i < sites_named; ++i) {
+    const forbidden_instruction& site = scan.found[i];
+    const bool system_call = site.instruction != "wrpkru" && site.instruction != "xrstor";
+    findings.push_back((system_call ? "makes a raw system call (" : "changes the memory-protection keys (") +
+                       describe(site) + "): " + (system_call ? no_syscalls : no_protection_keys) +
+                       " (the judge looks at every byte of executable code, so the bytes of such an instruction "
+                       "inside another instruction or a constant count too)");
+  }
+  if (scan.found.size() > sites_named)
+    findings.push_back("and " + std::to_string(scan.found.size() - sites_named) +
+                       " more such instructions in its executable bytes");
   if (has_executable_stack(tools.readelf_segments))
     findings.push_back("asks for an executable stack: solutions may not run code from the stack");
   if (has_text_relocations(tools.readelf_dynamic))

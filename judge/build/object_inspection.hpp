@@ -1,7 +1,8 @@
 // What a learner's solution.so may contain, checked before any runner loads it: which library functions
-// it calls (an allowlist), no main(), no raw system-call instructions, only the expected libraries, no
-// executable stack and no text relocations. Pure functions over the output of binutils (nm, readelf,
-// objdump), so every rule is unit-tested without a compiler; compile.cpp runs the tools.
+// it calls (an allowlist), no main(), no raw system-call or protection-key instructions anywhere in its
+// executable bytes (executable_bytes.hpp), only the expected libraries, no executable stack and no text
+// relocations. Pure functions over the output of binutils (nm, readelf) and the file's bytes, so every
+// rule is unit-tested without a compiler; compile.cpp runs the tools.
 //
 // Why: the learner's object is loaded into the runner, which the learner's code then shares with the
 // harness. What the object can reach is what it can name: a function it does not import it can only
@@ -31,14 +32,6 @@ bool has_text_relocations(const std::string& readelf_dynamic);
 /// `readelf -l -W FILE` -> whether the GNU_STACK segment asks for an executable stack.
 bool has_executable_stack(const std::string& readelf_segments);
 
-/// A raw system-call instruction found in executable code.
-struct syscall_site {
-  std::string function;    ///< the symbol it lies in, as objdump names it (mangled), or "" when unknown
-  std::string instruction; ///< "syscall", "sysenter" or "int $0x80"
-};
-/// `objdump -d FILE` (which disassembles executable sections only) -> every raw system call.
-std::vector<syscall_site> find_syscall_instructions(const std::string& objdump_disassembly);
-
 /// The demangled C++ name of `symbol` ("std::thread::_M_start_thread(...)"), or `symbol` itself.
 std::string demangle(const std::string& symbol);
 
@@ -54,7 +47,7 @@ struct object_tool_output {
   std::string nm_undefined;     ///< nm -D --undefined-only
   std::string readelf_dynamic;  ///< readelf -d -W
   std::string readelf_segments; ///< readelf -l -W
-  std::string objdump;          ///< objdump -d
+  std::string elf_bytes;        ///< the file itself, for the scan of its executable bytes
 };
 
 /// Every rule the object breaks, one learner-facing line each ("uses pthread_create: solutions may

@@ -51,6 +51,8 @@ case_profile profile_case(const problem_spec& spec, const std::vector<test_case>
       scratch_folder::create_temporary("gpu-judge-profile-" + std::to_string(::getpid()) + "-");
   request.scratch = scratch.path();
   request.seconds = profile_seconds;
+  // In the sandbox as in grading; the secret is not in its root anyway, and is covered if a bind shows it.
+  request.hidden_paths = {secret_path()};
   case_profile profile;
   profile.run = run_ncu(request);
   if (profile.run.outcome != ncu_outcome::ok) return profile;

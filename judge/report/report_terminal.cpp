@@ -196,6 +196,11 @@ std::string render_summary(const std::vector<solution_result>& results, const te
       ++partly[missing_layers_text(r.sandbox.layers)];
   for (const auto& [missing, n] : partly)
     out += fmt::format("sandbox on for {} solution(s), but without {}\n", n, missing);
+  // And when every layer was in force, so that a summary always says whether the limits were on.
+  int whole = 0;
+  for (const auto& r : results)
+    if (r.sandbox.mode == sandbox_mode::on && r.sandbox.layers.all_on()) ++whole;
+  if (whole > 0) out += fmt::format("sandbox on with cgroup limits for {} solution(s)\n", whole);
   return out;
 }
 

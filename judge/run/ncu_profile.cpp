@@ -2,6 +2,8 @@
 
 #include "file_input.hpp"
 #include "process.hpp"
+#include "runner_session.hpp"
+#include "sandbox_limits.hpp"
 #include "wire_json.hpp"
 
 #include <fmt/format.h>
@@ -92,7 +94,8 @@ std::vector<std::string> ncu_arguments(const ncu_request& r) {
       "--clock-control", "none",
       // Every cache flushed before each replay pass (ncu's default, said here because grading relies on
       // the same cold state: it flushes L2 before every timed sample).
-      "--cache-control", "all", "--target-processes", "all", "--metrics", metrics, "--export", r.report.string(),
+      "--cache-control", "all", "--target-processes", "all", "--metrics", metrics, "--export",
+      ncu_report_in_scratch(r).string(),
       "--force-overwrite",
       // The runner writes its answers to fd 3; under ncu they go to a file the judge reads afterwards.
       "/bin/sh", "-c", "f=$1; shift; exec \"$@\" 3>\"$f\"", "sh", (r.scratch / "answers.jsonl").string(),
@@ -102,25 +105,85 @@ std::vector<std::string> ncu_arguments(const ncu_request& r) {
   return args;
 }
 
+std::filesystem::path ncu_report_in_scratch(const ncu_request& r) { return r.scratch / "profile.ncu-rep"; }
+
+namespace {
+
+/// ncu's own folder (the front end sits beside its sections, injection libraries and host files); the
+/// link in the toolkit's bin/ is followed to it.
+std::filesystem::path ncu_folder(const std::filesystem::path& ncu) {
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(ncu, ec);
+  return (ec ? ncu : real).parent_path();
+}
+
+/// The environment ncu runs in: its temporary files and settings in the scratch folder. ncu keeps a
+/// lock file in $TMPDIR (/tmp/nsight-compute-lock), which another user's ncu may own; the judge's own
+/// GPU lock already keeps two judges apart.
+void ncu_environment(process_options& p, const std::filesystem::path& scratch) {
+  p.env["TMPDIR"] = (scratch / "tmp").string();
+  p.env["HOME"] = (scratch / "home").string();
+  p.env["CUDA_CACHE_DISABLE"] = "1";
+}
+
+} // namespace
+
+process_options ncu_profile_process(const ncu_request& r) {
+  // The runner's own sandbox, the same as grading's, with ncu in front of it.
+  runner_options runner;
+  runner.runner = r.runner;
+  runner.solution = r.solution;
+  runner.scratch = r.scratch;
+  runner.sandbox = r.sandbox;
+  runner.hidden_paths = r.hidden_paths;
+  runner.read_only_paths = r.read_only_paths;
+  runner.read_only_paths.push_back(ncu_folder(r.ncu));
+  process_options p = runner_process_options(runner);
+  p.argv = {r.ncu.string()};
+  for (std::string& a : ncu_arguments(r)) p.argv.push_back(std::move(a));
+  // Under ncu the runner's answers go to a file (ncu_arguments), not to a channel of the judge's.
+  p.result_channel = false;
+  // Each folder run_ncu made in the scratch folder is named, so that each is handed to the sandbox's user.
+  p.writable_paths = {r.scratch, r.scratch / "outputs", r.scratch / "tmp", r.scratch / "home"};
+  ncu_environment(p, r.scratch);
+  // ncu's front end and its injected library talk over TCP on the loopback interface as well as over
+  // local sockets: the sandbox's network namespace has it up, and nothing else.
+  p.loopback = true;
+  p.output_cap = 256 * 1024;
+  return p;
+}
+
+process_options ncu_import_process(const ncu_request& r) {
+  process_options p;
+  p.argv = {r.ncu.string(), "--import", ncu_report_in_scratch(r).string(), "--csv", "--page", "raw",
+            "--print-units", "base"};
+  p.env = child_environment();
+  ncu_environment(p, r.scratch);
+  p.working_dir = r.scratch;
+  p.output_cap = 64u << 20;
+  p.sandbox = r.sandbox;
+  p.hidden_paths = r.hidden_paths;
+  p.read_only_paths = {ncu_folder(r.ncu)};
+  p.writable_paths = {r.scratch, r.scratch / "tmp", r.scratch / "home"}; // ncu's lock and settings
+  p.memory_bytes = sandbox_limits::runner::memory_bytes;
+  p.max_pids = sandbox_limits::runner::max_pids;
+  return p;
+}
+
 ncu_result run_ncu(const ncu_request& r) {
   ncu_result result;
   std::error_code ignored;
   std::filesystem::create_directories(r.scratch / "outputs", ignored);
   std::filesystem::create_directories(r.scratch / "tmp", ignored);
+  std::filesystem::create_directories(r.scratch / "home", ignored);
   std::filesystem::remove(r.report, ignored);
-  process_options p;
-  p.argv = {r.ncu.string()};
-  for (std::string& a : ncu_arguments(r)) p.argv.push_back(std::move(a));
-  p.env = child_environment();
-  // ncu keeps a lock file in $TMPDIR (/tmp/nsight-compute-lock), which another user's ncu may own; the
-  // judge's own GPU lock already keeps two judges apart.
-  p.env["TMPDIR"] = (r.scratch / "tmp").string();
-  p.env["CUDA_CACHE_DISABLE"] = "1";
-  p.working_dir = r.scratch;
-  p.output_cap = 256 * 1024;
+  const std::filesystem::path report = ncu_report_in_scratch(r);
+  const process_options p = ncu_profile_process(r);
   const auto start = clock_type::now();
   try {
     child_process child(p);
+    result.sandboxed = child.sandboxed();
+    result.layers = child.layers();
     bool sent = true;
     for (const std::string& line : r.requests) sent = sent && child.send_line(line);
     child.close_stdin();
@@ -138,7 +201,7 @@ ncu_result run_ncu(const ncu_request& r) {
       result.outcome = ncu_outcome::no_permission;
       return result;
     }
-    if (!std::filesystem::exists(r.report)) {
+    if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(report, ignored))) {
       const bool none = output.find("No kernels were profiled") != std::string::npos;
       result.outcome = none ? ncu_outcome::no_kernels : ncu_outcome::failed;
       result.detail =
@@ -154,16 +217,14 @@ ncu_result run_ncu(const ncu_request& r) {
     result.detail = std::move(why);
     return result;
   }
-  process_options import;
-  import.argv = {r.ncu.string(), "--import", r.report.string(), "--csv", "--page", "raw", "--print-units", "base"};
-  import.env = p.env;
-  import.working_dir = r.scratch;
-  import.output_cap = 64u << 20;
-  const run_result csv = run_to_completion(import, std::chrono::seconds(60));
+  const run_result csv = run_to_completion(ncu_import_process(r), std::chrono::seconds(60));
   if (!csv.status.exited || csv.status.exit_code != 0) {
     result.detail = "reading the report back: " + describe(csv.status) + ":\n" + last_lines(csv.err.kept, 12);
     return result;
   }
+  // Kept where the caller asked, for Nsight Compute's own viewer; a plain file (checked above), copied.
+  if (r.report.has_parent_path()) std::filesystem::create_directories(r.report.parent_path(), ignored);
+  std::filesystem::copy_file(report, r.report, std::filesystem::copy_options::overwrite_existing, ignored);
   result.csv = csv.out.kept;
   result.outcome = ncu_outcome::ok;
   return result;

@@ -28,12 +28,57 @@ bool has_word(const std::string& text, const std::string& word) {
   return false;
 }
 
-/// Whether `cgroup` has the memory and pids controllers to give its children (an unreadable list: no).
-bool offers_memory_and_pids(const std::string& cgroup) {
+/// Whether `cgroup` offers every one of `controllers` to its children (an unreadable list: no).
+bool offers(const std::string& cgroup, const std::vector<std::string>& controllers) {
   std::error_code unreadable;
-  const std::string controllers = read_file(cgroup + "/cgroup.controllers", unreadable).value_or("");
-  return has_word(controllers, "memory") && has_word(controllers, "pids");
+  const std::string offered = read_file(cgroup + "/cgroup.controllers", unreadable).value_or("");
+  for (const std::string& c : controllers)
+    if (!has_word(offered, c)) return false;
+  return true;
 }
+
+/// Whether `cgroup`'s children have every one of `controllers` enabled already.
+bool hands_down(const std::string& cgroup, const std::vector<std::string>& controllers) {
+  std::error_code unreadable;
+  const std::string enabled = read_file(cgroup + "/cgroup.subtree_control", unreadable).value_or("");
+  for (const std::string& c : controllers)
+    if (!has_word(enabled, c)) return false;
+  return true;
+}
+
+/// "+memory +pids", what cgroup.subtree_control takes.
+std::string enabling(const std::vector<std::string>& controllers) {
+  std::string text;
+  for (const std::string& c : controllers) text += (text.empty() ? "+" : " +") + c;
+  return text;
+}
+
+/// "memory and pids", for messages.
+std::string named(const std::vector<std::string>& controllers) {
+  std::string text;
+  for (std::size_t i = 0; i < controllers.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == controllers.size() ? " and " : ", ") + controllers[i];
+  return text;
+}
+
+/// The processes in `cgroup` other than the calling one, as "123 (bash)", at most a few named.
+std::vector<std::string> other_processes(const std::string& cgroup) {
+  std::vector<std::string> others;
+  std::ifstream procs(cgroup + "/cgroup.procs");
+  const std::string self = std::to_string(::getpid());
+  for (std::string pid; procs >> pid;) {
+    if (pid == self) continue;
+    std::ifstream comm("/proc/" + pid + "/comm");
+    std::string name;
+    std::getline(comm, name);
+    others.push_back(pid + (name.empty() ? "" : " (" + name + ")"));
+  }
+  return others;
+}
+
+/// The root of a cgroup v2 hierarchy has no cgroup.type; every other cgroup has one. Only the real root
+/// may hold processes and hand controllers down at once (a cgroup namespace's root is no real root).
+bool is_hierarchy_root(const std::string& cgroup) { return ::access((cgroup + "/cgroup.type").c_str(), F_OK) != 0; }
 
 std::string system_error_text(const std::string& what) { return what + ": " + std::strerror(errno); }
 
@@ -73,23 +118,36 @@ std::string own_cgroup(std::string* why) {
   return mount_point + (path == "/" ? "" : path);
 }
 
-/// The folder under which children get their leaves (<own cgroup>/judge-<pid>), set up once.
-struct judge_cgroup {
-  std::string parent; ///< empty when unavailable
-  std::string why;
-};
+} // namespace
 
-judge_cgroup set_up() {
+namespace detail {
+
+judge_cgroup claim_subtree(const std::string& own, const std::vector<std::string>& controllers) {
   judge_cgroup c;
-  const std::string own = own_cgroup(&c.why);
-  if (own.empty()) return c;
-  if (!offers_memory_and_pids(own)) {
-    c.why = "the memory and pids controllers are not delegated to the judge's cgroup " + own;
+  if (!offers(own, controllers)) {
+    c.why = "the " + named(controllers) + " controllers are not delegated to the judge's cgroup " + own +
+            " (docs/deploy.md: a cgroup of its own)";
     return c;
   }
   if (::access((own + "/cgroup.procs").c_str(), W_OK) != 0 || ::access(own.c_str(), W_OK) != 0) {
     c.why = "the judge's cgroup " + own + " is not delegated to it (not writable)";
     return c;
+  }
+  // cgroup v2 hands controllers down only from a cgroup that holds no processes (the root excepted).
+  // The judge leaves its cgroup for a leaf below it; whatever else lives there stays, and then the
+  // controllers cannot be enabled: say who, rather than the kernel's "Device or resource busy".
+  if (!hands_down(own, controllers) && !is_hierarchy_root(own)) {
+    const std::vector<std::string> others = other_processes(own);
+    if (!others.empty()) {
+      std::string named;
+      for (std::size_t i = 0; i < others.size() && i < 3; ++i) named += (i ? ", " : "") + others[i];
+      if (others.size() > 3) named += ", ...";
+      c.why = "the judge's cgroup " + own + " also holds " + std::to_string(others.size()) + " other process" +
+              (others.size() == 1 ? "" : "es") + " (" + named +
+              "), and cgroup v2 hands controllers down only from a cgroup without processes: start the judge "
+              "alone in a cgroup of its own (docs/deploy.md)";
+      return c;
+    }
   }
   const std::string parent = own + "/judge-" + std::to_string(::getpid());
   const std::string leaf = parent + "/judge";
@@ -98,24 +156,34 @@ judge_cgroup set_up() {
     c.why = system_error_text("creating " + leaf);
     return c;
   }
-  // A cgroup with processes cannot hand controllers to its children: the judge leaves for its own leaf
-  // first. Its old cgroup may already hand them down (a delegated unit); if not, enable them there.
+  // The judge leaves its cgroup first, so that its cgroup holds no process when it enables the
+  // controllers for its children (a delegated unit may enable them already).
   if (!write_kernel_file((leaf + "/cgroup.procs").c_str(), std::to_string(::getpid()))) {
     c.why = system_error_text("moving the judge into " + leaf);
     return c;
   }
-  if (!offers_memory_and_pids(parent)) {
-    if (!write_kernel_file((own + "/cgroup.subtree_control").c_str(), "+memory +pids")) {
-      c.why = system_error_text("enabling memory and pids in " + own + "/cgroup.subtree_control");
-      return c;
-    }
+  if (!hands_down(own, controllers) &&
+      !write_kernel_file((own + "/cgroup.subtree_control").c_str(), enabling(controllers))) {
+    c.why = system_error_text("enabling " + named(controllers) + " in " + own + "/cgroup.subtree_control");
+    return c;
   }
-  if (!write_kernel_file((parent + "/cgroup.subtree_control").c_str(), "+memory +pids")) {
-    c.why = system_error_text("enabling memory and pids in " + parent + "/cgroup.subtree_control");
+  if (!write_kernel_file((parent + "/cgroup.subtree_control").c_str(), enabling(controllers))) {
+    c.why = system_error_text("enabling " + named(controllers) + " in " + parent + "/cgroup.subtree_control");
     return c;
   }
   c.parent = parent;
   return c;
+}
+
+} // namespace detail
+
+namespace {
+
+judge_cgroup set_up() {
+  judge_cgroup c;
+  const std::string own = own_cgroup(&c.why);
+  if (own.empty()) return c;
+  return detail::claim_subtree(own, {"memory", "pids"});
 }
 
 const judge_cgroup& judge_cgroup_once() {

@@ -16,8 +16,29 @@
 namespace judge::detail {
 
 // /opt and a CUDA toolkit under /usr/local come with these; a toolkit elsewhere is named by the caller.
-const char* const system_paths[] = {"/usr",   "/bin",    "/sbin", "/lib", "/lib32",
-                                    "/lib64", "/libx32", "/etc",  "/opt", nullptr};
+// Not /etc: the child gets an /etc of its own (plan_etc).
+const char* const system_paths[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", nullptr};
+
+// Found by compiling the accepted examples with nvcc and g++ in an /etc holding only the synthetic
+// files: they need none of these, but the runner's loader finds libcuda and the driver's other
+// libraries through ld.so.cache where they are not in the default folders, `cc` (tests, tools) is a
+// link through alternatives/, and Nsight Compute reads the OS's name for its report.
+const char* const host_etc_paths[] = {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+                                      "/etc/alternatives", "/etc/os-release", nullptr};
+
+std::vector<std::pair<std::string, std::string>> etc_files(const sandbox_identity& identity) {
+  const std::string uid = std::to_string(identity.uid), gid = std::to_string(identity.gid);
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"passwd", "sandbox:x:" + uid + ":" + gid + ":sandbox:/tmp:/usr/sbin/nologin\n"},
+      {"group", "sandbox:x:" + gid + ":\n"},
+      {"hosts", "127.0.0.1 localhost\n::1 localhost\n"},
+      {"nsswitch.conf", "passwd: files\ngroup: files\nhosts: files\n"},
+  };
+  // Tools that look up root by name (file ownership in listings) find it too, unless that is the child.
+  if (identity.uid != 0) files[0].second = "root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n" + files[0].second;
+  if (identity.gid != 0) files[1].second = "root:x:0:\n" + files[1].second;
+  return files;
+}
 
 namespace {
 
@@ -76,7 +97,7 @@ public:
   explicit planner(const std::string& root) { m_plan.root = root; }
 
   void add(mount_step::kind what, const std::string& source, const std::string& shown, bool is_dir,
-           bool writable = false, bool device = false) {
+           bool writable = false, bool device = false, bool no_exec = false) {
     mount_step step;
     step.what = what;
     step.source = source;
@@ -85,6 +106,7 @@ public:
     step.is_dir = is_dir;
     step.writable = writable;
     step.device = device;
+    step.no_exec = no_exec;
     m_plan.steps.push_back(std::move(step));
   }
 
@@ -103,6 +125,21 @@ void plan_system(planner& p) {
     else if (k.is_dir)
       p.add(mount_step::kind::bind, *path, *path, true);
   }
+}
+
+/// An /etc of the child's own: a tmpfs with the synthetic files and the few host files programs need.
+void plan_etc(planner& p, const sandbox_identity& identity) {
+  p.add(mount_step::kind::tmpfs, dev_tmpfs, "/etc", true, false, false, true);
+  for (const auto& [name, contents] : etc_files(identity)) p.add(mount_step::kind::file, contents, "/etc/" + name, false);
+  for (const char* const* path = host_etc_paths; *path; ++path) {
+    const path_kind k = look_at(*path);
+    if (!k.exists) continue;
+    if (k.is_link)
+      p.add(mount_step::kind::symlink, k.link_text, *path, false);
+    else
+      p.add(mount_step::kind::bind, *path, *path, k.is_dir);
+  }
+  p.add(mount_step::kind::remount_ro, "", "/etc", true, false, false, true);
 }
 
 void plan_dev(planner& p, bool gpu_devices) {
@@ -124,7 +161,8 @@ void plan_dev(planner& p, bool gpu_devices) {
       const path_kind k = look_at(path);
       if (k.exists && !k.is_link) p.add(mount_step::kind::bind, path, path, k.is_dir, false, true);
     }
-    p.add(mount_step::kind::tmpfs, "size=" + std::to_string(shm_bytes) + ",mode=1777", "/dev/shm", true);
+    p.add(mount_step::kind::tmpfs, "size=" + std::to_string(shm_bytes) + ",mode=1777", "/dev/shm", true, false, false,
+          true);
   }
   p.add(mount_step::kind::remount_ro, "", "/dev", true);
 }
@@ -149,7 +187,8 @@ void plan_named(planner& p, const process_options& options) {
   auto depth = [](const std::string& s) { return std::count(s.begin(), s.end(), '/'); };
   std::stable_sort(all.begin(), all.end(),
                    [&](const named& a, const named& b) { return depth(a.path) < depth(b.path); });
-  for (const named& n : all) p.add(mount_step::kind::bind, n.path, n.path, n.is_dir, n.writable);
+  // Writable means data: what a child writes it may not run.
+  for (const named& n : all) p.add(mount_step::kind::bind, n.path, n.path, n.is_dir, n.writable, false, n.writable);
 }
 
 // ---- the child (async-signal-safe calls only) ----
@@ -190,16 +229,49 @@ int make_read_only(const char* target, bool device) {
   return 0;
 }
 
+/// Makes the writable mount at `target` and every mount below it data only: no exec, no set-user-id
+/// programs, no device files.
+int make_data_only(const char* target) {
+  mount_attr attr{};
+  attr.attr_set = MOUNT_ATTR_NOEXEC | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+  if (::syscall(SYS_mount_setattr, AT_FDCWD, target, AT_RECURSIVE, &attr, sizeof attr) != 0) return errno;
+  return 0;
+}
+
 int run_step(const mount_step& step) {
   const char* target = step.target.c_str();
   switch (step.what) {
   case mount_step::kind::tmpfs:
     if (int error = make_mount_point(step.target, true)) return error;
-    return ::mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, step.source.c_str()) == 0 ? 0 : errno;
+    return ::mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | (step.no_exec ? MS_NOEXEC : 0),
+                   step.source.c_str()) == 0
+               ? 0
+               : errno;
   case mount_step::kind::bind:
     if (int error = make_mount_point(step.target, step.is_dir)) return error;
     if (::mount(step.source.c_str(), target, nullptr, MS_BIND | MS_REC, nullptr) != 0) return errno;
+    if (step.no_exec)
+      if (int error = make_data_only(target)) return error;
     return step.writable ? 0 : make_read_only(target, step.device);
+  case mount_step::kind::file: {
+    if (int error = make_parents(step.target)) return error;
+    int fd = ::open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) return errno;
+    const char* data = step.source.data();
+    std::size_t left = step.source.size();
+    while (left > 0) {
+      const ssize_t n = ::write(fd, data, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const int error = n < 0 ? errno : EIO;
+        ::close(fd);
+        return error;
+      }
+      data += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    return ::close(fd) == 0 ? 0 : errno;
+  }
   case mount_step::kind::proc:
     if (int error = make_mount_point(step.target, true)) return error;
     return ::mount("proc", target, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) == 0 ? 0 : errno;
@@ -210,7 +282,10 @@ int run_step(const mount_step& step) {
     return ::symlink(step.source.c_str(), target) == 0 ? 0 : errno;
   }
   case mount_step::kind::remount_ro:
-    return ::mount(nullptr, target, nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) == 0
+    // A remount sets every flag anew: one the tmpfs was made with (noexec) must be named again.
+    return ::mount(nullptr, target, nullptr,
+                   MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | (step.no_exec ? MS_NOEXEC : 0),
+                   nullptr) == 0
                ? 0
                : errno;
   case mount_step::kind::cover: {
@@ -227,10 +302,13 @@ int run_step(const mount_step& step) {
 
 } // namespace
 
-root_plan plan_private_root(const process_options& options, const std::string& root) {
+root_plan plan_private_root(const process_options& options, const std::string& root,
+                            const sandbox_identity& identity) {
   planner p(root);
   plan_system(p);
-  p.add(mount_step::kind::tmpfs, "size=" + std::to_string(options.tmp_bytes) + ",mode=1777", "/tmp", true);
+  plan_etc(p, identity);
+  p.add(mount_step::kind::tmpfs, "size=" + std::to_string(options.tmp_bytes) + ",mode=1777", "/tmp", true, false,
+        false, true);
   plan_dev(p, options.gpu_devices);
   p.add(mount_step::kind::proc, "", "/proc", true);
   if (options.gpu_devices) p.add(mount_step::kind::bind, "/sys", "/sys", true);

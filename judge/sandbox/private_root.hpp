@@ -1,7 +1,12 @@
-// The sandboxed child's new root: a read-only tmpfs holding only the system's folders (read-only), the
-// paths the judge names (read-only or writable), a size-capped /tmp, a fresh /proc, a minimal /dev and,
-// for runners on a GPU, the NVIDIA device files and /sys (read-only). The judge's tree, the other
-// solutions, the runner cache, the results, the secret and $HOME are simply not there.
+// The sandboxed child's new root: a read-only tmpfs holding only the system's folders (read-only), an
+// /etc of its own, the paths the judge names (read-only or writable), a size-capped /tmp, a fresh /proc,
+// a minimal /dev and, for runners on a GPU, the NVIDIA device files and /sys (read-only). The judge's
+// tree, the other solutions, the runner cache, the results, the secret, $HOME and the host's /etc
+// (passwd, shadow, ssh keys, ...) are simply not there.
+//
+// Nothing writable is executable: /tmp, /dev/shm, /etc and the writable paths are mounted noexec (and
+// nosuid, nodev), so code a child writes can be neither run nor mapped executable (mmap with PROT_EXEC
+// of a file on a noexec mount fails). What it runs comes from the read-only binds only.
 //
 // Planned in the parent (which may allocate), built in the child after fork (which may not): the plan
 // holds every path already joined with the new root's folder.
@@ -23,6 +28,7 @@ struct mount_step {
     symlink,    ///< target is a symbolic link whose text is `source` (/bin -> usr/bin)
     remount_ro, ///< the tmpfs at target becomes read-only, once everything below it is in place
     cover,      ///< a path to hide, if the binds made it visible: an empty tmpfs (folder) or /dev/null
+    file,       ///< a new file at target whose contents are `source` (the synthetic /etc's files)
   };
   kind what = kind::bind;
   std::string source;
@@ -31,6 +37,12 @@ struct mount_step {
   bool is_dir = true;    ///< whether the mount point is a folder (else a file)
   bool writable = false; ///< for bind
   bool device = false;   ///< for bind: device nodes stay usable (no nodev)
+  bool no_exec = false;  ///< for tmpfs and bind: nothing on it can be executed or mapped executable
+};
+
+/// Who the child is inside the sandbox, for the synthetic /etc/passwd and /etc/group.
+struct sandbox_identity {
+  unsigned uid = 0, gid = 0;
 };
 
 struct root_plan {
@@ -40,9 +52,18 @@ struct root_plan {
 
 /// The folders of the system every program needs, bound read-only when they exist.
 extern const char* const system_paths[];
+/// What the new /etc holds of the host's, read-only, when it exists: the loader's library search list
+/// (the toolchain, the CUDA driver's libraries), the alternatives' links (cc, c++), the OS's name.
+/// Everything else in it is written by the judge (etc_files).
+extern const char* const host_etc_paths[];
 
-/// Plans the root for `options` on the empty folder `root`. Paths that do not exist are left out.
-root_plan plan_private_root(const process_options& options, const std::string& root);
+/// The synthetic /etc's own files for a child that runs as `identity`: (name, contents).
+std::vector<std::pair<std::string, std::string>> etc_files(const sandbox_identity& identity);
+
+/// Plans the root for `options` on the empty folder `root`, for a child that runs as `identity`.
+/// Paths that do not exist are left out.
+root_plan plan_private_root(const process_options& options, const std::string& root,
+                            const sandbox_identity& identity = {});
 
 /// Builds the planned root and enters it (pivot_root); the child's working directory becomes "/".
 /// Async-signal-safe. Returns 0, or the errno of the step that failed with *failed_step set to its

@@ -44,6 +44,13 @@ struct process_options {
   /// mount namespace whose mounts the child cannot undo. Paths that do not exist are skipped. Inside the
   /// private root they are absent anyway; they are covered there too in case a bound folder holds them.
   std::vector<std::filesystem::path> hidden_paths;
+  /// With a private root: its /proc is read-only once the sandbox is set up, so that nothing writes
+  /// /proc/self/mem (which writes even pages mapped read-only, such as code).
+  bool read_only_proc = true;
+  /// With sandbox: the network namespace's loopback interface is up (it is down otherwise), for a tool
+  /// whose front end talks to the library it injects over TCP on 127.0.0.1 (Nsight Compute). Nothing
+  /// outside the namespace is reachable either way.
+  bool loopback = false;
   /// Limits; 0 means none. memory_bytes and max_pids apply through the child's cgroup (with sandbox, where
   /// cgroup v2 is delegated); the rlimits apply always (RLIMIT_AS only makes sense for programs that do
   /// not map huge address ranges: compilers, not CUDA programs).

@@ -15,10 +15,13 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <net/if.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -34,6 +37,7 @@ enum class step : char {
   unshare,
   uid_map,
   gid_map,
+  drop_user,
   private_mounts,
   root,
   hide,
@@ -57,6 +61,8 @@ const char* step_name(step s) {
     return "writing uid_map";
   case step::gid_map:
     return "writing gid_map";
+  case step::drop_user:
+    return "becoming the sandbox's unprivileged user";
   case step::private_mounts:
     return "making mounts private";
   case step::root:
@@ -169,14 +175,29 @@ struct child_plan {
   int fds[4] = {-1, -1, -1, -1}; ///< the child's ends for fds 0..3
   int status_fd = -1;
   int exit_report_fd = -1; ///< the init's end of the exit report pipe (PID namespace only)
-  int go_fd = -1;          ///< with a cgroup: the child waits for the judge's byte here before anything else
+  int go_fd = -1; ///< with a cgroup or maps_by_parent: the child waits for the judge's byte here first
+  /// The judge is root: the child becomes the sandbox user (sandbox_uid, sandbox_gid), with no
+  /// supplementary groups, before any program runs. With a PID namespace the judge writes the outer
+  /// maps for it (only a process privileged outside may map another uid); without, the child drops
+  /// its ids itself before it makes its namespaces.
+  bool drop_user = false;
+  bool maps_by_parent = false;
+  unsigned sandbox_uid = 0, sandbox_gid = 0;
   bool sandbox = false;
   bool private_root = false;
+  bool read_only_proc = false;
+  bool loopback = false;
   root_plan root;
   std::vector<hidden_mount> hidden;
   std::string outer_uid_map, outer_gid_map, inner_uid_map, inner_gid_map;
+  std::string parent_uid_map, parent_gid_map; ///< with maps_by_parent: what the judge writes
+  std::string judge_uid_map, judge_gid_map;   ///< the fallback where the judge cannot map the sandbox user
   rlim_t address_space = RLIM_INFINITY, file_size = RLIM_INFINITY;
 };
+
+/// The uid and gid a judge run as root gives its sandboxed children: the kernel's overflow id
+/// ("nobody"), which owns no file of the system.
+constexpr unsigned sandbox_user_id = 65534;
 
 std::string find_program(const std::string& name, const std::map<std::string, std::string>& env) {
   if (name.find('/') != std::string::npos) return name;
@@ -219,16 +240,71 @@ void report(int status_fd, const child_report& r) {
   ::_exit(127);
 }
 
+/// Leaves every supplementary group and takes the uid and gid that `uid`/`gid` name in the current
+/// user namespace. Raw system calls: glibc's setresuid and friends apply the change to every thread
+/// the process had, and in a child cloned from the multi-threaded judge they would wait forever for
+/// threads that are not there. A change of uid makes the process undumpable, which would give its
+/// /proc files to root: it is made dumpable again.
+bool become(unsigned uid, unsigned gid) {
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0 || ::syscall(SYS_setresgid, gid, gid, gid) != 0 ||
+      ::syscall(SYS_setresuid, uid, uid, uid) != 0)
+    return false;
+  ::prctl(PR_SET_DUMPABLE, 1);
+  return true;
+}
+
+/// Sets the network namespace's `lo` up (a new namespace has it down). 0 or the errno.
+int bring_loopback_up() {
+  const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return errno;
+  ifreq request{};
+  std::memcpy(request.ifr_name, "lo", 3);
+  int error = 0;
+  if (::ioctl(fd, SIOCGIFFLAGS, &request) != 0) {
+    error = errno;
+  } else {
+    request.ifr_flags = static_cast<short>(request.ifr_flags | IFF_UP | IFF_RUNNING);
+    if (::ioctl(fd, SIOCSIFFLAGS, &request) != 0) error = errno;
+  }
+  ::close(fd);
+  return error;
+}
+
+/// The new root's /proc becomes read-only (a locked mount may be restricted further, never relaxed).
+int make_proc_read_only() {
+  mount_attr attr{};
+  attr.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC;
+  return ::syscall(SYS_mount_setattr, AT_FDCWD, "/proc", 0, &attr, sizeof attr) == 0 ? 0 : errno;
+}
+
+/// The judge's byte on the go pipe: the maps it wrote for the child, or that it could not.
+constexpr char go_mapped = 'g', go_unmapped = 'x';
+
 /// Sets up the namespaces (entering them first unless the clone that started the child did), the
 /// private root or, where it cannot be built, covers over the hidden paths, and locks the mounts.
 /// Reports what it achieved; a refusal leaves the child outside the sandbox, not stopped.
-void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
+void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int status_fd) {
   auto refused = [&](step s) { report(status_fd, {'n', s, errno, -1}); };
+  // Without a PID namespace the child is still the judge's root: it drops to the sandbox user first,
+  // and then maps that user itself, as an unprivileged process may.
+  if (!in_namespaces && plan.drop_user && !become(plan.sandbox_uid, plan.sandbox_gid)) return refused(step::drop_user);
   if (!in_namespaces && ::unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS) != 0) return refused(step::unshare);
-  // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
-  write_kernel_file("/proc/self/setgroups", "deny");
-  if (!write_kernel_file("/proc/self/uid_map", plan.outer_uid_map)) return refused(step::uid_map);
-  if (!write_kernel_file("/proc/self/gid_map", plan.outer_gid_map)) return refused(step::gid_map);
+  const bool mapped_by_judge = in_namespaces && plan.maps_by_parent && go == go_mapped;
+  if (!mapped_by_judge) {
+    // Where the judge could not map the sandbox user (a judge that is root only in a container's user
+    // namespace, where 65534 is not mapped), the child stays the judge's uid, as for a judge that is not
+    // root, rather than leave the sandbox.
+    const bool as_judge = in_namespaces && plan.maps_by_parent;
+    // Kernels before 3.19 have no setgroups file; there gid_map needs no "deny".
+    write_kernel_file("/proc/self/setgroups", "deny");
+    if (!write_kernel_file("/proc/self/uid_map", as_judge ? plan.judge_uid_map : plan.outer_uid_map))
+      return refused(step::uid_map);
+    if (!write_kernel_file("/proc/self/gid_map", as_judge ? plan.judge_gid_map : plan.outer_gid_map))
+      return refused(step::gid_map);
+  }
+  // A tool's front end reaches the library it injected over 127.0.0.1. A failure shows as the tool's
+  // own (it cannot connect); the sandbox is whole either way.
+  if (plan.loopback) (void)bring_loopback_up();
   // Nothing mounted here may propagate back to the judge's namespace.
   if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return refused(step::private_mounts);
   bool rooted = false;
@@ -247,6 +323,10 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
       if (rc != 0) return refused(step::hide);
     }
   }
+  // The root was built with the judge's own file rights (the judge's folders may be closed to others);
+  // from here on the child is the sandbox user: root of its namespace (0 there), the unprivileged uid
+  // outside, with no supplementary group of the judge's.
+  if (mapped_by_judge && !become(0, 0)) return refused(step::drop_user);
   // As root of that namespace the child could unmount the covers again. Entering a second user and mount
   // namespace locks every mount it inherits (they can no longer be unmounted or made writable one by
   // one), and maps the child back to its own uid, so it holds no capabilities after exec.
@@ -254,6 +334,10 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, int status_fd) {
   write_kernel_file("/proc/self/setgroups", "deny");
   if (!write_kernel_file("/proc/self/uid_map", plan.inner_uid_map)) return refused(step::lock);
   if (!write_kernel_file("/proc/self/gid_map", plan.inner_gid_map)) return refused(step::lock);
+  // The last write to /proc was the map: from here /proc is read-only, so that no one writes
+  // /proc/self/mem, which reaches pages the process may not write (its code) and so makes memory
+  // executable after load without any mprotect.
+  if (rooted && plan.read_only_proc && make_proc_read_only() != 0) return refused(step::lock);
   report(status_fd, {'s', step::none, 0, -1});
 }
 
@@ -306,24 +390,25 @@ void reset_signals() {
 /// The child started by a plain fork: no PID namespace; namespaces by unshare when asked.
 /// The child's first step. With a cgroup, it waits until the judge has moved it there: nothing it
 /// starts may escape it.
-void wait_for_go(const child_plan& plan) {
+char wait_for_go(const child_plan& plan) {
   // The judge is not dumpable (process.cpp); its child must be, or /proc/self/uid_map belongs to root
   // and a judge run by an ordinary user could not write it.
   ::prctl(PR_SET_DUMPABLE, 1);
-  if (plan.go_fd < 0) return;
-  char go;
+  if (plan.go_fd < 0) return go_mapped;
+  char go = go_unmapped;
   while (::read(plan.go_fd, &go, 1) < 0 && errno == EINTR) {
   }
+  return go;
 }
 
 [[noreturn]] void run_child(const child_plan& plan) {
-  wait_for_go(plan);
+  const char go = wait_for_go(plan);
   ::setpgid(0, 0);
   reset_signals();
   // Above fd 10 first, so that dup2 onto 0..3 never overwrites a descriptor still to be moved.
   int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
   if (status_fd < 0) ::_exit(127);
-  if (plan.sandbox) enter_sandbox(plan, false, status_fd);
+  if (plan.sandbox) enter_sandbox(plan, false, go, status_fd);
   exec_program(plan, status_fd);
 }
 
@@ -332,12 +417,12 @@ void wait_for_go(const child_plan& plan) {
 /// one it sends itself (abort()), so the program is not the init: this one reports the program's wait
 /// status to the judge and exits, and with it every process left in the namespace dies (setsid() or not).
 [[noreturn]] void run_init(const child_plan& plan) {
-  wait_for_go(plan);
+  const char go = wait_for_go(plan);
   ::setpgid(0, 0);
   reset_signals();
   int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
   if (status_fd < 0) ::_exit(127);
-  enter_sandbox(plan, true, status_fd);
+  enter_sandbox(plan, true, go, status_fd);
   // A raw clone, like fork: glibc's fork would take locks another thread of the judge may have held.
   long program = ::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
   if (program < 0) fail(status_fd, step::fork_program);
@@ -357,6 +442,27 @@ void wait_for_go(const child_plan& plan) {
 
 // ---- the parent ----
 
+/// Writes the outer uid and gid maps of the child `pid` (in its own user namespace, not yet going on).
+bool write_child_maps(int pid, const child_plan& plan) {
+  const std::string proc = "/proc/" + std::to_string(pid);
+  return write_kernel_file((proc + "/uid_map").c_str(), plan.parent_uid_map) &&
+         write_kernel_file((proc + "/gid_map").c_str(), plan.parent_gid_map);
+}
+
+/// Gives the sandbox user the writable folders the judge made for the child (not what is inside them:
+/// the child creates its own files there) and the new root's mount point. Only folders the judge owns.
+void hand_to_sandbox_user(const process_options& options, const root_folder& root, const child_plan& plan) {
+  std::vector<std::string> folders;
+  for (const auto& path : options.writable_paths) folders.push_back(path.string());
+  if (!root.path().empty()) folders.push_back(root.path());
+  for (const std::string& folder : folders) {
+    struct stat info {};
+    if (::lstat(folder.c_str(), &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != ::getuid()) continue;
+    // Refused, the child cannot write there and says so in its own words (permission denied).
+    (void)::lchown(folder.c_str(), plan.sandbox_uid, plan.sandbox_gid);
+  }
+}
+
 child_plan make_plan(const process_options& options, const root_folder& root) {
   child_plan plan;
   plan.program = find_program(options.argv.front(), options.env);
@@ -370,19 +476,35 @@ child_plan make_plan(const process_options& options, const root_folder& root) {
   if (options.address_space_bytes) plan.address_space = options.address_space_bytes;
   if (options.file_size_bytes) plan.file_size = options.file_size_bytes;
   plan.sandbox = options.sandbox;
+  plan.read_only_proc = options.read_only_proc;
+  plan.loopback = options.loopback;
   if (plan.sandbox) {
     for (const auto& path : options.hidden_paths) {
       struct stat info {};
       if (::stat(path.c_str(), &info) != 0) continue;
       plan.hidden.push_back({path.string(), S_ISDIR(info.st_mode)});
     }
+    // A judge run as root gives its children an unprivileged user; any other judge gives them its own.
+    plan.drop_user = ::getuid() == 0;
+    plan.maps_by_parent = plan.drop_user;
+    plan.sandbox_uid = plan.drop_user ? sandbox_user_id : ::getuid();
+    plan.sandbox_gid = plan.drop_user ? sandbox_user_id : ::getgid();
     if (!root.path().empty()) {
       plan.private_root = true;
-      plan.root = plan_private_root(options, root.path());
+      plan.root = plan_private_root(options, root.path(), {plan.sandbox_uid, plan.sandbox_gid});
     }
-    std::string uid = std::to_string(::getuid()), gid = std::to_string(::getgid());
+    const std::string uid = std::to_string(plan.sandbox_uid), gid = std::to_string(plan.sandbox_gid);
     plan.outer_uid_map = "0 " + uid + " 1\n";
     plan.outer_gid_map = "0 " + gid + " 1\n";
+    // Written by the judge, the map also holds the judge's root (as 1): the child builds its root as the
+    // judge (it may read the judge's closed folders, and create mount points, which needs its own ids
+    // mapped), then becomes 0 (the sandbox user) before the lock. The program, in the inner namespace
+    // where only the sandbox user is mapped, keeps nothing of it.
+    plan.parent_uid_map = plan.outer_uid_map + "1 0 1\n";
+    plan.parent_gid_map = plan.outer_gid_map + "1 0 1\n";
+    plan.judge_uid_map = "0 " + std::to_string(::getuid()) + " 1\n";
+    plan.judge_gid_map = "0 " + std::to_string(::getgid()) + " 1\n";
+    // The program sees itself by its uid outside (the sandbox user's, or the judge's).
     plan.inner_uid_map = uid + " 0 1\n";
     plan.inner_gid_map = gid + " 0 1\n";
   }
@@ -430,6 +552,7 @@ std::string root_failure(const child_plan& plan, const child_report& r) {
   else {
     const mount_step& s = plan.root.steps[static_cast<std::size_t>(r.index)];
     const char* verb = s.what == mount_step::kind::symlink      ? "linking "
+                       : s.what == mount_step::kind::file         ? "writing "
                        : s.what == mount_step::kind::remount_ro ? "making read-only "
                        : s.what == mount_step::kind::cover      ? "covering "
                                                                 : "mounting ";
@@ -447,6 +570,7 @@ spawned_child spawn_child(const process_options& options) {
   if (options.sandbox && !root.create())
     no_root_folder = std::string("creating its mount point: ") + std::strerror(errno);
   child_plan plan = make_plan(options, root);
+  if (plan.drop_user) hand_to_sandbox_user(options, root, plan);
   std::string no_cgroup;
   std::unique_ptr<cgroup_leaf> cgroup;
   if (options.sandbox && (options.memory_bytes || options.max_pids > 0))
@@ -455,7 +579,7 @@ spawned_child spawn_child(const process_options& options) {
     no_cgroup = "no limits were asked for";
   pipe_pair in = make_pipe(), out = make_pipe(), err = make_pipe(), status = make_pipe(), exit_report = make_pipe();
   pipe_pair go;
-  if (cgroup) go = make_pipe();
+  if (cgroup || plan.maps_by_parent) go = make_pipe();
   plan.go_fd = go.read.get();
   pipe_pair result;
   if (options.result_channel) result = make_pipe();
@@ -487,6 +611,14 @@ spawned_child spawn_child(const process_options& options) {
   // Also here, so that the group exists before the judge could ever signal it.
   ::setpgid(static_cast<pid_t>(pid), static_cast<pid_t>(pid));
   if (cgroup && !cgroup->add(static_cast<int>(pid), &no_cgroup)) cgroup.reset();
+  if (go.write.get() >= 0) {
+    // The outer maps of a child that becomes the sandbox user: setgroups stays allowed, so that the
+    // child can leave the judge's supplementary groups.
+    const bool mapped = !pid_namespace || !plan.maps_by_parent || write_child_maps(static_cast<int>(pid), plan);
+    const char byte = mapped ? go_mapped : go_unmapped;
+    ssize_t ignored = ::write(go.write.get(), &byte, 1);
+    (void)ignored;
+  }
   go.write.reset(); // the child goes on, in its cgroup or (refused) without one
   go.read.reset();
   in.read.reset();

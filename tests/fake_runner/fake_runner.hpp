@@ -40,7 +40,10 @@ inline std::filesystem::path fake_runner(const std::string& scenario) {
   const std::filesystem::path script = scripts.path() / ("runner-" + scenario);
   if (!std::filesystem::exists(script)) {
     std::ofstream(script) << "#!/bin/sh\nexec '" << JUDGE_FAKE_RUNNER << "' " << scenario << " \"$@\"\n";
-    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    // Runnable by the unprivileged user a root judge's sandboxed children run as.
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                             std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                             std::filesystem::perms::others_exec);
   }
   return script;
 }

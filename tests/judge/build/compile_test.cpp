@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <sstream>
 #include <string>
 
 #include <unistd.h>
@@ -319,7 +320,7 @@ TEST_CASE("a solution that imports what solutions may not use is a compile error
   CAPTURE(result.message);
   CHECK(result.status == build_status::compile_error);
   CHECK(contains(result.message, "the solution uses fork: solutions may not start threads or processes"));
-  CHECK(contains(result.message, "the solution makes a raw system call (syscall)"));
+  CHECK(contains(result.message, "the solution makes a raw system call (syscall at 0x"));
   CHECK(contains(result.message, "solutions may not make raw system calls"));
 }
 
@@ -333,6 +334,34 @@ TEST_CASE("a compile sees only the solution's own files", "[compile][nvcc]") {
   CHECK(result.status == build_status::compile_error);
   CHECK(contains(result.message, "other_submission.cu"));
   CHECK_FALSE(contains(result.message, "the judge let another file be included"));
+}
+
+TEST_CASE("an include or an .incbin of a host file in /etc is a compile error that quotes nothing of it",
+          "[compile][nvcc]") {
+  const fs::path hostile = fs::path(JUDGE_TEST_DATA_DIR).parent_path().parent_path() / "problems" / "matmul" /
+                           "submissions" / "compile_error";
+  const std::string source = GENERATE(as<std::string>{}, "includes_etc_shadow.cu", "incbin_host_file.cu");
+  // What the file holds on this machine, where the test can read it: none of its lines may come back.
+  std::error_code unreadable;
+  const std::string host_file = read_file("/etc/shadow", unreadable).value_or("");
+  auto result = judge::build_runner(matmul_like(), hostile / source, runner_kind::solution, test_tools());
+  CAPTURE(source, result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK((contains(result.message, "No such file or directory") || contains(result.message, "file not found")));
+  std::istringstream lines(host_file);
+  for (std::string line; std::getline(lines, line);)
+    if (line.size() > 8) CHECK_FALSE(contains(result.message, line.substr(0, line.find(':', line.find(':') + 1))));
+}
+
+TEST_CASE("a syscall hidden in another instruction's bytes is a compile error naming where it lies",
+          "[compile][nvcc]") {
+  const fs::path hostile = fs::path(JUDGE_TEST_DATA_DIR).parent_path().parent_path() / "problems" / "matmul" /
+                           "submissions" / "compile_error" / "syscall_hidden_in_an_immediate.cu";
+  auto result = judge::build_runner(matmul_like(), hostile, runner_kind::solution, test_tools());
+  CAPTURE(result.message);
+  CHECK(result.status == build_status::compile_error);
+  CHECK(contains(result.message, "makes a raw system call (syscall at 0x"));
+  CHECK(contains(result.message, "(.text, "));
 }
 
 TEST_CASE("a solution that includes solve.h compiles: the judge provides it", "[compile][nvcc]") {

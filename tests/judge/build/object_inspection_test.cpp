@@ -1,6 +1,8 @@
 #include "catch.hpp"
 #include "text_match.hpp"
+#include "tiny_elf.hpp"
 
+#include "file_input.hpp"
 #include "object_inspection.hpp"
 
 #include <string>
@@ -47,10 +49,8 @@ const std::string clean_segments =
     "  LOAD           0x000000 0x0000000000000000 0x0000000000000000 0x000b70 0x000b70 R   0x1000\n"
     "  GNU_STACK      0x000000 0x0000000000000000 0x0000000000000000 0x000000 0x000000 RW  0x10\n";
 
-const std::string clean_code = "0000000000001139 <solve>:\n"
-                               "    1139:\tpush   %rbp\n"
-                               "    113a:\tcall   1030 <cudaDeviceSynchronize@plt>\n"
-                               "    113f:\tret\n";
+/// push %rbp; call; ret, in an executable segment of a small ELF object.
+const std::string clean_code = judge_test::tiny_elf(std::string("\x55\xe8\x00\x00\x00\x00\xc3", 7));
 
 judge::object_tool_output clean_object() { return {nvcc_solution_imports, clean_dynamic, clean_segments, clean_code}; }
 
@@ -164,20 +164,38 @@ TEST_CASE("only the CUDA runtime and the C and C++ libraries may be linked", "[i
   CHECK(judge::refusal_for_library("libcuda.so.1").has_value());
 }
 
-TEST_CASE("raw system-call instructions are found with the function they lie in", "[inspection]") {
-  const std::string code =
-      GENERATE(as<std::string>{}, "    1140:\tsyscall\n", "    1140:\t0f 05                \tsyscall \n",
-               "    1140:\tsysenter\n", "    1140:\tint    $0x80\n");
+TEST_CASE("raw system-call and protection-key instructions are found in the object's bytes", "[inspection]") {
+  struct row {
+    std::string bytes, finding;
+  };
+  const row r = GENERATE(row{std::string("\x0f\x05", 2), "makes a raw system call (syscall at 0x"},
+                         row{std::string("\xcd\x80", 2), "makes a raw system call (int 0x80 at 0x"},
+                         row{std::string("\x0f\x01\xef", 3), "changes the memory-protection keys (wrpkru at 0x"});
   auto object = clean_object();
-  object.objdump += "0000000000001140 <_Z13sneaky_helperv>:\n" + code;
-  CHECK(judge::find_syscall_instructions(object.objdump).size() == 1);
+  object.elf_bytes = judge_test::tiny_elf("\x55\x48\x89\xe5" + r.bytes + "\xc3");
   const auto findings = judge::inspection_findings(object);
-  CAPTURE(code, findings);
+  CAPTURE(findings);
   REQUIRE(findings.size() == 1);
-  CHECK(contains(findings[0], "makes a raw system call ("));
-  CHECK(contains(findings[0], " in sneaky_helper()"));
-  // Another interrupt, or a call to a function whose name says syscall, is no raw system call.
-  CHECK(judge::find_syscall_instructions("    1140:\tint    $0x3\n    1145:\tcall   1030 <syscall@plt>\n").empty());
+  CHECK(contains(findings[0], r.finding));
+  CHECK(contains(findings[0], "(.text, sneaky_helper(), file offset 0x1004)"));
+}
+
+TEST_CASE("a flood of system-call bytes is named by its first sites and a count", "[inspection]") {
+  auto object = clean_object();
+  std::string code = "\x55\x48\x89\xe5";
+  for (int i = 0; i < 8; ++i) code += std::string("\x0f\x05", 2);
+  object.elf_bytes = judge_test::tiny_elf(code);
+  const auto findings = judge::inspection_findings(object);
+  REQUIRE(findings.size() == 6);
+  CHECK(findings[5] == "and 3 more such instructions in its executable bytes");
+}
+
+TEST_CASE("an object the judge cannot read is refused", "[inspection]") {
+  auto object = clean_object();
+  object.elf_bytes = "not an object";
+  const auto findings = judge::inspection_findings(object);
+  REQUIRE(findings.size() == 1);
+  CHECK(contains(findings[0], "cannot be inspected (not an ELF file)"));
 }
 
 TEST_CASE("an executable stack, a missing stack header and text relocations are refused", "[inspection]") {
@@ -199,4 +217,21 @@ TEST_CASE("an executable stack, a missing stack header and text relocations are 
   REQUIRE(findings.size() == 2);
   CHECK(contains(findings[0], "executable stack"));
   CHECK(contains(findings[1], "text relocations"));
+}
+
+TEST_CASE("what CUB, Thrust, libcu++ and cooperative groups bring into a solution is allowed", "[inspection]") {
+  // Built as the judge builds solutions, NVTX compiled out (tests/data/imports/README.md).
+  auto object = clean_object();
+  object.nm_undefined = judge::read_file(std::string(JUDGE_TEST_DATA_DIR) + "/imports/thrust_cub_cg.txt");
+  REQUIRE(judge::parse_undefined_symbols(object.nm_undefined).size() > 50);
+  CHECK(judge::inspection_findings(object).empty());
+}
+
+TEST_CASE("the loader functions NVTX would bring stay refused, to the toolkit's code as to a learner's", "[inspection]") {
+  auto object = clean_object();
+  object.nm_undefined = judge::read_file(std::string(JUDGE_TEST_DATA_DIR) + "/imports/nvtx_loader.txt");
+  const auto findings = judge::inspection_findings(object);
+  CAPTURE(findings);
+  REQUIRE(findings.size() == 3);
+  for (const std::string& finding : findings) CHECK(contains(finding, "solutions may not load libraries"));
 }

@@ -75,6 +75,8 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
       {"forks_ipc_worker.cu", {"fork", "pipe", "_exit", "read", "write", "cudaIpc"}},
       {"includes_another_submission.cu", {"No such file"}},
       {"includes_dev_zero.cu", {"No such file", "memory"}},
+      {"includes_etc_shadow.cu", {"No such file"}},
+      {"incbin_host_file.cu", {"file not found", "No such file"}},
       {"includes_the_test_cases.cu", {"No such file"}},
       {"interrupts_the_judge.cu", {"kill", "getppid"}},
       {"main_by_assembler_name.cu", {"main()"}},
@@ -85,6 +87,7 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
       {"sets_timing_method_from_constructor.cu", {"setenv"}},
       {"setsid_gpu_hog.cu", {"fork", "setsid"}},
       {"swaps_channel_descriptors.cu", {"pipe", "dup"}},
+      {"syscall_hidden_in_an_immediate.cu", {"syscall at 0x"}},
       {"syscall_through_libc.cu", {"syscall"}},
       {"thread_named_like_cuda.cu", {"pthread_create", "pthread_setname_np", "pthread_self", "pthread_detach"}},
   };

@@ -66,7 +66,8 @@ TEST_CASE("the summary says when solutions ran outside the sandbox, and why", "[
   refused.sandbox = {sandbox_mode::unavailable, "unshare: Operation not permitted"};
   solution_result asked_off = inside;
   asked_off.sandbox = {sandbox_mode::off, ""};
-  CHECK(render_summary({inside}, terminal_style{}).find("sandbox") == std::string::npos);
+  CHECK(render_summary({inside}, terminal_style{}).find("sandbox on with cgroup limits for 1 solution(s)\n") !=
+        std::string::npos);
   const std::string text = render_summary({inside, refused, refused, asked_off}, terminal_style{});
   CHECK(text.find("sandbox unavailable: unshare: Operation not permitted for 2 solution(s)") != std::string::npos);
   CHECK(text.find("sandbox off (--no-sandbox) for 1 solution(s)") != std::string::npos);
@@ -79,6 +80,7 @@ TEST_CASE("the summary says which sandbox layers were missing, and why", "[repor
   const std::string text = render_summary({partly, partly}, terminal_style{});
   CHECK(text.find("sandbox on for 2 solution(s), but without cgroup limits (cgroup v2 is not mounted)") !=
         std::string::npos);
+  CHECK(text.find("with cgroup limits") == std::string::npos);
 }
 
 TEST_CASE("skipped entries are listed one a line with a reason to act on", "[report]") {

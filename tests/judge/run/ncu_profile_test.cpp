@@ -31,7 +31,10 @@ std::filesystem::path fake_ncu(const temp_folder& dir, const std::string& then) 
                            "done\n"
                            "\"$@\"\n"
                         << then << "\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  // Runnable by the sandbox's user too (a judge run as root gives its children an unprivileged one).
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                           std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                           std::filesystem::perms::others_exec);
   return script;
 }
 
@@ -57,6 +60,8 @@ judge::ncu_request request_for(const temp_folder& dir, const std::string& then, 
   r.runner = fake_runner(scenario);
   r.solution = dir.path() / "solution.so";
   r.requests = requests();
+  // The fake runner's script execs the program the build made: visible in the sandbox's root too.
+  r.read_only_paths = {std::filesystem::path(JUDGE_FAKE_RUNNER).parent_path()};
   r.metrics = {"gpu__time_duration.sum", "dram__bytes.sum"};
   r.report = dir.path() / "report.ncu-rep";
   static int runs = 0;
@@ -85,7 +90,8 @@ TEST_CASE("ncu profiles only the learner's kernels, clocks as set and caches flu
   CHECK(after("--clock-control") == "none");
   CHECK(after("--cache-control") == "all");
   CHECK(after("--metrics") == "a.sum,b.pct");
-  CHECK(after("--export") == "/results/profiles/matmul/x-case.ncu-rep");
+  // Written in the scratch folder, the only one the sandbox may write; the judge copies it to r.report.
+  CHECK(after("--export") == "/tmp/s/profile.ncu-rep");
   CHECK(after("--launch-count") == "16");
   CHECK(after("--solution") == "/cache/solution.so");
   CHECK(after("--timing") == "events");
@@ -123,4 +129,54 @@ TEST_CASE("no permission to the counters, no kernel, and a hang are told apart",
   const judge::ncu_result broken = judge::run_ncu(request_for(dir, "echo '==ERROR== something else'; exit 3"));
   CHECK(broken.outcome == judge::ncu_outcome::failed);
   CHECK(contains(broken.detail, "something else"));
+}
+
+TEST_CASE("ncu and the runner it starts are one child in the runner's sandbox, with ncu's folder and loopback",
+          "[ncu_profile]") {
+  const temp_folder dir("ncu");
+  judge::ncu_request r = request_for(dir, writes_report);
+  r.hidden_paths = {dir.path() / "secret"};
+  r.read_only_paths = {"/opt/cuda-libs"};
+  const judge::process_options p = judge::ncu_profile_process(r);
+  REQUIRE(!p.argv.empty());
+  CHECK(p.argv.front() == r.ncu.string());
+  // The runner is started by ncu, inside the same child: its command line is ncu's last arguments.
+  CHECK(std::find(p.argv.begin(), p.argv.end(), r.runner.string()) != p.argv.end());
+  CHECK(p.argv.back() == "--profiler");
+  CHECK(p.sandbox);
+  CHECK(p.gpu_devices);
+  CHECK(p.loopback);
+  CHECK_FALSE(p.result_channel);
+  CHECK(p.memory_bytes > 0);
+  CHECK(p.max_pids > 0);
+  CHECK(p.hidden_paths == r.hidden_paths);
+  auto has = [](const std::vector<std::filesystem::path>& paths, const std::filesystem::path& path) {
+    return std::find(paths.begin(), paths.end(), path) != paths.end();
+  };
+  CHECK(has(p.read_only_paths, dir.path()));           // ncu's own folder (the fake's)
+  CHECK(has(p.read_only_paths, r.runner.parent_path())); // the runner's
+  CHECK(has(p.read_only_paths, "/opt/cuda-libs"));
+  CHECK(has(p.writable_paths, r.scratch));
+  CHECK(has(p.writable_paths, r.scratch / "outputs"));
+  CHECK_FALSE(has(p.writable_paths, r.report.parent_path())); // the report is copied out by the judge
+  CHECK(p.env.at("TMPDIR") == (r.scratch / "tmp").string());
+  CHECK(p.env.at("HOME") == (r.scratch / "home").string());
+
+  const judge::process_options import = judge::ncu_import_process(r);
+  CHECK(import.sandbox);
+  CHECK_FALSE(import.gpu_devices);
+  CHECK(import.argv.at(2) == judge::ncu_report_in_scratch(r).string());
+  CHECK(has(import.read_only_paths, dir.path()));
+}
+
+TEST_CASE("a profiled run reports the sandbox it ran in", "[ncu_profile]") {
+  const temp_folder dir("ncu");
+  const judge::ncu_result result = judge::run_ncu(request_for(dir, writes_report));
+  REQUIRE(result.outcome == judge::ncu_outcome::ok);
+  if (!result.sandboxed) {
+    WARN("no sandbox on this machine; not checked");
+    return;
+  }
+  CHECK(result.layers.on(judge::sandbox_layer::private_root));
+  CHECK(result.layers.on(judge::sandbox_layer::pid_namespace));
 }

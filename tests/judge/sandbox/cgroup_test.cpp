@@ -11,6 +11,11 @@
 #include <sstream>
 #include <string>
 
+#include <csignal>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace std::chrono_literals;
 
 namespace {
@@ -56,4 +61,95 @@ TEST_CASE("a sandboxed child runs in its own cgroup, whose pids.max stops a fork
   child.wait(std::chrono::steady_clock::now() + 20s);
   CHECK(child.out().kept.find("/child-") != std::string::npos);
   CHECK(child.err().kept.find("fork") != std::string::npos); // "Resource temporarily unavailable"
+}
+
+namespace {
+
+/// The cgroup v2 mount point, or "" (from /proc/self/mountinfo).
+std::string cgroup2_mount() {
+  std::ifstream mounts("/proc/self/mountinfo");
+  for (std::string line; std::getline(mounts, line);) {
+    const std::size_t dash = line.find(" - cgroup2 ");
+    if (dash == std::string::npos) continue;
+    std::istringstream fields(line.substr(0, dash));
+    std::string id, parent, device, root, point;
+    fields >> id >> parent >> device >> root >> point;
+    if (root == "/") return point;
+  }
+  return "";
+}
+
+bool write(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text << std::flush;
+  return bool(out);
+}
+
+/// In a child process (the test's own cgroup stays as it is): a cgroup made for the check below the
+/// hierarchy's root, with `controller` handed down to it; 0 when every check held, 77 when the machine
+/// cannot run it, else the number of the check that failed.
+int claim_check(const std::string& controller) {
+  const std::string mount = cgroup2_mount();
+  if (mount.empty() || !std::ifstream(mount + "/cgroup.procs") ||
+      read_file(mount + "/cgroup.controllers").find(controller) == std::string::npos)
+    return 77;
+  const bool enabled_here = read_file(mount + "/cgroup.subtree_control").find(controller) == std::string::npos;
+  if (enabled_here && !write(mount + "/cgroup.subtree_control", "+" + controller)) return 77;
+  const std::string own = mount + "/claim-test-" + std::to_string(::getpid());
+  if (::mkdir(own.c_str(), 0755) != 0) return 77;
+  const std::string self = std::to_string(::getpid());
+  int failed = 0;
+  // Shared with another process (the shell that started a judge): refused, naming it, nothing changed.
+  const pid_t other = ::fork();
+  if (other == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  if (!write(own + "/cgroup.procs", std::to_string(other)) || !write(own + "/cgroup.procs", self)) failed = 1;
+  const judge::judge_cgroup shared = judge::detail::claim_subtree(own, {controller});
+  if (!failed && (!shared.parent.empty() || shared.why.find("also holds 1 other process (" + std::to_string(other)) ==
+                                                std::string::npos))
+    failed = 2;
+  if (!failed && std::filesystem::exists(own + "/judge-" + self)) failed = 3;
+  ::kill(other, SIGKILL);
+  ::waitpid(other, nullptr, 0);
+  // Alone: the judge moves into its leaf, then enables the controller in its cgroup and its subtree.
+  const judge::judge_cgroup alone = judge::detail::claim_subtree(own, {controller});
+  if (!failed && alone.parent != own + "/judge-" + self) failed = 4;
+  if (!failed && read_file("/proc/self/cgroup").find("/claim-test-" + self + "/judge-" + self + "/judge\n") ==
+                     std::string::npos)
+    failed = 5;
+  if (!failed && (read_file(own + "/cgroup.subtree_control").find(controller) == std::string::npos ||
+                  read_file(alone.parent + "/cgroup.subtree_control").find(controller) == std::string::npos))
+    failed = 6;
+  write(mount + "/cgroup.procs", self);
+  ::rmdir((own + "/judge-" + self + "/judge").c_str());
+  ::rmdir((own + "/judge-" + self).c_str());
+  ::rmdir(own.c_str());
+  if (enabled_here) write(mount + "/cgroup.subtree_control", "-" + controller);
+  return failed;
+}
+
+} // namespace
+
+TEST_CASE("the judge takes a cgroup subtree only from a cgroup it is alone in, and names who else is there",
+          "[sandbox][cgroup]") {
+  // Any controller shows the rule; where the hierarchy offers memory and pids they are the ones used.
+  const std::string mount = cgroup2_mount();
+  const std::string offered = mount.empty() ? "" : read_file(mount + "/cgroup.controllers");
+  const std::string controller = offered.find("pids") != std::string::npos      ? "pids"
+                                 : offered.find("hugetlb") != std::string::npos ? "hugetlb"
+                                                                                : "memory";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) ::_exit(claim_check(controller));
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  REQUIRE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == 77) {
+    WARN("no writable cgroup v2 root with a controller to hand down here; not checked");
+    return;
+  }
+  CAPTURE(controller);
+  CHECK(WEXITSTATUS(status) == 0);
 }

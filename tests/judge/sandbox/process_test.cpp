@@ -233,6 +233,9 @@ TEST_CASE("descriptors the judge opened without close-on-exec do not leak into t
 
 TEST_CASE("the sandbox hides paths and leaves only the loopback network", "[process]") {
   temp_dir dir;
+  // Read-only and the working directory: open to the unprivileged user a root judge's children run as.
+  fs::permissions(dir.path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
   fs::create_directory(dir.path / "hidden");
   std::ofstream(dir.path / "hidden" / "secret.txt") << "do not read";
   std::ofstream(dir.path / "secret_file") << "do not read either";

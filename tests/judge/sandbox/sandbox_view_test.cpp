@@ -6,13 +6,16 @@
 #include "process.hpp"
 #include "sandbox_layers.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include <sched.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -213,4 +216,91 @@ TEST_CASE("without user namespaces the child still runs, unsandboxed, with the r
     return;
   }
   CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("a sandboxed child's /etc is its own: the sandbox user, the loader's cache, no host secrets",
+          "[sandbox]") {
+  temp_dir work;
+  auto options = sandboxed_shell("ls /etc | tr '\\n' ' '; echo; id -un; cat /etc/shadow /etc/hostname 2>&1 | wc -l",
+                                 work.path);
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  const std::string& out = child.out().kept;
+  for (const char* file : {"group ", "hosts ", "nsswitch.conf ", "passwd "}) CHECK(out.find(file) != std::string::npos);
+  for (const char* host_file : {"shadow", "hostname", "ssh", "sudoers", "gshadow"}) {
+    CAPTURE(host_file);
+    CHECK(out.find(host_file) == std::string::npos);
+  }
+  CHECK(out.find("\nsandbox\n") != std::string::npos);
+  CHECK(out.find("\n2\n") != std::string::npos); // two "No such file" lines, nothing of the files
+}
+
+TEST_CASE("a sandboxed child of a judge run as root is an unprivileged user without the judge's groups",
+          "[sandbox]") {
+  if (::getuid() != 0) {
+    WARN("the judge is not root here: its children keep its own uid, as they should; not checked");
+    return;
+  }
+  temp_dir work;
+  auto options = sandboxed_shell("id -u; id -G; touch mine && stat -c %u mine", work.path);
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(child.out().kept == "65534\n65534\n65534\n");
+  // Outside, the file is the unprivileged user's too, not root's.
+  struct stat info {};
+  REQUIRE(::stat((work.path / "mine").c_str(), &info) == 0);
+  CHECK(info.st_uid == 65534);
+}
+
+TEST_CASE("nothing a sandboxed child writes can be run, and /proc/self/mem cannot be written", "[sandbox]") {
+  temp_dir work;
+  auto options = sandboxed_shell("for d in . /tmp; do cp /bin/true $d/t && chmod +x $d/t && $d/t && echo ran $d; done; "
+                                 "(exec 3<>/proc/self/mem) 2>/dev/null && echo mem; "
+                                 "grep -c noexec /proc/self/mountinfo >/dev/null && echo checked",
+                                 work.path);
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(child.out().kept == "checked\n");
+  CHECK(child.err().kept.find("Permission denied") != std::string::npos);
+}
+
+TEST_CASE("a sandboxed child asked for loopback reaches itself on 127.0.0.1, and only then", "[sandbox]") {
+  temp_dir work;
+  const std::string connect = "python3 -c \"import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+                              "socket.create_connection(s.getsockname(), timeout=2); print('connected')\" 2>&1 | tail -1";
+  auto options = sandboxed_shell(connect, work.path);
+  options.loopback = true;
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CHECK(child.out().kept == "connected\n");
+  auto without = sandboxed_shell(connect, work.path);
+  child_process down(without);
+  down.wait(in(10s));
+  CHECK(down.out().kept != "connected\n");
+}
+
+TEST_CASE("a sandboxed child starts while the judge has other threads", "[sandbox]") {
+  // The judge grades and compiles from several threads: the child's set-up, between clone and exec,
+  // must not wait for any of them (glibc's set*id would, for threads the child does not have).
+  std::atomic<bool> done{false};
+  std::thread busy([&] {
+    while (!done) std::this_thread::sleep_for(1ms);
+  });
+  temp_dir work;
+  auto options = sandboxed_shell("id -u", work.path);
+  const auto start = std::chrono::steady_clock::now();
+  auto result = judge::run_to_completion(options, 20s);
+  done = true;
+  busy.join();
+  CAPTURE(result.err.kept);
+  CHECK_FALSE(result.status.killed_by_judge);
+  CHECK(result.status.exit_code == 0);
+  CHECK(std::chrono::steady_clock::now() - start < 10s);
 }

@@ -3,8 +3,8 @@
 // child leaves the runner's process group with a second `syscall` (setsid) and stays behind.
 //
 // Verdict: compile error. The learner's object may not contain system-call instructions (`syscall`,
-// `sysenter`, `int $0x80`) in its executable sections: the judge disassembles it before loading it
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses fork and setsid whatever
+// `sysenter`, `int $0x80`) anywhere in its executable bytes: the judge scans them before loading it
+// (judge/build/executable_bytes.cpp). Behind that, the syscall filter refuses fork and setsid whatever
 // instruction asks for them (harness/runner/syscall_filter.cpp).
 #include <cuda_runtime.h>
 
