@@ -11,6 +11,8 @@
 #include "solution_files.hpp"
 #include "workers.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace judge::cli {

@@ -33,7 +33,7 @@ std::string base64url(const unsigned char* bytes, std::size_t n) {
 }
 
 account read_account(sqlite::statement& st) {
-  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3)};
+  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3), {}};
 }
 
 constexpr const char* account_columns = "id, name, role, created_at";

@@ -26,6 +26,9 @@ struct account {
   std::string name;
   role who = role::student;
   std::string created_at; ///< ISO-8601 UTC
+  /// Set when a request is authenticated: request_origin.hpp's form_token of the token it carried, which
+  /// the web pages' forms send back. Empty otherwise.
+  std::string form_token;
 };
 
 /// A name that is taken or not allowed, an unknown account, a bad roster line: the message says which.

@@ -1,4 +1,4 @@
-// `judge serve`: one process on the GPU host. An HTTP server (cpp-httplib) takes submissions into the
+// `judge serve`: one process on the GPU host. An HTTP server (http_server.hpp) takes submissions into the
 // durable queue and answers the JSON API and the web pages; a pool of compile threads builds them on the
 // CPU cores ahead of the GPUs; one worker per GPU grades them, pinned to its GPU. TLS is left to a
 // reverse proxy (docs/deploy.md).
@@ -9,7 +9,7 @@
 #include "submission_queue.hpp"
 #include "submission_request.hpp"
 
-#include <httplib.h>
+#include "http_server.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -79,7 +79,7 @@ public:
 
   /// The account of the request's token: header "Authorization: Bearer <token>", else the cookie
   /// "judge_token". nullopt when absent or unknown.
-  std::optional<account> authenticate(const httplib::Request& request);
+  std::optional<account> authenticate(const http_request& request);
 
   /// What came of a submission: queued (its id), or refused by a rate limit (the refusal: HTTP 429).
   struct admission {
@@ -125,14 +125,8 @@ private:
   std::unique_ptr<signals> m_signals;
 };
 
-void add_api_routes(httplib::Server& server, service_state& state); ///< api_routes.cpp
-void add_web_routes(httplib::Server& server, service_state& state); ///< web_routes.cpp (the web helper)
-
-/// The address given cannot be listened on (in use, or not this machine's).
-class listen_error : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+void add_api_routes(http_router& server, service_state& state); ///< api_routes.cpp
+void add_web_routes(http_router& server, service_state& state); ///< web_routes.cpp (the web helper)
 
 /// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
 /// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws

@@ -1,6 +1,7 @@
 #include "server.hpp"
 
 #include "problem_spec.hpp"
+#include "request_origin.hpp"
 #include "results_db.hpp"
 #include "test_cases.hpp"
 
@@ -60,25 +61,12 @@ const problem_spec* service_state::spec(const std::string& name) const {
   return nullptr;
 }
 
-std::optional<account> service_state::authenticate(const httplib::Request& request) {
-  std::string token;
-  const std::string authorization = request.get_header_value("Authorization");
-  const std::string bearer = "Bearer ";
-  if (authorization.rfind(bearer, 0) == 0) {
-    token = authorization.substr(bearer.size());
-  } else {
-    // Cookie: a=b; judge_token=jt_...; c=d
-    const std::string cookies = request.get_header_value("Cookie");
-    const std::string key = "judge_token=";
-    for (std::size_t at = cookies.find(key); at != std::string::npos; at = cookies.find(key, at + 1)) {
-      if (at != 0 && cookies[at - 1] != ' ' && cookies[at - 1] != ';') continue;
-      const std::size_t start = at + key.size();
-      token = cookies.substr(start, cookies.find(';', start) - start);
-      break;
-    }
-  }
+std::optional<account> service_state::authenticate(const http_request& request) {
+  const std::string token = token_of(request);
   if (token.empty()) return std::nullopt;
-  return with_store([&](store_connection& c) { return c.users.authenticate(token); });
+  auto who = with_store([&](store_connection& c) { return c.users.authenticate(token); });
+  if (who) who->form_token = form_token(token);
+  return who;
 }
 
 service_state::admission service_state::submit(const account& who, const submission_request& request) {

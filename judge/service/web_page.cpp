@@ -9,6 +9,10 @@ namespace judge::service {
 
 std::string html(const std::string& text) { return xml_escape(text); }
 
+std::string form_token_field(const account& who) {
+  return fmt::format("<input type=\"hidden\" name=\"form_token\" value=\"{}\">", html(who.form_token));
+}
+
 std::string page(const std::string& title, const std::optional<account>& who, const std::string& body,
                  const std::vector<std::string>& scripts, const std::vector<std::string>& stylesheets) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -26,8 +30,9 @@ std::string page(const std::string& title, const std::optional<account>& who, co
            "<li><a href=\"/history\">History</a></li></ul></nav>\n";
     out += fmt::format("<span class=\"who\">Signed in as <strong>{}</strong> ({})</span>\n", html(who->name),
                        role_name(who->who));
-    out +=
-        "<form method=\"post\" action=\"/signout\"><button type=\"submit\" class=\"plain\">Sign out</button></form>\n";
+    out += fmt::format("<form method=\"post\" action=\"/signout\">{}<button type=\"submit\" class=\"plain\">Sign "
+                       "out</button></form>\n",
+                       form_token_field(*who));
   }
   out += "</header>\n<main id=\"main\">\n";
   out += fmt::format("<h1>{}</h1>\n", html(title));

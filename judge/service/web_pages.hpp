@@ -19,6 +19,10 @@ namespace judge::service {
 /// `text` escaped for HTML text and attribute values.
 std::string html(const std::string& text);
 
+/// The hidden field every form of a signed-in page carries: the account's form token
+/// (request_origin.hpp), which the route checks before it changes anything.
+std::string form_token_field(const account& who);
+
 /// A whole page: the site's header (with the account's name and a sign-out button when signed in),
 /// `title` as <title> and <h1>, then `body`. `scripts` names assets (e.g. "submission.js").
 std::string page(const std::string& title, const std::optional<account>& who, const std::string& body,
