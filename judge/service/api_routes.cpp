@@ -91,8 +91,7 @@ void add_api_routes(http_router& server, service_state& state) {
                send_json(res, 200, account_json(who));
              }));
 
-  server.get("/api/v1/problems",
-             signed_in(state, [&state](const http_request&, http_response& res, const account&) {
+  server.get("/api/v1/problems", signed_in(state, [&state](const http_request&, http_response& res, const account&) {
                nlohmann::json list = nlohmann::json::array();
                for (const problem_entry& p : state.problems()) list.push_back(problem_json(p));
                send_json(res, 200, list);

@@ -21,14 +21,14 @@ struct form_file {
 };
 
 struct http_request {
-  std::string method;      ///< "GET", "POST", ...
-  std::string target;      ///< as sent: path and query
-  std::string path;        ///< percent-decoded, without the query
+  std::string method; ///< "GET", "POST", ...
+  std::string target; ///< as sent: path and query
+  std::string path;   ///< percent-decoded, without the query
   http_headers headers;
   std::string body;
   std::multimap<std::string, std::string> params; ///< the query's fields, and a urlencoded form's
   std::multimap<std::string, form_file> files;    ///< a multipart form's parts, by field name
-  std::smatch matches;     ///< the route pattern's groups, matched against `path`
+  std::smatch matches;                            ///< the route pattern's groups, matched against `path`
 
   bool has_header(const std::string& name) const { return headers.count(name) != 0; }
   /// The first value of `name`, or "" when absent.

@@ -76,6 +76,10 @@ void http_router::dispatch(http_request& request, http_response& response) const
   } catch (const bad_request& e) {
     response = {};
     set_error(response, 400, e.what());
+  } catch (const http_unavailable& e) {
+    response = {};
+    set_error(response, 503, e.what());
+    response.set_header("Retry-After", "30");
   } catch (const std::exception& e) {
     response = {};
     set_error(response, 500, std::string("the judge failed: ") + e.what());
@@ -183,11 +187,10 @@ private:
   }
 
   void read_rest() {
-    http::async_read(m_stream, m_buffer, *m_parser,
-                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                       if (ec) return self->read_failed(ec);
-                       self->handle();
-                     });
+    http::async_read(m_stream, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->read_failed(ec);
+      self->handle();
+    });
   }
 
   void read_failed(beast::error_code ec) {
@@ -195,8 +198,8 @@ private:
         ec == asio::error::connection_reset || ec == asio::error::eof)
       return close();
     if (ec == http::error::header_limit)
-      return refuse(431, "a request's headers may have at most " + std::to_string(limits().header_bytes / 1024) +
-                             " KiB");
+      return refuse(431,
+                    "a request's headers may have at most " + std::to_string(limits().header_bytes / 1024) + " KiB");
     if (ec == http::error::body_limit)
       return refuse(413, m_anonymous ? "a request without a valid token may carry at most " +
                                            std::to_string(limits().anonymous_body / 1024) + " KiB; sign in first"
@@ -285,8 +288,7 @@ void http_server::impl::accept() {
   });
 }
 
-http_server::http_server(const http_router& router, http_limits limits)
-    : m(std::make_unique<impl>(router, limits)) {
+http_server::http_server(const http_router& router, http_limits limits) : m(std::make_unique<impl>(router, limits)) {
   // Each connection is a descriptor: let the process have as many as its hard limit allows.
   rlimit files{};
   if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
@@ -306,8 +308,9 @@ int http_server::bind(const std::string& host, int port) {
   // A name (localhost) as well as an address; the first address it resolves to is the one listened on.
   tcp::resolver resolver(m->io);
   const auto found = resolver.resolve(host, std::to_string(port), tcp::resolver::passive, ec);
-  if (ec || found.empty()) throw listen_error("cannot listen on " + where + " (not an address of this machine: " +
-                                              (ec ? ec.message() : std::string("no address")) + ")");
+  if (ec || found.empty())
+    throw listen_error("cannot listen on " + where +
+                       " (not an address of this machine: " + (ec ? ec.message() : std::string("no address")) + ")");
   const tcp::endpoint endpoint = found.begin()->endpoint();
   m->acceptor.open(endpoint.protocol(), ec);
   if (!ec) m->acceptor.set_option(asio::socket_base::reuse_address(true), ec);

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <regex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,7 @@ public:
   void get(const std::string& pattern, http_handler handler);
   void post(const std::string& pattern, http_handler handler);
   /// Runs the route of `request` into `response`: 404 when none matches; a bad_request it throws is a
-  /// 400 and any other exception a 500, each with {"error": ...}.
+  /// 400, an http_unavailable a 503 and any other exception a 500, each with {"error": ...}.
   void dispatch(http_request& request, http_response& response) const;
   /// Whether a request, from its headers alone, may send a body larger than http_limits::anonymous_body
   /// (it carries a valid token). Unset: none may. Called on a handler thread (it may read the store).
@@ -50,8 +51,8 @@ private:
 };
 
 struct http_limits {
-  std::size_t header_bytes = 16 * 1024; ///< request line and headers together (431 beyond)
-  std::size_t header_fields = 100;      ///< header lines (431 beyond)
+  std::size_t header_bytes = 16 * 1024;   ///< request line and headers together (431 beyond)
+  std::size_t header_fields = 100;        ///< header lines (431 beyond)
   std::size_t anonymous_body = 64 * 1024; ///< the body of a request `trusted` does not admit (413 beyond)
   std::size_t body = 16 * 1024 * 1024;    ///< any body (413 beyond)
   /// From a request's first byte (or, on a kept-alive connection, the end of the previous answer) to its
@@ -60,6 +61,13 @@ struct http_limits {
   std::size_t connections = 4096; ///< open at once; a connection beyond is closed when accepted
   unsigned io_threads = 2;
   unsigned handler_threads = 8;
+};
+
+/// The server cannot do what was asked now, through no fault of the request (its store cannot be
+/// written): a route throws it for a 503 with Retry-After and the message.
+class http_unavailable : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
 };
 
 /// The address given cannot be listened on (in use, or not this machine's).

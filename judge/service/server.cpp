@@ -96,6 +96,8 @@ void serve(const server_options& options, const std::function<void(const std::st
   http_limits limits;
   // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
   limits.body = options.max_files * options.max_file_bytes * 6 + 64 * 1024;
+  limits.request_deadline =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.request_deadline_seconds * 1000));
   http_server server(routes, limits);
   const int port = server.bind(options.host, options.port);
 

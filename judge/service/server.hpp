@@ -31,13 +31,15 @@ namespace judge::service {
 
 struct server_options {
   std::string host = "127.0.0.1";
-  int port = 8080;            ///< 0: any free port (the log line "listening on ..." names it)
-  std::filesystem::path db;   ///< the results store (and queue, accounts)
-  std::filesystem::path root; ///< holds problems/ and testcases/
-  std::string gpus = "all";   ///< "all", "none", or indexes "0,1"
-  int per_minute = 6;         ///< submissions per student per minute
-  int queued_at_once = 3;     ///< a student's submissions not yet graded
-  bool contest = false;       ///< students see hidden cases' name, shape and verdict only
+  int port = 8080;                      ///< 0: any free port (the log line "listening on ..." names it)
+  std::filesystem::path db;             ///< the results store (and queue, accounts)
+  std::filesystem::path root;           ///< holds problems/ and testcases/
+  std::string gpus = "all";             ///< "all", "none", or indexes "0,1"
+  int per_minute = 6;                   ///< submissions per student per minute
+  int queued_at_once = 3;               ///< a student's submissions not yet graded
+  int instructor_queued_at_once = 50;   ///< an instructor's submissions not yet graded (0: no cap)
+  double request_deadline_seconds = 30; ///< for a whole request, first byte to last (http_limits)
+  bool contest = false;                 ///< students see hidden cases' name, shape and verdict only
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
   unsigned compile_threads = 0; ///< 0: cores
   /// Queue only: no compile threads, no GPU workers (a load test of accepting; workers run elsewhere).

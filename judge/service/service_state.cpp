@@ -5,6 +5,8 @@
 #include "results_db.hpp"
 #include "test_cases.hpp"
 
+#include <sqlite3.h>
+
 #include <chrono>
 #include <condition_variable>
 
@@ -73,13 +75,31 @@ service_state::admission service_state::submit(const account& who, const submiss
   check_submission(request, {m_options.max_files, m_options.max_file_bytes},
                    [&](const std::string& name) { return spec(name) != nullptr; });
   admission out;
-  with_store([&](store_connection& c) {
-    const std::lock_guard<std::mutex> lock(m_admission_mutex);
-    if (who.who == role::student)
-      out.refused = rate_limit(c.queue, who.name, m_options.per_minute, m_options.queued_at_once,
-                               std::chrono::system_clock::now());
-    if (!out.refused) out.id = c.queue.enqueue(who.name, request.problem, request.files);
-  });
+  try {
+    with_store([&](store_connection& c) {
+      const std::lock_guard<std::mutex> lock(m_admission_mutex);
+      if (who.who == role::student)
+        out.refused = rate_limit(c.queue, who.name, m_options.per_minute, m_options.queued_at_once,
+                                 std::chrono::system_clock::now());
+      // An instructor's script gone wrong must not fill the queue ahead of a whole class.
+      const std::size_t cap = static_cast<std::size_t>(std::max(0, m_options.instructor_queued_at_once));
+      if (who.who == role::instructor && cap > 0) {
+        const std::size_t waiting = c.queue.queued_of(who.name);
+        if (waiting >= cap)
+          out.refused = refusal{"you have " + std::to_string(waiting) + " submissions waiting to be graded (at most " +
+                                    std::to_string(cap) +
+                                    " at once for an instructor, --instructor-queued): submit "
+                                    "again when some are done",
+                                5};
+      }
+      if (!out.refused) out.id = c.queue.enqueue(who.name, request.problem, request.files);
+    });
+  } catch (const sqlite::error& e) {
+    // Nothing was queued (enqueue is one transaction): the client is told so, and may try again.
+    throw http_unavailable(std::string("the judge cannot store a submission now (") +
+                           ((e.code() & 0xff) == SQLITE_FULL ? "its disk is full" : "its store fails") +
+                           "); nothing was queued: try again in a minute");
+  }
   if (!out.refused) notify_queued();
   return out;
 }

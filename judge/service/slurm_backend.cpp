@@ -19,9 +19,9 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
-#include <regex>
 
 extern char** environ;
 
@@ -408,22 +408,21 @@ void add_slurm_routes(http_router& server, service_state& state) {
     }
     return job;
   };
-  server.get(R"(/api/v1/slurm/jobs/([0-9a-f]{16}))",
-             [&state, job_of](const http_request& req, http_response& res) {
-               const auto job = job_of(req, res);
-               if (!job) return;
-               nlohmann::json batch = nlohmann::json::array();
-               state.with_store([&](store_connection& c) {
-                 for (std::int64_t id : job->submissions) {
-                   const auto s = c.queue.get(id);
-                   if (!s || s->now != state::running || s->worker != slurm_worker_name(job->key)) continue;
-                   nlohmann::json files = nlohmann::json::array();
-                   for (const source_file& f : s->files) files.push_back({{"name", f.name}, {"content", f.content}});
-                   batch.push_back({{"id", s->id}, {"account", s->account}, {"problem", s->problem}, {"files", files}});
-                 }
-               });
-               send_json(res, 200, {{"submissions", batch}});
-             });
+  server.get(R"(/api/v1/slurm/jobs/([0-9a-f]{16}))", [&state, job_of](const http_request& req, http_response& res) {
+    const auto job = job_of(req, res);
+    if (!job) return;
+    nlohmann::json batch = nlohmann::json::array();
+    state.with_store([&](store_connection& c) {
+      for (std::int64_t id : job->submissions) {
+        const auto s = c.queue.get(id);
+        if (!s || s->now != state::running || s->worker != slurm_worker_name(job->key)) continue;
+        nlohmann::json files = nlohmann::json::array();
+        for (const source_file& f : s->files) files.push_back({{"name", f.name}, {"content", f.content}});
+        batch.push_back({{"id", s->id}, {"account", s->account}, {"problem", s->problem}, {"files", files}});
+      }
+    });
+    send_json(res, 200, {{"submissions", batch}});
+  });
   server.post(R"(/api/v1/slurm/jobs/([0-9a-f]{16})/results)", [&state, job_of](const http_request& req,
                                                                                http_response& res) {
     const auto job = job_of(req, res);

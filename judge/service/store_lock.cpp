@@ -31,8 +31,8 @@ store_lock::store_lock(const std::filesystem::path& store) {
       throw std::runtime_error("cannot lock the store (" + path.string() + "): " + std::strerror(why));
     std::string who = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "another process";
     while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
-    throw store_in_use("another judge serve uses the store " + store.string() + " (" + who +
-                       "; lock " + path.string() + "): two servers on one store would grade submissions twice. "
+    throw store_in_use("another judge serve uses the store " + store.string() + " (" + who + "; lock " + path.string() +
+                       "): two servers on one store would grade submissions twice. "
                        "Stop that one first, or give this one its own --db");
   }
   char host[256] = {};

@@ -135,6 +135,10 @@ void post_submission(service_state& state, const account& who, const http_reques
   } catch (const bad_request& e) {
     form.error = e.what();
     return send_page(res, 400, submit_page(who, form));
+  } catch (const http_unavailable& e) {
+    form.error = e.what();
+    res.set_header("Retry-After", "30");
+    return send_page(res, 503, submit_page(who, form));
   }
   if (admitted.refused) {
     form.error = admitted.refused->message;
@@ -199,8 +203,7 @@ void add_web_routes(http_router& server, service_state& state) {
     see_other(res, "/");
   });
 
-  server.get("/problems",
-             signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
+  server.get("/problems", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                send_page(res, 200, problems_page(who, state.problems()));
              }));
   server.get(R"(/problems/([A-Za-z0-9_.-]+))",
@@ -234,8 +237,7 @@ void add_web_routes(http_router& server, service_state& state) {
                    state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
                send_page(res, 200, board_page(who, problem, boards));
              }));
-  server.get("/history",
-             signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
+  server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                const bool everyone = who.who == role::instructor;
                const auto list = state.with_store([&](store_connection& c) {
                  return everyone ? c.queue.recent(200) : c.queue.of_account(who.name, 200);
