@@ -107,7 +107,6 @@ def body_attack(port, framing, size=256 << 20, path="/api/v1/submissions", token
     """Sends one POST of `size` bytes without (or with) a token, framed as `framing`: "length"
     (Content-Length), "chunked", "none" (neither: the bytes simply follow) or "gzip" (a small gzip body that
     inflates to `size`). Returns (bytes the server took before it answered or closed, its status line)."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
     if token:
         head += f"Authorization: Bearer {token}\r\n"
@@ -125,6 +124,9 @@ def body_attack(port, framing, size=256 << 20, path="/api/v1/submissions", token
         packed = gzip.compress(b"0" * size, compresslevel=9)
         head += f"Content-Encoding: gzip\r\nContent-Length: {len(packed)}\r\n"
         body_iter = iter([packed])
+    # Connected only once the body is ready (compressing 256 MiB takes seconds): a server's request
+    # deadline must not be what ends the attack.
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     sent = 0
     status = ""
     try:
