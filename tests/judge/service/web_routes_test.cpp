@@ -206,8 +206,9 @@ TEST_CASE("a form without the page's form token or from another origin changes n
     CHECK(contains(r->body, "reload the page"));
   }
   SECTION("a submission with another student's token") {
-    httplib::MultipartFormDataItems form = {
-        {"file_name", "a.cu", "", ""}, {"source", compiles, "", ""}, {"form_token", c.form_token_in_page(c.bob), "", ""}};
+    httplib::MultipartFormDataItems form = {{"file_name", "a.cu", "", ""},
+                                            {"source", compiles, "", ""},
+                                            {"form_token", c.form_token_in_page(c.bob), "", ""}};
     const auto r = c.browser(c.alice).Post("/problems/matmul/submit", form);
     REQUIRE(r);
     CHECK(r->status == 403);
