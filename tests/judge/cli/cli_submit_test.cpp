@@ -60,7 +60,7 @@ TEST_CASE("a submission through the server reports as local grading does and exi
   CHECK(contains(r.output, (server.dir / "alice.cu").string()));
 }
 
-TEST_CASE("a folder is submitted as its files, and one with a subfolder or files of two folders is refused before "
+TEST_CASE("a folder is submitted as its files and one with a subfolder or files of two folders is refused before "
           "sending",
           "[submit][serve]") {
   class_server server;

@@ -46,7 +46,7 @@ TEST_CASE("judge users refuses a taken name or a bad role or an unknown account 
   CHECK(contains(nobody.output, "no account \"nobody\""));
 }
 
-TEST_CASE("judge users imports a roster again with one new name, disables and removes", "[service][cli]") {
+TEST_CASE("judge users imports a roster again with one new name and disables and removes", "[service][cli]") {
   scratch_dir dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   std::ofstream(dir / "roster.csv") << "bob,student\ncarol\n";

@@ -133,7 +133,7 @@ TEST_CASE("the same roster with a name added imports that name and keeps the oth
   CHECK(users.authenticate(first.added[0].second)->name == "alice"); // alice's token still works
 }
 
-TEST_CASE("a disabled account cannot sign in until it gets a new token, and one with submissions is not removed",
+TEST_CASE("a disabled account cannot sign in until it gets a new token and one with submissions is not removed",
           "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");

@@ -228,7 +228,7 @@ TEST_CASE("judge serve names an address it cannot listen on", "[service][api]") 
   CHECK(contains(bad.output, "--listen nowhere"));
 }
 
-TEST_CASE("a change made with the sign-in cookie must come from the judge's origin as JSON; bearer clients "
+TEST_CASE("a change made with the sign-in cookie must come from the judge's origin as JSON and bearer clients "
           "are unaffected",
           "[service][api][csrf]") {
   scratch_dir dir;

@@ -6,7 +6,7 @@
 
 using namespace judge::service;
 
-TEST_CASE("query and form fields are split and percent-decoded, + as a space", "[http]") {
+TEST_CASE("query and form fields are split and percent-decoded with + as a space", "[http]") {
   std::multimap<std::string, std::string> out;
   parse_query("token=jt_a%2Bb&limit=5&flag&empty=&name=two+words&name=again", out);
   CHECK(out.find("token")->second == "jt_a+b");

@@ -65,8 +65,7 @@ std::string body(int n) {
 }
 } // namespace
 
-TEST_CASE("a full disk under the store is answered, never the end of the server, and every submission stays "
-          "truthful",
+TEST_CASE("a full disk under the store is answered and never ends the server and every submission stays truthful",
           "[service][store]") {
   scratch_dir dir;
   small_disk disk(dir / "small", "3m");
@@ -76,8 +75,7 @@ TEST_CASE("a full disk under the store is answered, never the end of the server,
   }
   const auto db = dir / "small" / "judge.db";
   const std::string alice = judge_test::add_account(db, "alice", "student");
-  judge_test::judge_server server(
-      db, {"--gpus", "none", "--compile-threads", "1", "--per-minute", "100", "--queued-at-once", "100"});
+  judge_test::judge_server server(db, {"--compile-threads", "1", "--per-minute", "100", "--queued-at-once", "100"});
   const auto first = server.client(alice).Post("/api/v1/submissions", body(1), "application/json");
   REQUIRE(first);
   REQUIRE(first->status == 202);
