@@ -123,9 +123,12 @@ void serve(const server_options& options, const std::function<void(const std::st
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
-    if (gpus.empty())
+    if (gpus.empty()) {
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
-    else
+      state.set_no_gpu_reason("This server has no GPU (" + why +
+                              "): submissions are compiled but not run, so no result is timed and the board stays "
+                              "empty. Ask your instructor for a server with an NVIDIA GPU.");
+    } else
       keep_compilers_off_the_gpus(gpus, log);
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());

@@ -100,6 +100,11 @@ public:
   std::filesystem::path problems_root() const { return m_options.root / "problems"; }
   std::filesystem::path testcases_root() const { return m_options.root / "testcases"; }
 
+  /// Why no result ranks on this server ("" when it grades on GPUs): the board pages say it. Set once,
+  /// before the server listens.
+  const std::string& no_gpu_reason() const { return m_no_gpu_reason; }
+  void set_no_gpu_reason(std::string why) { m_no_gpu_reason = std::move(why); }
+
   /// Set by SIGTERM/SIGINT (through g_interrupted) or stop(): workers finish what they hold and exit.
   std::atomic<bool>& stopping() { return m_stopping; }
   /// Wakes the compile threads (a submission was queued) and the GPU workers (one was compiled).
@@ -118,6 +123,7 @@ private:
   };
   server_options m_options;
   std::vector<problem_entry> m_problems;
+  std::string m_no_gpu_reason;
   std::vector<std::unique_ptr<problem_spec>> m_specs;
   std::mutex m_pool_mutex;
   std::mutex m_admission_mutex;

@@ -21,6 +21,7 @@ std::string page(const std::string& title, const std::optional<account>& who, co
   // A page's own stylesheets first: the site's rules (page margins, heading sizes) win where both speak.
   for (const std::string& s : stylesheets)
     out += fmt::format("<link rel=\"stylesheet\" href=\"/assets/{}\">\n", html(s));
+  out += "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">\n";
   out += "<link rel=\"stylesheet\" href=\"/assets/web.css\">\n";
   for (const std::string& s : scripts) out += fmt::format("<script src=\"/assets/{}\" defer></script>\n", html(s));
   out += "</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n";

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include <regex>
+
 namespace judge::service {
 
 namespace {
@@ -107,11 +109,31 @@ std::vector<source_file> files_of_form(const http_request& req) {
   return files;
 }
 
+/// The API's message in the form's words: "files[1]: ..." names a field of the API's JSON, which the form
+/// has not; the file is named by its name instead.
+std::string form_wording(const std::string& message, const std::vector<source_file>& files) {
+  static const std::regex position(R"(^files\[(\d+)\]: )");
+  std::smatch m;
+  if (!std::regex_search(message, m, position)) return message;
+  const std::size_t i = std::stoul(m[1]);
+  const std::string name = i < files.size() && !files[i].name.empty() ? "\"" + files[i].name + "\"" : "a file";
+  std::string rest = m.suffix().str();
+  // "file name "x" is not allowed" and ""x" is 300 KiB" already name it.
+  if (rest.find("\"" + (i < files.size() ? files[i].name : std::string()) + "\"") != std::string::npos) return rest;
+  return name + ": " + rest;
+}
+
 void post_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string problem = req.matches[1];
   const problem_spec* spec = state.spec(problem);
   if (!spec) return unknown_problem(who, problem, res);
-  submit_form form{problem, "solution.cu", "", "", state.options().max_files, state.options().max_file_bytes};
+  submit_form form{problem,
+                   "solution.cu",
+                   "",
+                   "",
+                   state.options().max_files,
+                   state.options().max_file_bytes,
+                   spec->solve_declaration()};
   if (req.has_file("file_name")) form.file_name = req.get_file_value("file_name").content;
   if (req.has_file("source")) form.source = req.get_file_value("source").content;
   if (const std::string why = form_refusal(req, who); !why.empty())
@@ -133,7 +155,7 @@ void post_submission(service_state& state, const account& who, const http_reques
     // The API's checks and limits (service_state::submit): one place says what a submission may be.
     admitted = state.submit(who, request);
   } catch (const bad_request& e) {
-    form.error = e.what();
+    form.error = form_wording(e.what(), request.files);
     return send_page(res, 400, submit_page(who, form));
   } catch (const http_unavailable& e) {
     form.error = e.what();
@@ -178,6 +200,12 @@ void add_web_routes(http_router& server, service_state& state) {
     res.set_content(std::string(asset->body), std::string(asset->content_type).c_str());
   });
 
+  // Browsers ask for it on every site: the judge's mark rather than a 404 in every log.
+  server.get("/favicon.ico", [](const http_request&, http_response& res) {
+    const web_asset* icon = find_web_asset("favicon.svg");
+    res.set_header("Cache-Control", "max-age=86400");
+    res.set_content(std::string(icon->body), std::string(icon->content_type));
+  });
   server.get("/", [&state](const http_request& req, http_response& res) {
     if (state.authenticate(req)) return see_other(res, "/problems");
     send_page(res, 200, signin_page(""));
@@ -219,7 +247,7 @@ void add_web_routes(http_router& server, service_state& state) {
                if (!spec) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200,
                          submit_page(who, {spec->name, "solution.cu", starter_of(*spec), "", state.options().max_files,
-                                           state.options().max_file_bytes}));
+                                           state.options().max_file_bytes, spec->solve_declaration()}));
              }));
   server.post(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
               signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
@@ -235,7 +263,7 @@ void add_web_routes(http_router& server, service_state& state) {
                if (!state.spec(problem)) return unknown_problem(who, problem, res);
                const auto boards =
                    state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
-               send_page(res, 200, board_page(who, problem, boards));
+               send_page(res, 200, board_page(who, problem, boards, state.no_gpu_reason()));
              }));
   server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                const bool everyone = who.who == role::instructor;

@@ -139,6 +139,9 @@ TEST_CASE("a form the API would refuse is refused with its message and the sourc
     const auto r = c.submit(c.alice, "../evil.cu", compiles);
     REQUIRE(r);
     CHECK(r->status == 400);
+    // In the form's words: the form has no files[0].
+    CHECK(contains(r->body, "file name &quot;../evil.cu&quot; is not allowed"));
+    CHECK_FALSE(contains(r->body, "files[0]"));
     CHECK(contains(r->body, "role=\"alert\""));
     CHECK(contains(r->body, "extern &quot;C&quot; void solve"));
   }
@@ -182,6 +185,10 @@ TEST_CASE("the stylesheets and the scripts are served and nothing else is", "[we
   }
   CHECK(client.Get("/assets/web.css")->get_header_value("Content-Type") == "text/css; charset=utf-8");
   CHECK(client.Get("/assets/nope.js")->status == 404);
+  const auto icon = client.Get("/favicon.ico");
+  REQUIRE(icon);
+  CHECK(icon->status == 200);
+  CHECK(icon->get_header_value("Content-Type") == "image/svg+xml");
 }
 
 TEST_CASE("signing out clears the cookie", "[web][serve]") {
