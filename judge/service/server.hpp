@@ -12,6 +12,7 @@
 #include "http_server.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -93,8 +94,11 @@ public:
   /// server, so two requests at once cannot both pass a limit. The API and the web form both come here.
   admission submit(const account& who, const submission_request& request);
 
-  /// The problems under root/problems, by name (loaded at start).
-  const std::vector<problem_entry>& problems() const { return m_problems; }
+  /// The problems under root/problems, by name: loaded at start, and again when a problem's folder, its
+  /// problem.yaml or its cases.yaml changes (looked at once a second at most), so a problem added while the
+  /// server runs is offered without a restart. A reload that fails (a problem.yaml half written) keeps
+  /// what was loaded and is tried again. What these return stays valid for the server's life.
+  const std::vector<problem_entry>& problems() const { return current().problems; }
   /// The spec of `name`, or nullptr for an unknown problem.
   const problem_spec* spec(const std::string& name) const;
   std::filesystem::path problems_root() const { return m_options.root / "problems"; }
@@ -121,10 +125,20 @@ private:
     service_state& owner;
     std::unique_ptr<store_connection> c;
   };
+  struct catalogue {
+    std::vector<problem_entry> problems;
+    std::vector<std::unique_ptr<problem_spec>> specs;
+    std::string signature; ///< the folders' and files' names and times it was loaded from
+  };
+  const catalogue& current() const;
+  std::unique_ptr<catalogue> load_catalogue(std::string signature) const; ///< throws what a problem's load throws
   server_options m_options;
-  std::vector<problem_entry> m_problems;
   std::string m_no_gpu_reason;
-  std::vector<std::unique_ptr<problem_spec>> m_specs;
+  mutable std::mutex m_catalogue_mutex;
+  /// Every catalogue loaded, the current one last: a route holding a spec of an older one keeps it.
+  mutable std::vector<std::unique_ptr<const catalogue>> m_catalogues;
+  mutable std::atomic<const catalogue*> m_catalogue{nullptr};
+  mutable std::chrono::steady_clock::time_point m_checked;
   std::mutex m_pool_mutex;
   std::mutex m_admission_mutex;
   std::vector<std::unique_ptr<store_connection>> m_pool;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 using judge::testing::scratch_dir;
@@ -310,4 +311,33 @@ TEST_CASE("an instructor's waiting submissions are capped by --instructor-queued
   REQUIRE(fourth);
   CHECK(fourth->status == 429);
   CHECK(contains(body_of(fourth)["error"], "--instructor-queued"));
+}
+
+TEST_CASE("a problem added while the server runs is offered without a restart", "[service][api]") {
+  namespace fs = std::filesystem;
+  scratch_dir dir;
+  const fs::path root = dir / "root", source = JUDGE_SOURCE_DIR;
+  fs::create_directories(root / "problems");
+  fs::create_directories(root / "testcases");
+  fs::copy(source / "problems" / "vector_add", root / "problems" / "vector_add", fs::copy_options::recursive);
+  fs::copy(source / "testcases" / "vector_add", root / "testcases" / "vector_add", fs::copy_options::recursive);
+  const std::string alice = add_account(dir / "judge.db", "alice", "student");
+  ::setenv("JUDGE_ROOT", root.c_str(), 1);
+  judge_server server(dir / "judge.db", {"--accept-only"});
+  ::unsetenv("JUDGE_ROOT");
+  auto names = [&] {
+    std::set<std::string> out;
+    for (const auto& p : body_of(server.client(alice).Get("/api/v1/problems"))) out.insert(p["name"]);
+    return out;
+  };
+  CHECK(names() == std::set<std::string>{"vector_add"});
+  // As `judge new-problem` or a copy does it: the test cases first, then the problem's folder.
+  fs::copy(source / "testcases" / "matmul", root / "testcases" / "matmul", fs::copy_options::recursive);
+  fs::copy(source / "problems" / "matmul", root / "problems" / "matmul", fs::copy_options::recursive);
+  for (int i = 0; i < 50 && !names().count("matmul"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(names() == std::set<std::string>{"matmul", "vector_add"});
+  const auto r =
+      server.client(alice).Post("/api/v1/submissions", submission_body("matmul", "x").dump(), "application/json");
+  REQUIRE(r);
+  CHECK(r->status == 202);
 }
