@@ -194,6 +194,14 @@ TEST_CASE("without a GPU the judge compiles, reports compile errors and says no 
   CHECK(contains(r.output, "CE"));
   CHECK(contains(r.output, "oops"));
   CHECK(contains(r.output, "no CUDA device"));
+  if (!fs::exists("/proc/driver/nvidia/version")) {
+    // No driver at all: "no NVIDIA GPU was found", never the runtime's "driver version is insufficient".
+    CHECK(contains(r.output, "no NVIDIA GPU was found"));
+    CHECK_FALSE(contains(r.output, "insufficient"));
+    const auto device = judge_cli("device");
+    CHECK(contains(device.output, "no CUDA device: no NVIDIA GPU was found"));
+    CHECK_FALSE(contains(device.output, "insufficient"));
+  }
 }
 
 TEST_CASE("Ctrl-C stops a run cleanly: exit status 130, no compiler left running", "[cli][nvcc]") {
