@@ -66,8 +66,10 @@ void http_router::post(const std::string& pattern, http_handler handler) {
 
 void http_router::dispatch(http_request& request, http_response& response) const {
   try {
+    // HEAD is GET without the body (a proxy's or a monitor's health check): the server drops the body.
+    const std::string method = request.method == "HEAD" ? "GET" : request.method;
     for (const route& r : m_routes) {
-      if (r.method != request.method || !std::regex_match(request.path, request.matches, r.pattern)) continue;
+      if (r.method != method || !std::regex_match(request.path, request.matches, r.pattern)) continue;
       parse_form(request);
       r.handler(request, response);
       return;
@@ -210,13 +212,14 @@ private:
 
   void handle() {
     const bool keep_alive = m_parser->keep_alive();
+    const bool head = m_parser->get().method() == http::verb::head;
     auto request = std::make_shared<http_request>(request_of(m_parser->release()));
     m_parser.reset();
-    asio::post(m_server.handlers, [self = shared_from_this(), request, keep_alive] {
+    asio::post(m_server.handlers, [self = shared_from_this(), request, keep_alive, head] {
       http_response response;
       self->m_server.router.dispatch(*request, response);
-      asio::post(self->m_stream.get_executor(), [self, response = std::move(response), keep_alive]() mutable {
-        self->write(std::move(response), keep_alive);
+      asio::post(self->m_stream.get_executor(), [self, response = std::move(response), keep_alive, head]() mutable {
+        self->write(std::move(response), keep_alive, head);
       });
     });
   }
@@ -228,13 +231,25 @@ private:
     write(std::move(response), false);
   }
 
-  void write(http_response response, bool keep_alive) {
+  void write(http_response response, bool keep_alive, bool head = false) {
+    keep_alive = keep_alive && !m_server.stopped;
+    m_stream.expires_after(limits().request_deadline);
+    if (head) { // the headers a GET would get, its Content-Length included, and no body
+      auto out = std::make_shared<http::response<http::empty_body>>(static_cast<http::status>(response.status), 11);
+      for (const auto& [name, value] : response.headers) out->insert(name, value);
+      out->content_length(response.body.size());
+      out->keep_alive(keep_alive);
+      return send(out);
+    }
     auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(response.status), 11);
     for (const auto& [name, value] : response.headers) out->insert(name, value);
     out->body() = std::move(response.body);
-    out->keep_alive(keep_alive && !m_server.stopped);
+    out->keep_alive(keep_alive);
     out->prepare_payload();
-    m_stream.expires_after(limits().request_deadline);
+    send(out);
+  }
+
+  template <typename Message> void send(const std::shared_ptr<Message>& out) {
     http::async_write(m_stream, *out, [self = shared_from_this(), out](beast::error_code ec, std::size_t) {
       if (ec || !out->keep_alive()) return self->linger();
       self->read_header();

@@ -185,6 +185,12 @@ TEST_CASE("the stylesheets and the scripts are served and nothing else is", "[we
   }
   CHECK(client.Get("/assets/web.css")->get_header_value("Content-Type") == "text/css; charset=utf-8");
   CHECK(client.Get("/assets/nope.js")->status == 404);
+  // HEAD (a proxy's health check): a GET's headers, its length included, and no body.
+  const auto head = client.Head("/assets/web.css");
+  REQUIRE(head);
+  CHECK(head->status == 200);
+  CHECK(head->body.empty());
+  CHECK(std::stoul(head->get_header_value("Content-Length")) == client.Get("/assets/web.css")->body.size());
   const auto icon = client.Get("/favicon.ico");
   REQUIRE(icon);
   CHECK(icon->status == 200);
