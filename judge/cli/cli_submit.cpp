@@ -83,10 +83,13 @@ std::vector<service::source_file> read_sources(const std::vector<std::string>& a
   return files;
 }
 
-/// What the report calls the solution: the file sent, or the folder of several.
+/// What the report calls the solution: the file or folder sent, or the files' names.
 std::string solution_label(const std::vector<std::string>& arguments) {
   if (arguments.size() == 1) return std::filesystem::path(arguments.front()).lexically_normal().string();
-  return std::filesystem::path(arguments.front()).parent_path().lexically_normal().string() + "/";
+  std::string out;
+  for (const std::string& a : arguments)
+    out += (out.empty() ? "" : ", ") + std::filesystem::path(a).filename().string();
+  return out;
 }
 
 /// "matmul, softmax, vector_add", or "" when the server cannot say.
