@@ -280,6 +280,7 @@ private:
 
   beast::tcp_stream m_stream;
   http_server::impl& m_server;
+  // At most this much read ahead of the parser: a body streams through it into its string.
   beast::flat_buffer m_buffer{limits().header_bytes + 4096};
   std::optional<http::request_parser<http::string_body>> m_parser;
   bool m_anonymous = false;
