@@ -112,6 +112,7 @@ std::vector<source_file> files_of_form(const http_request& req) {
 /// The API's message in the form's words: "files[1]: ..." names a field of the API's JSON, which the form
 /// has not; the file is named by its name instead.
 std::string form_wording(const std::string& message, const std::vector<source_file>& files) {
+  if (message.rfind("no files:", 0) == 0) return "nothing to submit: paste your solution or choose files to upload";
   static const std::regex position(R"(^files\[(\d+)\]: )");
   std::smatch m;
   if (!std::regex_search(message, m, position)) return message;

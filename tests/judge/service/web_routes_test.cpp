@@ -149,6 +149,7 @@ TEST_CASE("a form the API would refuse is refused with its message and the sourc
     const auto r = c.submit(c.alice, "a.cu", "");
     REQUIRE(r);
     CHECK(r->status == 400);
+    CHECK(contains(r->body, "nothing to submit: paste your solution or choose files to upload"));
   }
   SECTION("bytes that are not UTF-8") {
     const auto r = c.submit(c.alice, "a.cu", "// caf\xe9\n" + compiles);
