@@ -56,11 +56,23 @@ json state_of(const judge_test::judge_server& server, const std::string& token, 
   return json::parse(r->body);
 }
 
-const std::string source =
-    "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) {}\n";
+/// A matmul solution that takes seconds to compile (600 kernels to build), unique to this run so that
+/// no build cache answers for it: the disk fills while it compiles.
+std::string slow_source() {
+  static const std::string stamp = std::to_string(std::chrono::system_clock::now().time_since_epoch().count());
+  return "// " + stamp +
+         "\n#include <utility>\n"
+         "template <int I> __global__ void many(float* x) { x[threadIdx.x] = x[threadIdx.x] * I + I; }\n"
+         "template <int... I> void launch_all(float* x, std::integer_sequence<int, I...>) {\n"
+         "  (many<I><<<1, 1>>>(x), ...);\n}\n"
+         "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) {\n"
+         "  launch_all(C, std::make_integer_sequence<int, 600>{});\n}\n";
+}
+
 std::string body(int n) {
-  return json{{"problem", "matmul"},
-              {"files", json::array({{{"name", "a.cu"}, {"content", "// " + std::to_string(n) + "\n" + source}}})}}
+  return json{
+      {"problem", "matmul"},
+      {"files", json::array({{{"name", "a.cu"}, {"content", "// " + std::to_string(n) + "\n" + slow_source()}}})}}
       .dump();
 }
 } // namespace
