@@ -15,8 +15,11 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <chrono>
+#include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 namespace judge::service {
 
@@ -88,18 +91,27 @@ void http_router::dispatch(http_request& request, http_response& response) const
   }
 }
 
+namespace {
+class session;
+}
+
 struct http_server::impl {
   const http_router& router;
   http_limits limits;
   // Before the I/O context: sessions it still holds when it is destroyed count themselves out here.
   std::atomic<std::size_t> open{0};
   std::atomic<bool> stopped{false};
+  // Every open connection, to find the one that has waited longest for its request when a new one
+  // comes at the cap.
+  std::mutex sessions_mutex;
+  std::unordered_map<const void*, std::weak_ptr<session>> sessions;
   asio::io_context io{static_cast<int>(limits.io_threads)};
   asio::thread_pool handlers{limits.handler_threads};
   tcp::acceptor acceptor{io};
 
   impl(const http_router& r, http_limits l) : router(r), limits(l) {}
   void accept();
+  bool evict_longest_waiting(); ///< closes the connection waiting longest; false when all are busy
 };
 
 namespace {
@@ -111,16 +123,37 @@ public:
   session(tcp::socket socket, http_server::impl& server) : m_stream(std::move(socket)), m_server(server) {
     ++m_server.open;
   }
-  ~session() { --m_server.open; }
+  ~session() {
+    {
+      const std::lock_guard<std::mutex> lock(m_server.sessions_mutex);
+      m_server.sessions.erase(this);
+    }
+    --m_server.open;
+  }
 
   void start() {
+    {
+      const std::lock_guard<std::mutex> lock(m_server.sessions_mutex);
+      m_server.sessions[this] = weak_from_this();
+    }
     asio::dispatch(m_stream.get_executor(), [self = shared_from_this()] { self->read_header(); });
+  }
+
+  /// Since when [steady clock, ns] it has waited for its request to arrive whole; 0 while one is handled.
+  std::int64_t waiting_since() const { return m_waiting_since; }
+  /// Closes it from any thread (it is the one that has waited longest when the server is full).
+  void evict() {
+    // Checked again on its strand: a request that arrived whole meanwhile is answered.
+    asio::post(m_stream.get_executor(), [self = shared_from_this()] {
+      if (self->m_waiting_since != 0) self->close();
+    });
   }
 
 private:
   const http_limits& limits() const { return m_server.limits; }
 
   void read_header() {
+    m_waiting_since = std::chrono::steady_clock::now().time_since_epoch().count();
     m_parser.emplace();
     m_anonymous = false;
     m_parser->header_limit(static_cast<std::uint32_t>(limits().header_bytes));
@@ -211,6 +244,7 @@ private:
   }
 
   void handle() {
+    m_waiting_since = 0;
     const bool keep_alive = m_parser->keep_alive();
     const bool head = m_parser->get().method() == http::verb::head;
     auto request = std::make_shared<http_request>(request_of(m_parser->release()));
@@ -284,6 +318,7 @@ private:
   beast::flat_buffer m_buffer{limits().header_bytes + 4096};
   std::optional<http::request_parser<http::string_body>> m_parser;
   bool m_anonymous = false;
+  std::atomic<std::int64_t> m_waiting_since{0};
   std::array<char, 4096> m_scratch{};
   int m_drained = 0;
 };
@@ -293,15 +328,33 @@ void http_server::impl::accept() {
   acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
     if (stopped || !acceptor.is_open()) return;
     if (!ec) {
-      if (open >= limits.connections) {
+      if (open >= limits.connections && !evict_longest_waiting()) {
         beast::error_code ignored;
-        socket.close(ignored);
+        socket.close(ignored); // every connection is being answered: none to give way
       } else {
         std::make_shared<session>(std::move(socket), *this)->start();
       }
     }
     accept();
   });
+}
+
+bool http_server::impl::evict_longest_waiting() {
+  // At the cap, the connection that has waited longest for its request gives way to the new one: an idle
+  // or slow client, never one whose request is being answered. Holding the server full then takes
+  // sending requests faster than anyone else, not merely holding connections open.
+  std::shared_ptr<session> oldest;
+  {
+    const std::lock_guard<std::mutex> lock(sessions_mutex);
+    for (const auto& [key, weak] : sessions) {
+      auto s = weak.lock();
+      if (s && s->waiting_since() != 0 && (!oldest || s->waiting_since() < oldest->waiting_since()))
+        oldest = std::move(s);
+    }
+  }
+  if (!oldest) return false;
+  oldest->evict();
+  return true;
 }
 
 http_server::http_server(const http_router& router, http_limits limits) : m(std::make_unique<impl>(router, limits)) {

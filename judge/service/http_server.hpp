@@ -58,7 +58,9 @@ struct http_limits {
   /// From a request's first byte (or, on a kept-alive connection, the end of the previous answer) to its
   /// last; a client slower than that is disconnected.
   std::chrono::milliseconds request_deadline{30000};
-  std::size_t connections = 4096; ///< open at once; a connection beyond is closed when accepted
+  /// Open at once. A connection beyond it takes the place of the one that has waited longest for its
+  /// request (idle or slow); when every one is being answered, it is closed.
+  std::size_t connections = 4096;
   unsigned io_threads = 2;
   unsigned handler_threads = 8;
 };

@@ -98,6 +98,7 @@ void serve(const server_options& options, const std::function<void(const std::st
   limits.body = options.max_files * options.max_file_bytes * 6 + 64 * 1024;
   limits.request_deadline =
       std::chrono::milliseconds(static_cast<std::int64_t>(options.request_deadline_seconds * 1000));
+  limits.connections = options.max_connections;
   http_server server(routes, limits);
   const int port = server.bind(options.host, options.port);
 

@@ -40,6 +40,7 @@ struct server_options {
   int queued_at_once = 3;               ///< a student's submissions not yet graded
   int instructor_queued_at_once = 50;   ///< an instructor's submissions not yet graded (0: no cap)
   double request_deadline_seconds = 30; ///< for a whole request, first byte to last (http_limits)
+  std::size_t max_connections = 4096;   ///< open at once (http_limits::connections)
   bool contest = false;                 ///< students see hidden cases' name, shape and verdict only
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
   unsigned compile_threads = 0; ///< 0: cores

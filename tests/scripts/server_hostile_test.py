@@ -127,9 +127,29 @@ def main():
             seconds, status, body = attacks.timed_request(
                 port, "POST", "/api/v1/submissions",
                 '{"problem": "vector_add", "files": [{"name": "a.cu", "content": 1e999999}]}', signed_in)
-            check(status == 400 and b'\\"content\\"' in body,
-                  f"1e999999 is a 400 naming its field ({status} {body[:160]!r})")
+            number_status, number_body = status, body
+            check(number_status == 400 and b'\\"content\\"' in number_body,
+                  f"1e999999 is a 400 naming its field ({number_status} {number_body[:160]!r})")
             check(proc.poll() is None, "the server is still running")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+        # A server full of idle connections: the one waiting longest gives way to a newcomer.
+        proc, port = start(a.judge, db, "--max-connections", "50")
+        try:
+            idle = attacks.slow_clients(port, 80, idle=True)  # each one the server closes is opened again
+            time.sleep(2)
+            worst = 0.0
+            for n in range(5):
+                seconds, status, _ = attacks.timed_request(port, "POST", "/api/v1/submissions", submit_body(n + 10),
+                                                            signed_in, timeout=10)
+                worst = max(worst, seconds if status == 202 else 99)
+            reopened = idle.reopened
+            idle.stop()
+            check(worst < 1.0 and reopened > 0,
+                  f"at the cap of 50 connections with 80 idle clients pressing, a signed-in submit takes "
+                  f"{worst * 1000:.0f} ms at worst of 5 ({reopened} idle connections closed to make room)")
         finally:
             proc.terminate()
             proc.wait(timeout=30)
