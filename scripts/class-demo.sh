@@ -10,6 +10,16 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$(realpath -m "${1:-/tmp/class-demo}")"
 judge="$root/bin/judge"
+
+# Grading needs a GPU: say so before a minute of compiles, not after them.
+if ! command -v nvidia-smi >/dev/null 2>&1; then
+  echo "class-demo: no NVIDIA GPU found (nvidia-smi is not installed): the demo grades on a GPU; run it on a GPU machine" >&2
+  exit 3
+fi
+if ! gpus="$(nvidia-smi -L 2>&1)" || ! grep -q "^GPU " <<<"$gpus"; then
+  echo "class-demo: no NVIDIA GPU found (nvidia-smi -L: ${gpus:-nothing}): the demo grades on a GPU" >&2
+  exit 3
+fi
 rm -rf "$out"
 mkdir -p "$out/class/alice" "$out/class/bob"
 

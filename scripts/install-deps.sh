@@ -3,7 +3,7 @@
 # The CUDA toolkit (nvcc, cuBLAS, CUPTI) is expected in /usr/local/cuda already.
 set -euo pipefail
 packages=(cmake g++ make pkg-config libyaml-cpp-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev
-          libssl-dev libseccomp-dev libcpp-httplib-dev libcmark-dev)
+          libssl-dev libseccomp-dev libcpp-httplib-dev libcmark-dev libboost-dev)
 # --with-browser: Chromium too, for the test that renders the leaderboard page (skipped without it).
 # --with-slurm: munge and Slurm's daemons and client, for the single-node cluster of the Slurm backend's
 # test (scripts/slurm-single-node.sh; skipped without them).

@@ -40,8 +40,7 @@ int device() {
   const probe_result p = probe_device(false);
   if (!p.device) {
     if (p.no_device)
-      std::printf("no CUDA device: this machine has no usable NVIDIA GPU (the CUDA runtime says: %s)\n",
-                  p.error.c_str());
+      std::printf("no CUDA device: %s\n", p.error.c_str());
     else
       std::printf("no CUDA device: the GPU probe failed: %s\n", p.error.c_str());
     return no_gpu;

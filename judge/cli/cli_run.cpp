@@ -157,6 +157,10 @@ int run(const context& ctx, const run_flags& f) {
   }
   if (!outcome.device) {
     std::fputs(render_no_device_note(outcome.results, outcome.no_device_reason).c_str(), stderr);
+    // A compile error is the code's verdict wherever it is found: 1, as on a GPU and through `judge
+    // submit`; 3 says only that solutions that compiled could not be run.
+    for (const auto& r : outcome.results)
+      if (!r.compiled_only && r.v != verdict::accepted) return some_not_accepted;
     return no_gpu;
   }
   for (const auto& r : outcome.results)

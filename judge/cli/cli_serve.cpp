@@ -11,6 +11,8 @@
 #include "solution_files.hpp"
 #include "workers.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace judge::cli {
@@ -18,7 +20,9 @@ namespace judge::cli {
 namespace {
 struct serve_flags {
   std::string listen = "127.0.0.1:8080", gpus = "all", db_file;
-  int per_minute = 6, queued_at_once = 3;
+  int per_minute = 6, queued_at_once = 3, instructor_queued = 50;
+  double request_deadline = 30;
+  std::size_t max_connections = 4096;
   unsigned compile_threads = 0;
   bool contest = false, demo = false, accept_only = false;
   std::string backend = "local";
@@ -68,6 +72,9 @@ int serve(const context& ctx, const serve_flags& f) {
   o.gpus = f.gpus;
   o.per_minute = f.per_minute;
   o.queued_at_once = f.queued_at_once;
+  o.instructor_queued_at_once = f.instructor_queued;
+  o.request_deadline_seconds = f.request_deadline;
+  o.max_connections = f.max_connections;
   o.contest = f.contest;
   o.compile_threads = f.compile_threads;
   o.accept_only = f.accept_only;
@@ -122,6 +129,16 @@ void add_serve(CLI::App& app, context& ctx) {
   sub->add_option("--queued-at-once", flags->queued_at_once,
                   "submissions of a student waiting to be graded at once (default 3)")
       ->check(CLI::PositiveNumber);
+  sub->add_option("--instructor-queued", flags->instructor_queued,
+                  "submissions of an instructor waiting to be graded at once (default 50; 0: no cap)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--max-connections", flags->max_connections,
+                  "connections open at once (default 4096); beyond, the one waiting longest for its request "
+                  "gives way")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+  sub->add_option("--request-deadline", flags->request_deadline,
+                  "seconds a client may take to send one whole request, headers and body (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
   sub->add_option("--compile-threads", flags->compile_threads, "parallel compiles (default: cores)");
   sub->add_flag("--contest", flags->contest,
                 "students see only name, shape and verdict of a failed hidden case; needs the full sandbox");

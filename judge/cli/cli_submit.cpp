@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,13 +30,47 @@ struct submit_flags {
   double timeout_s = 0;
 };
 
-/// The files as sent: each under its own name (the server wants plain names, no folders).
-std::vector<service::source_file> read_sources(const std::vector<std::string>& paths) {
+bool is_source(const std::filesystem::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".cu" || ext == ".cuh" || ext == ".h";
+}
+
+/// The files as sent: each under its own name, since a submission on the server is one flat folder. A
+/// folder stands for its source files; a file in a subfolder (kernels/tile.cuh), or files from different
+/// folders, are refused here, before anything is sent, rather than flattened into names that the sources'
+/// #include lines no longer find.
+std::vector<service::source_file> read_sources(const std::vector<std::string>& arguments) {
+  std::vector<std::filesystem::path> paths;
+  for (const std::string& a : arguments) {
+    const std::filesystem::path path(a);
+    if (!std::filesystem::is_directory(path)) {
+      paths.push_back(path);
+      continue;
+    }
+    std::vector<std::filesystem::path> found;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
+      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
+      if (entry.path().lexically_relative(path).has_parent_path())
+        throw usage_error(fmt::format(
+            "{}: in a subfolder of {}; a submission is one flat folder on the server, so its #include would not be "
+            "found there. Move it up beside the other files and include it by its name alone",
+            entry.path().string(), a));
+      found.push_back(entry.path());
+    }
+    if (found.empty()) throw usage_error(a + ": a folder without .cu, .cuh or .h files");
+    std::sort(found.begin(), found.end());
+    paths.insert(paths.end(), found.begin(), found.end());
+  }
   std::vector<service::source_file> files;
-  for (const std::string& p : paths) {
-    const std::filesystem::path path(p);
+  for (const std::filesystem::path& path : paths) {
+    const std::string p = path.string();
     if (!std::filesystem::is_regular_file(path))
       throw usage_error(fmt::format("{}: {}", p, std::filesystem::exists(path) ? "not a file" : "no such file"));
+    if (std::filesystem::weakly_canonical(path).parent_path() !=
+        std::filesystem::weakly_canonical(paths.front()).parent_path())
+      throw usage_error(fmt::format("{}: not in the folder of {}; a submission is one flat folder on the server, so "
+                                    "send files of one folder (or the folder itself)",
+                                    p, paths.front().string()));
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
@@ -46,6 +81,26 @@ std::vector<service::source_file> read_sources(const std::vector<std::string>& p
     files.push_back({path.filename().string(), text.str()});
   }
   return files;
+}
+
+/// What the report calls the solution: the file or folder sent, or the files' names.
+std::string solution_label(const std::vector<std::string>& arguments) {
+  if (arguments.size() == 1) return std::filesystem::path(arguments.front()).lexically_normal().string();
+  std::string out;
+  for (const std::string& a : arguments)
+    out += (out.empty() ? "" : ", ") + std::filesystem::path(a).filename().string();
+  return out;
+}
+
+/// "matmul, softmax, vector_add", or "" when the server cannot say.
+std::string problem_names(service::judge_client& client) {
+  try {
+    std::string names;
+    for (const auto& p : client.problems()) names += (names.empty() ? "" : ", ") + p.value("name", std::string());
+    return names;
+  } catch (const std::exception&) {
+    return "";
+  }
 }
 
 /// The exit status `judge run` returns for this one result.
@@ -67,6 +122,11 @@ int submit(const context&, const submit_flags& f) {
     id = client.submit(f.problem, files);
   } catch (const service::server_refusal& e) {
     if (e.status() >= 500) throw std::runtime_error(fmt::format("the server failed: {}", e.what()));
+    if (e.status() == 400 && std::string(e.what()).find("unknown problem") != std::string::npos) {
+      const std::string names = problem_names(client);
+      throw usage_error(
+          fmt::format("the server has no problem \"{}\"{}", f.problem, names.empty() ? "" : "; it has: " + names));
+    }
     throw usage_error(fmt::format("the server refused the submission: {}", e.what()));
   } catch (const service::server_unreachable& e) {
     throw usage_error(e.what());
@@ -118,7 +178,9 @@ int submit(const context&, const submit_flags& f) {
   }
   if (!s.contains("result") || !s["result"].is_object())
     throw std::runtime_error(fmt::format("submission {} is done but the server sent no result", id));
-  const solution_result r = result_from_json(s["result"]);
+  solution_result r = result_from_json(s["result"]);
+  // The server names it "submission N"; the learner knows it by the file they sent.
+  r.path = solution_label(f.files);
   const terminal_style style = terminal_style::for_stream(stdout);
   const std::string gpu = s.value("gpu", std::string());
   std::printf("%s%s (submission %lld, %s)\n", f.problem.c_str(), gpu.empty() ? "" : (" on " + gpu).c_str(),

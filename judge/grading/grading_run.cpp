@@ -123,25 +123,29 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
   };
 
   if (!probe.device || request.compile_only) {
-    std::vector<build_result> built;
-    for (std::size_t i = 0; i < solution_count; ++i) built.push_back(build_of(i));
-    tell(request.progress, run_progress::step::none);
-    clock.lap("compile wait");
-    if (g_interrupted) return nothing_graded(); // builds cut short say nothing about the solutions
-    for (std::size_t i = 0; i < built.size(); ++i) {
-      solution_result r = make_result(i, built[i]);
-      if (built[i].status == build_status::ok) {
+    // Each solution is told as soon as its build ends (builds run in parallel; told in order): a verify
+    // of matmul's 57 examples on two busy cores shows its first line in seconds, not after six minutes.
+    for (std::size_t i = 0; i < solution_count; ++i) {
+      const build_result& build = build_of(i);
+      tell(request.progress, run_progress::step::none);
+      if (g_interrupted) { // a build cut short says nothing about its solution, nor about those after it
+        for (std::size_t j = i; j < solution_count; ++j) outcome.not_graded.push_back(request.solutions[j].display);
+        break;
+      }
+      solution_result r = make_result(i, build);
+      if (build.status == build_status::ok) {
         r.v = verdict::internal_error;
         r.compiled_only = true;
         r.message =
             request.compile_only ? "compiled; not run: compile only" : "compiled; not run: no CUDA device is present";
       } else {
-        r.v = built[i].status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
-        r.message = built[i].message;
+        r.v = build.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
+        r.message = build.message;
       }
       outcome.results.push_back(r);
       if (on_result) on_result(r);
     }
+    clock.lap("compile wait");
     return outcome;
   }
 

@@ -139,7 +139,7 @@ solution_result without_hidden_details(solution_result r) {
 std::string render_no_device_note(const std::vector<solution_result>& results, const std::string& reason) {
   std::size_t compiled = 0;
   for (const auto& r : results) compiled += r.compiled_only ? 1 : 0;
-  const std::string why = reason.empty() ? "" : fmt::format(" (the CUDA runtime says: {})", reason);
+  const std::string why = reason.empty() ? "" : fmt::format(" ({})", reason);
   if (compiled == 0)
     return fmt::format("judge: no CUDA device on this machine{}; no solution compiled, so there was "
                        "nothing to run\n",

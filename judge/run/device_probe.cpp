@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 namespace judge {
 
@@ -52,6 +53,11 @@ toolchain toolchain_for(const probe_result& probe) {
   return tools;
 }
 
+std::string no_device_reason(const std::string& runtime_words, bool nvidia_driver_loaded) {
+  if (!nvidia_driver_loaded) return "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine";
+  return "the CUDA runtime says: " + runtime_words;
+}
+
 probe_result probe_device(bool bandwidth) {
   process_options p;
   p.argv = {JUDGE_GPU_PROBE};
@@ -67,7 +73,10 @@ probe_result probe_device(bool bandwidth) {
       r.error = "the GPU probe " + describe(run.status) + " without saying anything: " + run.err.kept.substr(0, 300);
       return r;
     }
-    return parse_probe_output(line);
+    probe_result r = parse_probe_output(line);
+    // The kernel module's file: present whenever an NVIDIA driver is loaded, GPU or not.
+    if (r.no_device) r.error = no_device_reason(r.error, std::filesystem::exists("/proc/driver/nvidia/version"));
+    return r;
   } catch (const std::exception& e) {
     probe_result r;
     r.error = std::string("cannot run the GPU probe (") + JUDGE_GPU_PROBE + "): " + e.what();

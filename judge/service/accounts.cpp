@@ -33,10 +33,11 @@ std::string base64url(const unsigned char* bytes, std::size_t n) {
 }
 
 account read_account(sqlite::statement& st) {
-  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3)};
+  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3), st.get_int(4) != 0, {}};
 }
 
-constexpr const char* account_columns = "id, name, role, created_at";
+// A disabled account's token_sha256 is "disabled:<id>": unique, and no token hashes to it.
+constexpr const char* account_columns = "id, name, role, created_at, token_sha256 LIKE 'disabled:%'";
 
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
@@ -108,9 +109,10 @@ std::string accounts::add(const std::string& name, role who) {
   return token;
 }
 
-std::vector<std::pair<std::string, std::string>> accounts::import_roster(const std::filesystem::path& csv) {
+accounts::roster_import accounts::import_roster(const std::filesystem::path& csv) {
   const std::string text = read_file(csv);
   std::vector<std::pair<std::string, role>> wanted;
+  std::vector<std::string> kept;
   std::set<std::string> seen;
   std::size_t line_number = 0, start = 0;
   while (start <= text.size()) {
@@ -135,10 +137,18 @@ std::vector<std::pair<std::string, std::string>> accounts::import_roster(const s
       throw account_error(where + e.what());
     }
     if (!seen.insert(name).second) throw account_error(where + "\"" + name + "\" appears twice in the roster");
-    if (find(name)) throw account_error(where + "account \"" + name + "\" exists already; nothing was imported");
+    if (const auto existing = find(name)) {
+      if (existing->who != who)
+        throw account_error(where + "account \"" + name + "\" exists already as " + role_name(existing->who) +
+                            ", not " + role_name(who) + "; nothing was imported");
+      kept.push_back(name);
+      continue;
+    }
     wanted.emplace_back(name, who);
   }
-  std::vector<std::pair<std::string, std::string>> tokens;
+  roster_import out;
+  out.kept = std::move(kept);
+  auto& tokens = out.added;
   sqlite::transaction tx(m_db);
   sqlite::statement insert =
       m_db.prepare("INSERT INTO accounts (name, role, token_sha256, created_at) VALUES (?1, ?2, ?3, ?4)");
@@ -150,7 +160,7 @@ std::vector<std::pair<std::string, std::string>> accounts::import_roster(const s
     tokens.emplace_back(name, token);
   }
   tx.commit();
-  return tokens;
+  return out;
 }
 
 std::optional<account> accounts::authenticate(const std::string& token) {
@@ -183,6 +193,36 @@ std::string accounts::rotate_token(const std::string& name) {
   m_db.prepare("UPDATE accounts SET token_sha256 = ?1 WHERE name = ?2").bind(1, token_hash(token)).bind(2, name).run();
   tx.commit();
   return token;
+}
+
+void accounts::disable(const std::string& name) {
+  sqlite::transaction tx(m_db);
+  const auto a = find(name);
+  if (!a) throw account_error("no account \"" + name + "\" (see `judge users list`)");
+  m_db.prepare("UPDATE accounts SET token_sha256 = ?1 WHERE id = ?2")
+      .bind(1, "disabled:" + std::to_string(a->id))
+      .bind(2, a->id)
+      .run();
+  tx.commit();
+}
+
+void accounts::remove(const std::string& name) {
+  sqlite::transaction tx(m_db);
+  if (!find(name)) throw account_error("no account \"" + name + "\" (see `judge users list`)");
+  sqlite::statement queue = m_db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'queued_submissions'");
+  queue.step();
+  if (queue.get_int(0) > 0) {
+    sqlite::statement held = m_db.prepare("SELECT count(*) FROM queued_submissions WHERE account = ?1");
+    held.bind(1, name);
+    held.step();
+    if (const std::int64_t n = held.get_int(0); n > 0)
+      throw account_error("account \"" + name + "\" has " + std::to_string(n) +
+                          " submission(s) in the store: a later account of that name would see them as its own; "
+                          "disable it instead (`judge users disable " +
+                          name + "`)");
+  }
+  m_db.prepare("DELETE FROM accounts WHERE name = ?1").bind(1, name).run();
+  tx.commit();
 }
 
 } // namespace judge::service

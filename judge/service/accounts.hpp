@@ -26,6 +26,10 @@ struct account {
   std::string name;
   role who = role::student;
   std::string created_at; ///< ISO-8601 UTC
+  bool disabled = false;  ///< `judge users disable`: no token signs it in until a new one is made
+  /// Set when a request is authenticated: request_origin.hpp's form_token of the token it carried, which
+  /// the web pages' forms send back. Empty otherwise.
+  std::string form_token;
 };
 
 /// A name that is taken or not allowed, an unknown account, a bad roster line: the message says which.
@@ -52,11 +56,17 @@ public:
 
   /// Adds an account and returns its token (shown once). Throws account_error for a taken or invalid name.
   std::string add(const std::string& name, role who);
-  /// Adds every account of a roster: one `name,role` per line (role: student or instructor; a missing
-  /// role is student), blank lines and lines starting with '#' skipped, an optional `name,role` header.
-  /// All or nothing: a bad line (named by file and line number) or a taken name adds none. Returns
-  /// (name, token) for each account added, in file order.
-  std::vector<std::pair<std::string, std::string>> import_roster(const std::filesystem::path& csv);
+  /// What an import did: (name, token) for each account added, in file order, and the names that
+  /// existed already with the same role (kept as they are, tokens unchanged).
+  struct roster_import {
+    std::vector<std::pair<std::string, std::string>> added;
+    std::vector<std::string> kept;
+  };
+  /// Adds every account of a roster that is not there yet: one `name,role` per line (role: student or
+  /// instructor; a missing role is student), blank lines and lines starting with '#' skipped, an optional
+  /// `name,role` header. So the same roster with a name added imports that name. All or nothing: a bad
+  /// line (named by file and line number), or a name that exists with another role, adds none.
+  roster_import import_roster(const std::filesystem::path& csv);
   /// The account whose token this is; nullopt for an unknown or malformed token.
   std::optional<account> authenticate(const std::string& token);
   std::optional<account> find(const std::string& name);
@@ -65,6 +75,12 @@ public:
   /// Replaces `name`'s token and returns the new one (the old one stops working at once). Throws
   /// account_error for an unknown name.
   std::string rotate_token(const std::string& name);
+  /// `name` can no longer sign in (its token stops working at once; its submissions stay); a new token
+  /// (rotate_token) enables it again. Throws account_error for an unknown name.
+  void disable(const std::string& name);
+  /// Removes `name`. Refused (account_error) while the store holds submissions of it: a later account
+  /// of that name would see them as its own; disable it instead.
+  void remove(const std::string& name);
 
 private:
   sqlite::database& m_db;

@@ -4,36 +4,46 @@
 #include "file_input.hpp"
 #include "leaderboard.hpp"
 #include "problem_spec.hpp"
+#include "request_origin.hpp"
 #include "server.hpp"
 #include "submission_request.hpp"
 
 namespace judge::service {
 
 namespace {
-using handler = std::function<void(const httplib::Request&, httplib::Response&, const account&)>;
+using handler = std::function<void(const http_request&, http_response&, const account&)>;
 
-void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
+void send_json(http_response& res, int status, const nlohmann::json& body) {
   res.status = status;
   res.set_content(json_text(body), "application/json");
 }
 
-void send_error(httplib::Response& res, int status, const std::string& message) {
+void send_error(http_response& res, int status, const std::string& message) {
   send_json(res, status, {{"error", message}});
 }
 
 /// `body` runs for a request with a valid token; others get 401.
-httplib::Server::Handler signed_in(service_state& state, handler body) {
-  return [&state, body](const httplib::Request& req, httplib::Response& res) {
+http_handler signed_in(service_state& state, handler body) {
+  return [&state, body](const http_request& req, http_response& res) {
     const std::optional<account> who = state.authenticate(req);
     if (!who) {
       res.set_header("WWW-Authenticate", "Bearer");
       return send_error(res, 401, "sign in: send \"Authorization: Bearer <token>\" (tokens come from `judge users`)");
     }
+    // A change made with the browser's cookie must come from the judge's own pages (request_origin.hpp).
+    if (req.method != "GET" && credential_of(req) == credential::cookie) {
+      const std::string why = cross_origin_reason(req);
+      if (!why.empty()) return send_error(res, 403, "refused: " + why + "; a page of another site cannot act for you");
+      if (req.get_header_value("Content-Type").rfind("application/json", 0) != 0)
+        return send_error(res, 415,
+                          "a change made with the sign-in cookie must be sent as Content-Type: application/json "
+                          "(a page of another site cannot send that without the server's consent)");
+    }
     body(req, res, *who);
   };
 }
 
-std::size_t limit_of(const httplib::Request& req) {
+std::size_t limit_of(const http_request& req) {
   if (!req.has_param("limit")) return 50;
   const std::string text = req.get_param_value("limit");
   if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
@@ -76,20 +86,19 @@ nlohmann::json problem_json(const problem_entry& p) {
 
 nlohmann::json account_json(const account& a) { return {{"name", a.name}, {"role", role_name(a.who)}}; }
 
-void add_api_routes(httplib::Server& server, service_state& state) {
-  server.Get("/api/v1/me", signed_in(state, [](const httplib::Request&, httplib::Response& res, const account& who) {
+void add_api_routes(http_router& server, service_state& state) {
+  server.get("/api/v1/me", signed_in(state, [](const http_request&, http_response& res, const account& who) {
                send_json(res, 200, account_json(who));
              }));
 
-  server.Get("/api/v1/problems",
-             signed_in(state, [&state](const httplib::Request&, httplib::Response& res, const account&) {
+  server.get("/api/v1/problems", signed_in(state, [&state](const http_request&, http_response& res, const account&) {
                nlohmann::json list = nlohmann::json::array();
                for (const problem_entry& p : state.problems()) list.push_back(problem_json(p));
                send_json(res, 200, list);
              }));
 
-  server.Get(R"(/api/v1/problems/([^/]+))",
-             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account&) {
+  server.get(R"(/api/v1/problems/([^/]+))",
+             signed_in(state, [&state](const http_request& req, http_response& res, const account&) {
                const problem_spec* spec = state.spec(req.matches[1]);
                if (!spec) return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
                std::error_code unreadable;
@@ -102,8 +111,8 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                           {"starter", read_file(spec->dir / "starter.cu", unreadable).value_or("")}});
              }));
 
-  server.Post("/api/v1/submissions",
-              signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+  server.post("/api/v1/submissions",
+              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                 const server_options& o = state.options();
                 const auto admitted = state.submit(
                     who,
@@ -117,8 +126,8 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                 send_json(res, 202, {{"id", admitted.id}, {"state", "queued"}});
               }));
 
-  server.Get(R"(/api/v1/submissions/(\d{1,18}))",
-             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+  server.get(R"(/api/v1/submissions/(\d{1,18}))",
+             signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const std::int64_t id = std::stoll(req.matches[1]);
                const auto s = state.with_store([&](store_connection& c) { return c.queue.get(id); });
                // A student asking for another's submission learns nothing, not even that it exists.
@@ -127,8 +136,8 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                send_json(res, 200, submission_json(*s, contest_view_for(who, state.options())));
              }));
 
-  server.Get("/api/v1/submissions",
-             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account& who) {
+  server.get("/api/v1/submissions",
+             signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const std::size_t limit = limit_of(req);
                std::string of = req.has_param("account") ? req.get_param_value("account") : "";
                if (who.who == role::student) {
@@ -145,8 +154,8 @@ void add_api_routes(httplib::Server& server, service_state& state) {
                send_json(res, 200, out);
              }));
 
-  server.Get(R"(/api/v1/leaderboard/([^/]+))",
-             signed_in(state, [&state](const httplib::Request& req, httplib::Response& res, const account&) {
+  server.get(R"(/api/v1/leaderboard/([^/]+))",
+             signed_in(state, [&state](const http_request& req, http_response& res, const account&) {
                const std::string problem = req.matches[1];
                if (!state.spec(problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
                const std::string board = state.with_store(

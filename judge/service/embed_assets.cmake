@@ -1,4 +1,4 @@
-# Turns the web pages' files (assets/*.css, *.js) into a C++ source, so the judge serves them from its
+# Turns the web pages' files (assets/*.css, *.js, *.svg) into a C++ source, so the judge serves them from its
 # own binary: nothing is fetched from elsewhere and nothing is looked up on disk at run time.
 #   cmake -DOUTPUT=web_assets_data.cpp -DASSETS="a.css;b.js" -P embed_assets.cmake
 # Each file becomes a byte array (no raw string literal: a file may hold any character sequence), found
@@ -13,6 +13,8 @@ foreach(asset IN LISTS ASSETS)
     set(type "text/css; charset=utf-8")
   elseif(extension STREQUAL ".js")
     set(type "text/javascript; charset=utf-8")
+  elseif(extension STREQUAL ".svg")
+    set(type "image/svg+xml")
   else()
     message(FATAL_ERROR "embed_assets: ${asset}: no content type for ${extension} files")
   endif()

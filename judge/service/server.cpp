@@ -2,6 +2,7 @@
 
 #include "api_json.hpp"
 #include "interrupt.hpp"
+#include "store_lock.hpp"
 #include "submission_request.hpp"
 #include "workers.hpp"
 
@@ -71,63 +72,41 @@ void remove_stale_staging(const std::filesystem::path& temp) {
   }
 }
 
-void set_error_pages(httplib::Server& server) {
-  server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-    try {
-      std::rethrow_exception(ep);
-    } catch (const bad_request& e) {
-      res.status = 400;
-      res.set_content(json_text({{"error", e.what()}}), "application/json");
-    } catch (const std::exception& e) {
-      res.status = 500;
-      res.set_content(json_text({{"error", std::string("the judge failed: ") + e.what()}}), "application/json");
-    }
-  });
-  // Whatever found no route or was refused without a body of its own: still one clear JSON line.
-  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    std::string message = "HTTP " + std::to_string(res.status);
-    if (res.status == 404) message = "no such page: " + req.method + " " + req.path;
-    if (res.status == 413) message = "the request is larger than a submission may be";
-    res.set_content(json_text({{"error", message}}), "application/json");
-  });
-}
 } // namespace
 
 void serve(const server_options& options, const std::function<void(const std::string&)>& log) {
+  // Before anything reads the queue: a second server's recover() would take the first one's work.
+  const store_lock lock(options.db);
   service_state state(options);
   const std::size_t recovered = state.with_store([](store_connection& c) { return c.queue.recover(); });
   if (recovered)
     log(std::to_string(recovered) + " submission(s) in progress when the server last stopped go back to the queue");
 
-  httplib::Server server;
-  // SO_REUSEADDR only: a restarted server may take its port at once, but never share it with another
-  // running judge (cpp-httplib also sets SO_REUSEPORT, which would let a second server listen silently).
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  // Replies go out at once: Nagle's algorithm against a client's delayed ACK cost 40 ms a request.
-  server.set_tcp_nodelay(true);
-  set_error_pages(server);
-  // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
-  server.set_payload_max_length(options.max_files * options.max_file_bytes * 6 + 64 * 1024);
-  add_api_routes(server, state);
+  http_router routes;
+  add_api_routes(routes, state);
 #ifdef JUDGE_SERVICE_WEB
-  add_web_routes(server, state);
+  add_web_routes(routes, state);
 #endif
-  const int port = options.port == 0 ? server.bind_to_any_port(options.host)
-                                     : (server.bind_to_port(options.host, options.port) ? options.port : -1);
-  if (port < 0)
-    throw listen_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
-                       " (in use, or not an address of this machine)");
+  if (options.backend == "slurm" && !options.accept_only) add_slurm_routes(routes, state);
+  // A body larger than a stranger's comes only with a valid token: a student's or instructor's, or a
+  // Slurm job's on its own routes.
+  routes.set_trusted([&state, slurm = options.backend == "slurm"](const http_request& head) {
+    return state.authenticate(head).has_value() || (slurm && slurm_job_request(state, head));
+  });
+  http_limits limits;
+  // A submission's JSON is its files' bytes plus escaping (up to 6 bytes for 1) and names.
+  limits.body = options.max_files * options.max_file_bytes * 6 + 64 * 1024;
+  limits.request_deadline =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.request_deadline_seconds * 1000));
+  limits.connections = options.max_connections;
+  http_server server(routes, limits);
+  const int port = server.bind(options.host, options.port);
 
   remove_stale_staging(std::filesystem::temp_directory_path());
   const std::filesystem::path scratch =
       std::filesystem::temp_directory_path() / ("gpu-judge-serve-" + std::to_string(getpid()));
   std::vector<std::thread> threads;
   if (options.backend == "slurm" && !options.accept_only) {
-    add_slurm_routes(server, state);
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
@@ -145,9 +124,12 @@ void serve(const server_options& options, const std::function<void(const std::st
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
-    if (gpus.empty())
+    if (gpus.empty()) {
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
-    else
+      state.set_no_gpu_reason("This server has no GPU (" + why +
+                              "): submissions are compiled but not run, so no result is timed and the board stays "
+                              "empty. Ask your instructor for a server with an NVIDIA GPU.");
+    } else
       keep_compilers_off_the_gpus(gpus, log);
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
@@ -173,7 +155,7 @@ void serve(const server_options& options, const std::function<void(const std::st
     server.stop();
   });
   log("listening on http://" + options.host + ":" + std::to_string(port) + "/");
-  server.listen_after_bind();
+  server.run();
   state.stopping() = true;
   watcher.join();
   state.notify_queued();

@@ -1,4 +1,4 @@
-// `judge serve`: one process on the GPU host. An HTTP server (cpp-httplib) takes submissions into the
+// `judge serve`: one process on the GPU host. An HTTP server (http_server.hpp) takes submissions into the
 // durable queue and answers the JSON API and the web pages; a pool of compile threads builds them on the
 // CPU cores ahead of the GPUs; one worker per GPU grades them, pinned to its GPU. TLS is left to a
 // reverse proxy (docs/deploy.md).
@@ -9,9 +9,10 @@
 #include "submission_queue.hpp"
 #include "submission_request.hpp"
 
-#include <httplib.h>
+#include "http_server.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -31,13 +32,16 @@ namespace judge::service {
 
 struct server_options {
   std::string host = "127.0.0.1";
-  int port = 8080;            ///< 0: any free port (the log line "listening on ..." names it)
-  std::filesystem::path db;   ///< the results store (and queue, accounts)
-  std::filesystem::path root; ///< holds problems/ and testcases/
-  std::string gpus = "all";   ///< "all", "none", or indexes "0,1"
-  int per_minute = 6;         ///< submissions per student per minute
-  int queued_at_once = 3;     ///< a student's submissions not yet graded
-  bool contest = false;       ///< students see hidden cases' name, shape and verdict only
+  int port = 8080;                      ///< 0: any free port (the log line "listening on ..." names it)
+  std::filesystem::path db;             ///< the results store (and queue, accounts)
+  std::filesystem::path root;           ///< holds problems/ and testcases/
+  std::string gpus = "all";             ///< "all", "none", or indexes "0,1"
+  int per_minute = 6;                   ///< submissions per student per minute
+  int queued_at_once = 3;               ///< a student's submissions not yet graded
+  int instructor_queued_at_once = 50;   ///< an instructor's submissions not yet graded (0: no cap)
+  double request_deadline_seconds = 30; ///< for a whole request, first byte to last (http_limits)
+  std::size_t max_connections = 4096;   ///< open at once (http_limits::connections)
+  bool contest = false;                 ///< students see hidden cases' name, shape and verdict only
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
   unsigned compile_threads = 0; ///< 0: cores
   /// Queue only: no compile threads, no GPU workers (a load test of accepting; workers run elsewhere).
@@ -79,7 +83,7 @@ public:
 
   /// The account of the request's token: header "Authorization: Bearer <token>", else the cookie
   /// "judge_token". nullopt when absent or unknown.
-  std::optional<account> authenticate(const httplib::Request& request);
+  std::optional<account> authenticate(const http_request& request);
 
   /// What came of a submission: queued (its id), or refused by a rate limit (the refusal: HTTP 429).
   struct admission {
@@ -91,12 +95,20 @@ public:
   /// server, so two requests at once cannot both pass a limit. The API and the web form both come here.
   admission submit(const account& who, const submission_request& request);
 
-  /// The problems under root/problems, by name (loaded at start).
-  const std::vector<problem_entry>& problems() const { return m_problems; }
+  /// The problems under root/problems, by name: loaded at start, and again when a problem's folder, its
+  /// problem.yaml or its cases.yaml changes (looked at once a second at most), so a problem added while the
+  /// server runs is offered without a restart. A reload that fails (a problem.yaml half written) keeps
+  /// what was loaded and is tried again. What these return stays valid for the server's life.
+  const std::vector<problem_entry>& problems() const { return current().problems; }
   /// The spec of `name`, or nullptr for an unknown problem.
   const problem_spec* spec(const std::string& name) const;
   std::filesystem::path problems_root() const { return m_options.root / "problems"; }
   std::filesystem::path testcases_root() const { return m_options.root / "testcases"; }
+
+  /// Why no result ranks on this server ("" when it grades on GPUs): the board pages say it. Set once,
+  /// before the server listens.
+  const std::string& no_gpu_reason() const { return m_no_gpu_reason; }
+  void set_no_gpu_reason(std::string why) { m_no_gpu_reason = std::move(why); }
 
   /// Set by SIGTERM/SIGINT (through g_interrupted) or stop(): workers finish what they hold and exit.
   std::atomic<bool>& stopping() { return m_stopping; }
@@ -114,9 +126,20 @@ private:
     service_state& owner;
     std::unique_ptr<store_connection> c;
   };
+  struct catalogue {
+    std::vector<problem_entry> problems;
+    std::vector<std::unique_ptr<problem_spec>> specs;
+    std::string signature; ///< the folders' and files' names and times it was loaded from
+  };
+  const catalogue& current() const;
+  std::unique_ptr<catalogue> load_catalogue(std::string signature) const; ///< throws what a problem's load throws
   server_options m_options;
-  std::vector<problem_entry> m_problems;
-  std::vector<std::unique_ptr<problem_spec>> m_specs;
+  std::string m_no_gpu_reason;
+  mutable std::mutex m_catalogue_mutex;
+  /// Every catalogue loaded, the current one last: a route holding a spec of an older one keeps it.
+  mutable std::vector<std::unique_ptr<const catalogue>> m_catalogues;
+  mutable std::atomic<const catalogue*> m_catalogue{nullptr};
+  mutable std::chrono::steady_clock::time_point m_checked;
   std::mutex m_pool_mutex;
   std::mutex m_admission_mutex;
   std::vector<std::unique_ptr<store_connection>> m_pool;
@@ -125,14 +148,8 @@ private:
   std::unique_ptr<signals> m_signals;
 };
 
-void add_api_routes(httplib::Server& server, service_state& state); ///< api_routes.cpp
-void add_web_routes(httplib::Server& server, service_state& state); ///< web_routes.cpp (the web helper)
-
-/// The address given cannot be listened on (in use, or not this machine's).
-class listen_error : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+void add_api_routes(http_router& server, service_state& state); ///< api_routes.cpp
+void add_web_routes(http_router& server, service_state& state); ///< web_routes.cpp (the web helper)
 
 /// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
 /// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -358,12 +359,12 @@ private:
   std::set<std::string> m_bad_nodes; ///< nodes that reported they cannot grade: --exclude'd
 };
 
-void send_json(httplib::Response& res, int status, const nlohmann::json& body) {
+void send_json(http_response& res, int status, const nlohmann::json& body) {
   res.status = status;
   res.set_content(json_text(body), "application/json");
 }
 
-std::string bearer(const httplib::Request& req) {
+std::string bearer(const http_request& req) {
   const std::string h = req.get_header_value("Authorization");
   return h.rfind("Bearer ", 0) == 0 ? h.substr(7) : "";
 }
@@ -380,9 +381,19 @@ std::thread start_slurm_backend(service_state& shared, const slurm_options& opti
   });
 }
 
-void add_slurm_routes(httplib::Server& server, service_state& state) {
+bool slurm_job_request(service_state& state, const http_request& head) {
+  static const std::regex route(R"(/api/v1/slurm/jobs/([0-9a-f]{16})(/.*)?)");
+  std::smatch m;
+  if (!std::regex_match(head.path, m, route)) return false;
+  slurm_job job;
+  return state.with_store([&](store_connection& c) {
+    return slurm_jobs(c.store).authenticate(m[1], bearer(head), job) == job_access::granted;
+  });
+}
+
+void add_slurm_routes(http_router& server, service_state& state) {
   // Only a live job's own token opens its routes: an unknown key is 404, anything else 401.
-  auto job_of = [&state](const httplib::Request& req, httplib::Response& res) -> std::optional<slurm_job> {
+  auto job_of = [&state](const http_request& req, http_response& res) -> std::optional<slurm_job> {
     const std::string key = req.matches[1];
     slurm_job job;
     const job_access access =
@@ -397,24 +408,23 @@ void add_slurm_routes(httplib::Server& server, service_state& state) {
     }
     return job;
   };
-  server.Get(R"(/api/v1/slurm/jobs/([0-9a-f]{16}))",
-             [&state, job_of](const httplib::Request& req, httplib::Response& res) {
-               const auto job = job_of(req, res);
-               if (!job) return;
-               nlohmann::json batch = nlohmann::json::array();
-               state.with_store([&](store_connection& c) {
-                 for (std::int64_t id : job->submissions) {
-                   const auto s = c.queue.get(id);
-                   if (!s || s->now != state::running || s->worker != slurm_worker_name(job->key)) continue;
-                   nlohmann::json files = nlohmann::json::array();
-                   for (const source_file& f : s->files) files.push_back({{"name", f.name}, {"content", f.content}});
-                   batch.push_back({{"id", s->id}, {"account", s->account}, {"problem", s->problem}, {"files", files}});
-                 }
-               });
-               send_json(res, 200, {{"submissions", batch}});
-             });
-  server.Post(R"(/api/v1/slurm/jobs/([0-9a-f]{16})/results)", [&state, job_of](const httplib::Request& req,
-                                                                               httplib::Response& res) {
+  server.get(R"(/api/v1/slurm/jobs/([0-9a-f]{16}))", [&state, job_of](const http_request& req, http_response& res) {
+    const auto job = job_of(req, res);
+    if (!job) return;
+    nlohmann::json batch = nlohmann::json::array();
+    state.with_store([&](store_connection& c) {
+      for (std::int64_t id : job->submissions) {
+        const auto s = c.queue.get(id);
+        if (!s || s->now != state::running || s->worker != slurm_worker_name(job->key)) continue;
+        nlohmann::json files = nlohmann::json::array();
+        for (const source_file& f : s->files) files.push_back({{"name", f.name}, {"content", f.content}});
+        batch.push_back({{"id", s->id}, {"account", s->account}, {"problem", s->problem}, {"files", files}});
+      }
+    });
+    send_json(res, 200, {{"submissions", batch}});
+  });
+  server.post(R"(/api/v1/slurm/jobs/([0-9a-f]{16})/results)", [&state, job_of](const http_request& req,
+                                                                               http_response& res) {
     const auto job = job_of(req, res);
     if (!job) return;
     graded g;
@@ -444,8 +454,8 @@ void add_slurm_routes(httplib::Server& server, service_state& state) {
     const std::string gpu = g.result ? g.result->device.uuid : "";
     send_json(res, 200, {{"id", id}, {"state", outcome}, {"node", node}, {"gpu_uuid", gpu}});
   });
-  server.Post(R"(/api/v1/slurm/jobs/([0-9a-f]{16})/fault)",
-              [&state, job_of](const httplib::Request& req, httplib::Response& res) {
+  server.post(R"(/api/v1/slurm/jobs/([0-9a-f]{16})/fault)",
+              [&state, job_of](const http_request& req, http_response& res) {
                 const auto job = job_of(req, res);
                 if (!job) return;
                 std::string node, why;

@@ -11,7 +11,7 @@
 
 #include "submission_grading.hpp"
 
-#include <httplib.h>
+#include "http_server.hpp"
 
 #include <atomic>
 #include <functional>
@@ -55,7 +55,10 @@ std::thread start_slurm_backend(service_state& shared, const slurm_options& opti
 /// The routes the jobs use: GET /api/v1/slurm/jobs/{key} (the batch), POST .../{key}/results (one result)
 /// and POST .../{key}/fault (the node cannot grade). An unknown key is 404; a wrong token or an ended
 /// job's is 401; a result for a submission the job no longer holds (already settled) is 409.
-void add_slurm_routes(httplib::Server& server, service_state& state);
+void add_slurm_routes(http_router& server, service_state& state);
+/// Whether `head` is a request to a live Slurm job's route with that job's token (its results may be
+/// larger than a stranger's body may be).
+bool slurm_job_request(service_state& state, const http_request& head);
 
 /// `judge slurm-job`: on the node, fetch the batch of job `key` from `server`, grade it in one grading run
 /// (grade_submissions), post each result as it comes, with the node's name (SLURMD_NODENAME). With

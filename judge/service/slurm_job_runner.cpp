@@ -3,6 +3,7 @@
 #include "report_json.hpp"
 #include "slurm_backend.hpp"
 
+#include <httplib.h>
 #include <nlohmann/json.hpp>
 
 #include <chrono>

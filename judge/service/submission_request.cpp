@@ -51,11 +51,20 @@ void check_submission(const submission_request& request, const submission_limits
 submission_request parse_submission_request(const std::string& body, const submission_limits& limits,
                                             const std::function<bool(const std::string&)>& known_problem) {
   nlohmann::json doc;
+  // The field being read when the parser fails: a number out of range (1e999999) is named by its field.
+  std::string field;
+  const nlohmann::json::parser_callback_t track = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& value) {
+    if (event == nlohmann::json::parse_event_t::key) field = value.get<std::string>();
+    return true;
+  };
   try {
-    doc = nlohmann::json::parse(body);
+    doc = nlohmann::json::parse(body, track);
   } catch (const nlohmann::json::parse_error& e) {
     // nlohmann's own words say where ("at line 1, column 12") and what (also ill-formed UTF-8).
     throw bad_request(std::string("the body is not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::out_of_range& e) {
+    throw bad_request((field.empty() ? std::string("a number") : "\"" + field + "\"") +
+                      " holds a number too large for JSON's doubles (" + e.what() + ")");
   }
   if (!doc.is_object()) throw bad_request("the body must be a JSON object {\"problem\": ..., \"files\": [...]}");
   if (!doc.contains("problem") || !doc["problem"].is_string())

@@ -88,9 +88,29 @@ nlohmann::json judge_client::answer_of(const char* what, const std::string& path
 }
 
 namespace {
+/// What went wrong, in words a learner can act on (httplib's own names are one word: "Connection").
+std::string reason_of(httplib::Error error) {
+  switch (error) {
+  case httplib::Error::Connection:
+    return "the connection was refused or the host could not be reached (nothing listens on that port, or it is "
+           "not the server's address)";
+  case httplib::Error::ConnectionTimeout:
+    return "the connection timed out (the host is unreachable, or a firewall drops the connection)";
+  case httplib::Error::Read:
+    return "the connection broke while reading the answer (the server stopped?)";
+  case httplib::Error::Write:
+    return "the connection broke while sending (the server stopped or refused the size)";
+  case httplib::Error::SSLConnection:
+  case httplib::Error::SSLServerVerification:
+    return "the TLS connection failed (" + httplib::to_string(error) + ")";
+  default:
+    return httplib::to_string(error);
+  }
+}
+
 [[noreturn]] void unreachable(const server_url& server, httplib::Error error) {
   throw server_unreachable(fmt::format("cannot reach the judge at {}: {}; check --server and that the server runs",
-                                       server.origin, httplib::to_string(error)));
+                                       server.origin, reason_of(error)));
 }
 } // namespace
 
@@ -109,6 +129,13 @@ std::int64_t judge_client::submit(const std::string& problem, const std::vector<
 
 nlohmann::json judge_client::submission(std::int64_t id) {
   const std::string path = fmt::format("{}/api/v1/submissions/{}", m_server.prefix, id);
+  const auto response = m_http->Get(path.c_str());
+  if (!response) unreachable(m_server, response.error());
+  return answer_of("asking", path, response->status, response->body, response->get_header_value("Retry-After"));
+}
+
+nlohmann::json judge_client::problems() {
+  const std::string path = m_server.prefix + "/api/v1/problems";
   const auto response = m_http->Get(path.c_str());
   if (!response) unreachable(m_server, response.error());
   return answer_of("asking", path, response->status, response->body, response->get_header_value("Retry-After"));

@@ -69,6 +69,8 @@ public:
   std::int64_t submit(const std::string& problem, const std::vector<source_file>& files);
   /// GET /api/v1/submissions/{id}: {"id", "state", ..., "result"} (docs/api.md).
   nlohmann::json submission(std::int64_t id);
+  /// GET /api/v1/problems: [{"name", "title", ...}, ...].
+  nlohmann::json problems();
   /// GET /api/v1/problems/{name}: {"name", "title", ...}.
   nlohmann::json problem(const std::string& name);
   /// The submission's web page, to show the learner.

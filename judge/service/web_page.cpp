@@ -9,6 +9,10 @@ namespace judge::service {
 
 std::string html(const std::string& text) { return xml_escape(text); }
 
+std::string form_token_field(const account& who) {
+  return fmt::format("<input type=\"hidden\" name=\"form_token\" value=\"{}\">", html(who.form_token));
+}
+
 std::string page(const std::string& title, const std::optional<account>& who, const std::string& body,
                  const std::vector<std::string>& scripts, const std::vector<std::string>& stylesheets) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -17,6 +21,7 @@ std::string page(const std::string& title, const std::optional<account>& who, co
   // A page's own stylesheets first: the site's rules (page margins, heading sizes) win where both speak.
   for (const std::string& s : stylesheets)
     out += fmt::format("<link rel=\"stylesheet\" href=\"/assets/{}\">\n", html(s));
+  out += "<link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">\n";
   out += "<link rel=\"stylesheet\" href=\"/assets/web.css\">\n";
   for (const std::string& s : scripts) out += fmt::format("<script src=\"/assets/{}\" defer></script>\n", html(s));
   out += "</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n";
@@ -26,8 +31,9 @@ std::string page(const std::string& title, const std::optional<account>& who, co
            "<li><a href=\"/history\">History</a></li></ul></nav>\n";
     out += fmt::format("<span class=\"who\">Signed in as <strong>{}</strong> ({})</span>\n", html(who->name),
                        role_name(who->who));
-    out +=
-        "<form method=\"post\" action=\"/signout\"><button type=\"submit\" class=\"plain\">Sign out</button></form>\n";
+    out += fmt::format("<form method=\"post\" action=\"/signout\">{}<button type=\"submit\" class=\"plain\">Sign "
+                       "out</button></form>\n",
+                       form_token_field(*who));
   }
   out += "</header>\n<main id=\"main\">\n";
   out += fmt::format("<h1>{}</h1>\n", html(title));

@@ -19,6 +19,10 @@ namespace judge::service {
 /// `text` escaped for HTML text and attribute values.
 std::string html(const std::string& text);
 
+/// The hidden field every form of a signed-in page carries: the account's form token
+/// (request_origin.hpp), which the route checks before it changes anything.
+std::string form_token_field(const account& who);
+
 /// A whole page: the site's header (with the account's name and a sign-out button when signed in),
 /// `title` as <title> and <h1>, then `body`. `scripts` names assets (e.g. "submission.js").
 std::string page(const std::string& title, const std::optional<account>& who, const std::string& body,
@@ -46,6 +50,7 @@ struct submit_form {
   std::string source;                    ///< prefilled with the starter; after a refusal, what was sent
   std::string error;                     ///< why the last attempt was refused; "" for none
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
+  std::string declaration; ///< problem_spec::solve_declaration(): what solve() must be
 };
 /// GET /problems/{name}/submit: paste (prefilled with the starter) or upload files.
 std::string submit_page(const account& who, const submit_form& form);
@@ -60,7 +65,10 @@ std::string submission_page(const account& who, const submission& s, const std::
                             const std::string& baseline_label);
 
 /// GET /board/{problem}: the leaderboard page's boards inside the site (kept live by board.js).
-std::string board_page(const account& who, const std::string& problem, const std::vector<leaderboard>& boards);
+/// `empty_because`: why the boards may stay empty on this server ("" when they fill as usual), shown
+/// while there are none.
+std::string board_page(const account& who, const std::string& problem, const std::vector<leaderboard>& boards,
+                       const std::string& empty_because = "");
 
 /// GET /history: the submissions listed (one's own; everyone's for an instructor, `everyone` set).
 std::string history_page(const account& who, const std::vector<submission>& submissions, bool everyone);

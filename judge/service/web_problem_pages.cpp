@@ -36,8 +36,10 @@ std::string problem_page(const account& who, const problem_view& problem) {
 std::string submit_page(const account& who, const submit_form& form) {
   std::string body;
   if (!form.error.empty()) body += fmt::format("<p class=\"error\" role=\"alert\">{}</p>\n", html(form.error));
-  body += fmt::format("<form method=\"post\" action=\"{}/submit\" enctype=\"multipart/form-data\">\n",
-                      problem_url(form.problem));
+  body += fmt::format("<form method=\"post\" action=\"{}/submit\" enctype=\"multipart/form-data\">\n{}\n",
+                      problem_url(form.problem), form_token_field(who));
+  if (!form.declaration.empty())
+    body += fmt::format("<h2>Signature</h2>\n<pre><code>{}</code></pre>\n", html(form.declaration));
   body += fmt::format("<p class=\"hint\">Paste your solution, or upload up to {} files (.cu, .cuh, .h; at most {} KiB "
                       "each). Uploaded files replace the pasted text.</p>\n",
                       form.max_files, form.max_file_bytes / 1024);

@@ -8,11 +8,14 @@
 #include "markdown.hpp"
 #include "problem_spec.hpp"
 #include "report_json.hpp"
+#include "request_origin.hpp"
 #include "submission_request.hpp"
 #include "web_assets.hpp"
 #include "web_pages.hpp"
 
 #include <fmt/format.h>
+
+#include <regex>
 
 namespace judge::service {
 
@@ -21,7 +24,7 @@ constexpr const char* token_cookie = "judge_token";
 
 /// Headers every page carries: the pages load nothing from elsewhere and run no inline script, so the
 /// browser is told to refuse both; no page is cached (they hold a learner's results).
-void send_page(httplib::Response& res, int status, const std::string& html_text) {
+void send_page(http_response& res, int status, const std::string& html_text) {
   res.status = status;
   res.set_header("Content-Security-Policy", "default-src 'none'; style-src 'self'; script-src 'self'; "
                                             "img-src 'self'; connect-src 'self'; form-action 'self'; "
@@ -33,36 +36,40 @@ void send_page(httplib::Response& res, int status, const std::string& html_text)
 }
 
 /// After a form: 303 See Other, so that reloading the page does not post the form again.
-void see_other(httplib::Response& res, const std::string& where) {
+void see_other(http_response& res, const std::string& where) {
   res.status = 303;
   res.set_header("Location", where);
   res.set_header("Cache-Control", "no-store");
 }
 
-/// A form posted from another site is refused (the cookie is SameSite=Strict already; this also covers
-/// browsers that ignore SameSite). A request without Origin (curl, old browsers) passes: it carries no
-/// cookie another site could have made it send.
-bool same_origin(const httplib::Request& req) {
-  if (!req.has_header("Origin")) return true;
-  const std::string origin = req.get_header_value("Origin");
-  const auto scheme_end = origin.find("://");
-  return scheme_end != std::string::npos && origin.substr(scheme_end + 3) == req.get_header_value("Host");
+/// Why a form that changes something is refused, or "" when it is not: it came from another origin (the
+/// cookie is SameSite=Strict, but another port or subdomain of this host is the same site), or, signed
+/// in, it lacks the account's form token (request_origin.hpp), which only the judge's own page holds.
+std::string form_refusal(const http_request& req, const std::optional<account>& who) {
+  const std::string why = cross_origin_reason(req);
+  if (!why.empty()) return "A form from another site was refused: " + why + ".";
+  if (!who) return "";
+  const std::string sent =
+      req.has_file("form_token") ? req.get_file_value("form_token").content : req.get_param_value("form_token");
+  if (!same_token(sent, who->form_token))
+    return "This form is out of date (it lacks the token of your sign-in): reload the page and send it again.";
+  return "";
 }
 
 /// The cookie that carries the token: HttpOnly (no script reads it), SameSite=Strict, and Secure when a
 /// TLS proxy in front says the browser came over https (docs/deploy.md sets X-Forwarded-Proto).
-std::string token_cookie_header(const httplib::Request& req, const std::string& token, bool clear) {
+std::string token_cookie_header(const http_request& req, const std::string& token, bool clear) {
   std::string cookie = fmt::format("{}={}; Path=/; HttpOnly; SameSite=Strict", token_cookie, clear ? "" : token);
   if (clear) cookie += "; Max-Age=0";
   if (req.get_header_value("X-Forwarded-Proto") == "https") cookie += "; Secure";
   return cookie;
 }
 
-using page_handler = std::function<void(const account&, const httplib::Request&, httplib::Response&)>;
+using page_handler = std::function<void(const account&, const http_request&, http_response&)>;
 
 /// A page for signed-in accounts only: anyone else is sent to the sign-in page.
-httplib::Server::Handler signed_in(service_state& state, page_handler handler) {
-  return [&state, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+http_handler signed_in(service_state& state, page_handler handler) {
+  return [&state, handler = std::move(handler)](const http_request& req, http_response& res) {
     const std::optional<account> who = state.authenticate(req);
     if (!who) return see_other(res, "/");
     handler(*who, req, res);
@@ -82,7 +89,7 @@ const problem_entry* entry_of(const service_state& state, const std::string& nam
   return nullptr;
 }
 
-void unknown_problem(const account& who, const std::string& name, httplib::Response& res) {
+void unknown_problem(const account& who, const std::string& name, http_response& res) {
   send_page(res, 404, error_page(who, "Unknown problem", "There is no problem called " + name + " on this server."));
 }
 
@@ -92,7 +99,7 @@ std::string starter_of(const problem_spec& spec) {
 }
 
 /// The form's files: the uploads when there are any, else the pasted source under its file name.
-std::vector<source_file> files_of_form(const httplib::Request& req) {
+std::vector<source_file> files_of_form(const http_request& req) {
   std::vector<source_file> files;
   const auto uploads = req.files.equal_range("files");
   for (auto it = uploads.first; it != uploads.second; ++it)
@@ -102,15 +109,36 @@ std::vector<source_file> files_of_form(const httplib::Request& req) {
   return files;
 }
 
-void post_submission(service_state& state, const account& who, const httplib::Request& req, httplib::Response& res) {
+/// The API's message in the form's words: "files[1]: ..." names a field of the API's JSON, which the form
+/// has not; the file is named by its name instead.
+std::string form_wording(const std::string& message, const std::vector<source_file>& files) {
+  if (message.rfind("no files:", 0) == 0) return "nothing to submit: paste your solution or choose files to upload";
+  static const std::regex position(R"(^files\[(\d+)\]: )");
+  std::smatch m;
+  if (!std::regex_search(message, m, position)) return message;
+  const std::size_t i = std::stoul(m[1]);
+  const std::string name = i < files.size() && !files[i].name.empty() ? "\"" + files[i].name + "\"" : "a file";
+  std::string rest = m.suffix().str();
+  // "file name "x" is not allowed" and ""x" is 300 KiB" already name it.
+  if (rest.find("\"" + (i < files.size() ? files[i].name : std::string()) + "\"") != std::string::npos) return rest;
+  return name + ": " + rest;
+}
+
+void post_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string problem = req.matches[1];
   const problem_spec* spec = state.spec(problem);
   if (!spec) return unknown_problem(who, problem, res);
-  submit_form form{problem, "solution.cu", "", "", state.options().max_files, state.options().max_file_bytes};
+  submit_form form{problem,
+                   "solution.cu",
+                   "",
+                   "",
+                   state.options().max_files,
+                   state.options().max_file_bytes,
+                   spec->solve_declaration()};
   if (req.has_file("file_name")) form.file_name = req.get_file_value("file_name").content;
   if (req.has_file("source")) form.source = req.get_file_value("source").content;
-  if (!same_origin(req))
-    return send_page(res, 403, error_page(who, "Refused", "A form from another site was refused."));
+  if (const std::string why = form_refusal(req, who); !why.empty())
+    return send_page(res, 403, error_page(who, "Refused", why));
   submission_request request{problem, files_of_form(req)};
   // A form carries any bytes; the API's JSON carries UTF-8 only, and a stored submission is shown through
   // it, so the form is held to the same.
@@ -128,8 +156,12 @@ void post_submission(service_state& state, const account& who, const httplib::Re
     // The API's checks and limits (service_state::submit): one place says what a submission may be.
     admitted = state.submit(who, request);
   } catch (const bad_request& e) {
-    form.error = e.what();
+    form.error = form_wording(e.what(), request.files);
     return send_page(res, 400, submit_page(who, form));
+  } catch (const http_unavailable& e) {
+    form.error = e.what();
+    res.set_header("Retry-After", "30");
+    return send_page(res, 503, submit_page(who, form));
   }
   if (admitted.refused) {
     form.error = admitted.refused->message;
@@ -139,7 +171,7 @@ void post_submission(service_state& state, const account& who, const httplib::Re
   see_other(res, fmt::format("/submissions/{}", admitted.id));
 }
 
-void show_submission(service_state& state, const account& who, const httplib::Request& req, httplib::Response& res) {
+void show_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string number = req.matches[1];
   std::optional<submission> s;
   if (number.size() <= 18) s = state.with_store([&](store_connection& c) { return c.queue.get(std::stoll(number)); });
@@ -155,8 +187,8 @@ void show_submission(service_state& state, const account& who, const httplib::Re
 }
 } // namespace
 
-void add_web_routes(httplib::Server& server, service_state& state) {
-  server.Get(R"(/assets/([A-Za-z0-9_.-]+))", [](const httplib::Request& req, httplib::Response& res) {
+void add_web_routes(http_router& server, service_state& state) {
+  server.get(R"(/assets/([A-Za-z0-9_.-]+))", [](const http_request& req, http_response& res) {
     const std::string name = req.matches[1];
     res.set_header("X-Content-Type-Options", "nosniff");
     res.set_header("Cache-Control", "no-cache");
@@ -169,12 +201,19 @@ void add_web_routes(httplib::Server& server, service_state& state) {
     res.set_content(std::string(asset->body), std::string(asset->content_type).c_str());
   });
 
-  server.Get("/", [&state](const httplib::Request& req, httplib::Response& res) {
+  // Browsers ask for it on every site: the judge's mark rather than a 404 in every log.
+  server.get("/favicon.ico", [](const http_request&, http_response& res) {
+    const web_asset* icon = find_web_asset("favicon.svg");
+    res.set_header("Cache-Control", "max-age=86400");
+    res.set_content(std::string(icon->body), std::string(icon->content_type));
+  });
+  server.get("/", [&state](const http_request& req, http_response& res) {
     if (state.authenticate(req)) return see_other(res, "/problems");
     send_page(res, 200, signin_page(""));
   });
-  server.Post("/signin", [&state](const httplib::Request& req, httplib::Response& res) {
-    if (!same_origin(req)) return send_page(res, 403, signin_page("A form from another site was refused."));
+  server.post("/signin", [&state](const http_request& req, http_response& res) {
+    if (const std::string why = form_refusal(req, std::nullopt); !why.empty())
+      return send_page(res, 403, signin_page(why));
     const std::string token = req.get_param_value("token");
     const auto who = state.with_store([&](store_connection& c) { return c.users.authenticate(token); });
     if (!who)
@@ -184,48 +223,50 @@ void add_web_routes(httplib::Server& server, service_state& state) {
     res.set_header("Set-Cookie", token_cookie_header(req, token, false));
     see_other(res, "/problems");
   });
-  server.Post("/signout", [](const httplib::Request& req, httplib::Response& res) {
+  server.post("/signout", [&state](const http_request& req, http_response& res) {
+    // Signing out another site's visitor is a nuisance, not harmless: refused like any other change.
+    const std::optional<account> who = state.authenticate(req);
+    if (const std::string why = form_refusal(req, who); !why.empty())
+      return send_page(res, 403, error_page(who, "Refused", why));
     res.set_header("Set-Cookie", token_cookie_header(req, "", true));
     see_other(res, "/");
   });
 
-  server.Get("/problems",
-             signed_in(state, [&state](const account& who, const httplib::Request&, httplib::Response& res) {
+  server.get("/problems", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                send_page(res, 200, problems_page(who, state.problems()));
              }));
-  server.Get(R"(/problems/([A-Za-z0-9_.-]+))",
-             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+  server.get(R"(/problems/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const problem_spec* spec = state.spec(req.matches[1]);
                const problem_entry* entry = entry_of(state, req.matches[1]);
                if (!spec || !entry) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200, problem_page(who, view_of(*spec, *entry)));
              }));
-  server.Get(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
-             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+  server.get(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const problem_spec* spec = state.spec(req.matches[1]);
                if (!spec) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200,
                          submit_page(who, {spec->name, "solution.cu", starter_of(*spec), "", state.options().max_files,
-                                           state.options().max_file_bytes}));
+                                           state.options().max_file_bytes, spec->solve_declaration()}));
              }));
-  server.Post(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
-              signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+  server.post(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
+              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                 post_submission(state, who, req, res);
               }));
-  server.Get(R"(/submissions/([0-9]+))",
-             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+  server.get(R"(/submissions/([0-9]+))",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                show_submission(state, who, req, res);
              }));
-  server.Get(R"(/board/([A-Za-z0-9_.-]+))",
-             signed_in(state, [&state](const account& who, const httplib::Request& req, httplib::Response& res) {
+  server.get(R"(/board/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const std::string problem = req.matches[1];
                if (!state.spec(problem)) return unknown_problem(who, problem, res);
                const auto boards =
                    state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
-               send_page(res, 200, board_page(who, problem, boards));
+               send_page(res, 200, board_page(who, problem, boards, state.no_gpu_reason()));
              }));
-  server.Get("/history",
-             signed_in(state, [&state](const account& who, const httplib::Request&, httplib::Response& res) {
+  server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                const bool everyone = who.who == role::instructor;
                const auto list = state.with_store([&](store_connection& c) {
                  return everyone ? c.queue.recent(200) : c.queue.of_account(who.name, 200);

@@ -35,6 +35,20 @@ std::string case_row(const case_result& c) {
   return row + fmt::format("<td class=\"num\">{}</td></tr>\n", t.samples);
 }
 
+/// A file with its line numbers, as the compiler's messages cite them (`a.cu(12): error`): one list
+/// item per line, numbered by the list itself, so that copying the code copies no numbers.
+std::string numbered_source(const std::string& text) {
+  std::string out = "<ol class=\"source\">";
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += "<li><code>" + html(text.substr(start, end - start)) + "</code></li>";
+    start = end + 1;
+  }
+  return out + "</ol>\n";
+}
+
 std::string facts_row(const char* label, const std::string& value, const char* id = nullptr) {
   const std::string shown = value.empty() ? "–" : html(value);
   return id ? fmt::format("<dt>{}</dt><dd id=\"{}\">{}</dd>\n", label, id, shown)
@@ -43,7 +57,13 @@ std::string facts_row(const char* label, const std::string& value, const char* i
 } // namespace
 
 std::string result_html(const solution_result& r, const std::string& baseline_label) {
-  if (r.compiled_only) return fmt::format("<p>{} {}</p>\n", verdict_span(not_run_short), html(not_run_text));
+  if (r.compiled_only) {
+    // What ptxas said needs no GPU: the terminal shows it for a solution not run, and so does the page.
+    std::string out = fmt::format("<p>{} {}</p>\n", verdict_span(not_run_short), html(not_run_text));
+    if (const std::string kernels = kernels_text(r, true); !kernels.empty())
+      out += "<h3>Kernels</h3>\n<pre class=\"explain\">" + html(kernels) + "</pre>\n";
+    return out;
+  }
   std::string out = "<p class=\"verdict-line\">Verdict: " + verdict_span(short_name(r.v));
   if (r.v == verdict::accepted && r.score > 0)
     out += fmt::format(" · score <strong>{:.1f} {}</strong>{}", r.score, html(r.speed_unit),
@@ -107,8 +127,7 @@ std::string submission_page(const account& who, const submission& s, const std::
   if (!s.files.empty()) {
     body += "<h2>Files</h2>\n";
     for (const source_file& f : s.files)
-      body += fmt::format("<details><summary>{}</summary>\n<pre><code>{}</code></pre>\n</details>\n", html(f.name),
-                          html(f.content));
+      body += fmt::format("<details><summary>{}</summary>\n{}</details>\n", html(f.name), numbered_source(f.content));
   }
   body += "</div>\n";
   return page(fmt::format("Submission {}: {}", s.id, s.problem), who, body, {"submission.js"});

@@ -17,6 +17,28 @@ namespace judge::service {
 
 std::string gpu_worker_name(const std::string& uuid) { return "gpu " + uuid; }
 
+namespace {
+/// Runs `step` until it succeeds or `stop` is set. A store that cannot be written (a full disk, an I/O
+/// error) is waited out: an exception escaping a worker thread would end the whole server, and under
+/// Restart=on-failure it would start, recover and die again in a loop. Returns false when stopped first;
+/// what `step` was to record then stays as the store last had it (in progress), and the next start puts it
+/// back in the queue.
+template <typename F>
+bool until_stored(const std::atomic<bool>& stop, const std::string& what, const log_fn& log, F&& step) {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      step();
+      if (attempt > 0) log(what + ": stored after " + std::to_string(attempt) + " retries");
+      return true;
+    } catch (const std::exception& e) {
+      if (attempt == 0) log(what + ": the store cannot be written (" + e.what() + "); trying again every 5 s");
+    }
+    for (int i = 0; i < 50 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (stop) return false;
+  }
+}
+} // namespace
+
 void compile_loop(service_state& shared, const std::string& name, bool no_gpu, const grading_setup& setup,
                   const log_fn& log) {
   grading_setup mine = setup;
@@ -26,13 +48,21 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
   static device_memo compile_devices;
   if (!mine.devices) mine.devices = &compile_devices;
   while (!shared.stopping()) {
-    const auto s = shared.with_store([&](store_connection& c) { return c.queue.claim_for_compile(name); });
+    std::optional<submission> s;
+    if (!until_stored(shared.stopping(), name + ": claiming a submission", log, [&] {
+          s = shared.with_store([&](store_connection& c) { return c.queue.claim_for_compile(name); });
+        }))
+      break;
     if (!s) {
       shared.wait_for_queued(1.0); // polls too: `judge worker` or another server may share the store
       continue;
     }
     const graded g = grade_submission(*s, mine);
-    const state now = shared.with_store([&](store_connection& c) { return settle(c.queue, *s, g, mine.compile_only); });
+    state now = state::queued;
+    if (!until_stored(shared.stopping(), "submission " + std::to_string(s->id), log, [&] {
+          now = shared.with_store([&](store_connection& c) { return settle(c.queue, *s, g, mine.compile_only); });
+        }))
+      break;
     if (now == state::compiled) shared.notify_compiled();
     log("submission " + std::to_string(s->id) + " (" + s->account + ", " + s->problem + "): " + state_name(now) +
         (g.failure.empty() ? "" : ": " + g.failure));
@@ -62,7 +92,10 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
       else
         break;
     grade_submissions(batch, mine, [&](const submission& s, const graded& g) {
-      const state now = settle(queue, s, g, false);
+      state now = state::running;
+      if (!until_stored(stop, name + ": submission " + std::to_string(s.id), log,
+                        [&] { now = settle(queue, s, g, false); }))
+        return;
       log(name + ": submission " + std::to_string(s.id) + " (" + s.account + ", " + s.problem +
           "): " + state_name(now));
     });
@@ -128,10 +161,13 @@ std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> c
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
       }
       // Whatever it held goes back: it is graded again, by the next worker, from the start.
-      results_db store(db);
-      submission_queue queue(store);
-      if (const std::size_t back = queue.release(name))
-        log(name + ": its worker ended holding " + std::to_string(back) + " submission(s); they go back to the queue");
+      until_stored(stop, name, log, [&] {
+        results_db store(db);
+        submission_queue queue(store);
+        if (const std::size_t back = queue.release(name))
+          log(name + ": its worker ended holding " + std::to_string(back) +
+              " submission(s); they go back to the queue");
+      });
       if (!stop) {
         log(name + ": worker ended (status " + std::to_string(status) + "); restarting in 5 s");
         for (int i = 0; i < 50 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));

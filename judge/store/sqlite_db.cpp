@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <cmath>
 #include <utility>
@@ -32,6 +36,18 @@ error make_error(const std::string& file, sqlite3* db, int code, const std::stri
       code);
 }
 
+/// The store holds every student's source and results: made 0600 (sqlite's own default is 0644, and its
+/// -wal and -shm files take the database's mode), and an existing one loses any permission for others
+/// (a group an administrator gave, 0640, is kept).
+void keep_private(const std::string& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return; // sqlite's open says why, with its own message
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IRWXO) != 0)
+    (void)::fchmod(fd, st.st_mode & 07770);
+  ::close(fd);
+}
+
 } // namespace
 
 bool error::is_busy() const { return (m_code & 0xFF) == SQLITE_BUSY; }
@@ -41,6 +57,7 @@ bool error::is_not_a_database() const { return (m_code & 0xff) == SQLITE_NOTADB;
 // ---- database ----
 
 database::database(const std::filesystem::path& file) : m_file(file.string()) {
+  keep_private(m_file);
   int code = sqlite3_open_v2(m_file.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (code != SQLITE_OK) {
     // sqlite hands back a handle even on failure; it carries the message and must still be closed.

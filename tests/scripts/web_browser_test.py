@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """The web UI in headless Chromium, as a learner uses it: starts `judge serve --demo` on a free port,
 signs in with alice's token (and first with a wrong one), opens the submit page, submits the starter,
-follows the submission page until the result is shown, and opens the board and the history. The browser
+follows the submission page until the result is shown, and opens the board and the history; then a
+page of another origin on the same host tries to submit and to sign out with alice's cookie, and cannot. The browser
 is driven over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages ended by NUL on
 fds 3 and 4), so nothing but Python's standard library is needed. Screenshots go to OUT.
 
 usage: web_browser_test.py JUDGE CHROMIUM OUT"""
+import http.client
+import http.server
 import json
 import os
 import re
@@ -13,6 +16,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 judge, browser, out = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -171,6 +175,63 @@ try:
 
     chromium.go(base + "/history")
     check("the history lists the submission", page_url.replace(base, "") in chromium.text())
+
+    # A page of another origin on the same site (another port of this host: SameSite=Strict lets the
+    # cookie go along) tries to act for alice: a text/plain fetch to the API, a form to the submit
+    # route, a form to sign her out. None of it may change anything.
+    def alice_count():
+        conn = http.client.HTTPConnection(base.split("//")[1].split(":")[0], int(base.rsplit(":", 1)[1]), timeout=10)
+        conn.request("GET", "/api/v1/submissions", headers={"Authorization": "Bearer " + tokens["alice"]})
+        n = len(json.loads(conn.getresponse().read()))
+        conn.close()
+        return n
+
+    before = alice_count()
+    evil_body = json.dumps({"problem": "matmul", "files": [{"name": "evil.cu", "content": starter}]})
+    pages = {
+        "/fetch": f"""<!DOCTYPE html><title>waiting</title><script>
+fetch({json.dumps(base + '/api/v1/submissions')}, {{method: 'POST', mode: 'no-cors', credentials: 'include',
+  headers: {{'Content-Type': 'text/plain'}}, body: {json.dumps(evil_body)}}})
+  .then(() => document.title = 'sent', () => document.title = 'sent');</script>""",
+        "/form": f"""<!DOCTYPE html><form method="post" enctype="multipart/form-data"
+  action={json.dumps(base + '/problems/matmul/submit')}><input name="file_name" value="evil.cu">
+  <textarea name="source">{starter.replace('<', '&lt;')}</textarea></form>
+  <script>document.forms[0].submit()</script>""",
+        "/signout": f"""<!DOCTYPE html><form method="post" action={json.dumps(base + '/signout')}></form>
+  <script>document.forms[0].submit()</script>""",
+    }
+
+    class evil_handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), evil_handler)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    evil_base = f"http://127.0.0.1:{evil.server_address[1]}"
+    chromium.go(evil_base + "/fetch")
+    check("a page on another port sent a text/plain fetch with alice's cookie",
+          chromium.wait_for("document.title === 'sent'", 15))
+    chromium.call("Page.navigate", {"url": evil_base + "/form"}, chromium.session)
+    check("its form to the submit route is refused",
+          chromium.wait_for("location.href.startsWith(" + json.dumps(base) + ") && "
+                            "document.body.innerText.includes('A form from another site was refused')", 15))
+    chromium.call("Page.navigate", {"url": evil_base + "/signout"}, chromium.session)
+    check("its form to sign alice out is refused",
+          chromium.wait_for("location.href.startsWith(" + json.dumps(base) + ") && "
+                            "document.body.innerText.includes('A form from another site was refused')", 15))
+    evil.shutdown()
+    time.sleep(1)
+    check("nothing was submitted for alice from the other origin", alice_count() == before)
+    chromium.go(base + "/problems")
+    check("alice is still signed in", "Signed in as" in chromium.text())
 
     chromium.evaluate("document.querySelector('header form').submit(); true")
     check("signing out leads back to the sign-in page",

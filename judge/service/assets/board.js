@@ -13,7 +13,7 @@
         if (html) {
           var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("boards");
           if (fresh && fresh.innerHTML !== boards.innerHTML) boards.innerHTML = fresh.innerHTML;
-          if (updated) updated.textContent = new Date().toLocaleTimeString();
+          if (updated) updated.textContent = new Date().toISOString().replace(/\.\d+Z$/, "Z"); // UTC ISO, as every other time here
         }
         window.setTimeout(refresh, 5000);
       })

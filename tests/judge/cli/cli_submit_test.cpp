@@ -56,6 +56,44 @@ TEST_CASE("a submission through the server reports as local grading does and exi
   CHECK(contains(r.output, "NR\n  | compiled, not run: no CUDA device"));
   CHECK(contains(r.output, "1 solution(s): 1 compiled, not run (no CUDA device)"));
   CHECK(contains(r.output, server.url + "/submissions/1"));
+  // The report names the file sent, not the server's number for it.
+  CHECK(contains(r.output, (server.dir / "alice.cu").string()));
+}
+
+TEST_CASE("a folder is submitted as its files and one with a subfolder or files of two folders is refused before "
+          "sending",
+          "[submit][serve]") {
+  class_server server;
+  const auto folder = server.dir / "alice";
+  std::filesystem::create_directories(folder / "kernels");
+  write(folder / "solve.cu", starter());
+  SECTION("a subfolder") {
+    write(folder / "kernels" / "tile.cuh", "// tile\n");
+    const auto r =
+        run_judge(fmt::format("submit matmul {} --server {}", folder.string(), server.url), server.as("alice"));
+    CAPTURE(r.output);
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "kernels/tile.cuh: in a subfolder"));
+    CHECK(contains(r.output, "one flat folder"));
+  }
+  SECTION("files of two folders") {
+    write(folder / "kernels" / "tile.cuh", "// tile\n");
+    const auto r = run_judge(fmt::format("submit matmul {} {} --server {}", (folder / "solve.cu").string(),
+                                         (folder / "kernels" / "tile.cuh").string(), server.url),
+                             server.as("alice"));
+    CAPTURE(r.output);
+    CHECK(r.status == 2);
+    CHECK(contains(r.output, "tile.cuh: not in the folder of"));
+  }
+  SECTION("a flat folder") {
+    write(folder / "tile.cuh", "// tile\n");
+    std::filesystem::remove_all(folder / "kernels");
+    const auto r =
+        run_judge(fmt::format("submit matmul {} --server {}", folder.string(), server.url), server.as("alice"));
+    CAPTURE(r.output);
+    CHECK(r.status == 3);
+    CHECK(contains(r.output, "submission 1: done"));
+  }
 }
 
 TEST_CASE("a compile error through the server shows the compiler's message and exits 1", "[submit][serve]") {
@@ -89,7 +127,9 @@ TEST_CASE("what the server refuses is a usage error with its message", "[submit]
   SECTION("an unknown problem") {
     const auto r = run_judge(fmt::format("submit nope {} --server {}", file, server.url), server.as("alice"));
     CHECK(r.status == 2);
-    CHECK(contains(r.output, "the server refused the submission: unknown problem"));
+    CHECK(contains(r.output, "the server has no problem \"nope\"; it has: "));
+    CHECK(contains(r.output, "matmul"));
+    CHECK_FALSE(contains(r.output, "/api/v1/problems"));
   }
   SECTION("an unknown token") {
     const auto r = run_judge(fmt::format("submit matmul {} --server {}", file, server.url), "JUDGE_TOKEN=jt_nobody ");
@@ -120,5 +160,6 @@ TEST_CASE("submit refuses before sending anything when a file or the token file 
         run_judge("submit matmul " + (dir / "a.cu").string() + " --server http://127.0.0.1:9", "JUDGE_TOKEN=jt_x ");
     CHECK(r.status == 2);
     CHECK(contains(r.output, "cannot reach the judge at http://127.0.0.1:9"));
+    CHECK(contains(r.output, "the connection was refused or the host could not be reached"));
   }
 }

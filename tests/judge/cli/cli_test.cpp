@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -145,6 +146,28 @@ TEST_CASE("judge new refuses an author name that would make a hidden or odd file
   CHECK_FALSE(fs::exists(root.dir / "solutions/matmul"));
 }
 
+TEST_CASE("instructors.md's new-problem example works as written beside the shipped problems", "[cli]") {
+  const std::string doc = judge::read_file(fs::path(JUDGE_SOURCE_DIR) / "docs" / "instructors.md");
+  std::smatch m;
+  REQUIRE(std::regex_search(doc, m, std::regex("bin/judge new-problem ([A-Za-z0-9_]+)")));
+  const std::string name = m[1];
+  scratch_root root;
+  // The shipped problems, as a checkout has them: the example must not take one of their names.
+  for (const auto& entry : fs::directory_iterator(fs::path(JUDGE_SOURCE_DIR) / "problems"))
+    fs::create_directories(root.dir / "problems" / entry.path().filename());
+  const auto made = judge_cli(root.root_arg() + " new-problem " + name);
+  CAPTURE(name, made.output);
+  REQUIRE(made.status == 0);
+  // Every file the doc lists is made.
+  const std::regex listed("\n((problems|testcases)/" + name + "/\\S+)");
+  int files = 0;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), listed); it != std::sregex_iterator(); ++it, ++files) {
+    CAPTURE((*it)[1].str());
+    CHECK(fs::exists(root.dir / (*it)[1].str()));
+  }
+  CHECK(files >= 9);
+}
+
 TEST_CASE("judge new-problem scaffolds a package the judge can load", "[cli]") {
   scratch_root root;
   const auto made = judge_cli(root.root_arg() + " new-problem scaled_copy");
@@ -167,10 +190,18 @@ TEST_CASE("without a GPU the judge compiles, reports compile errors and says no 
              "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K) { oops }\n");
   const auto r = judge_cli(root.root_arg() + " matmul --no-db");
   CAPTURE(r.output);
-  CHECK(r.status == 3);
+  CHECK(r.status == 1); // a compile error, as on a GPU and through `judge submit`
   CHECK(contains(r.output, "CE"));
   CHECK(contains(r.output, "oops"));
   CHECK(contains(r.output, "no CUDA device"));
+  if (!fs::exists("/proc/driver/nvidia/version")) {
+    // No driver at all: "no NVIDIA GPU was found", never the runtime's "driver version is insufficient".
+    CHECK(contains(r.output, "no NVIDIA GPU was found"));
+    CHECK_FALSE(contains(r.output, "insufficient"));
+    const auto device = judge_cli("device");
+    CHECK(contains(device.output, "no CUDA device: no NVIDIA GPU was found"));
+    CHECK_FALSE(contains(device.output, "insufficient"));
+  }
 }
 
 TEST_CASE("Ctrl-C stops a run cleanly: exit status 130, no compiler left running", "[cli][nvcc]") {

@@ -45,3 +45,22 @@ TEST_CASE("judge users refuses a taken name or a bad role or an unknown account 
   CHECK(nobody.status == 2);
   CHECK(contains(nobody.output, "no account \"nobody\""));
 }
+
+TEST_CASE("judge users imports a roster again with one new name and disables and removes", "[service][cli]") {
+  scratch_dir dir;
+  const std::string db = " --db " + (dir / "judge.db").string();
+  std::ofstream(dir / "roster.csv") << "bob,student\ncarol\n";
+  REQUIRE(run_judge("users import " + (dir / "roster.csv").string() + db).status == 0);
+  std::ofstream(dir / "roster.csv") << "bob,student\ncarol\ndave\n";
+  const auto again = run_judge("users import " + (dir / "roster.csv").string() + db);
+  CAPTURE(again.output);
+  CHECK(again.status == 0);
+  CHECK(contains(again.output, "dave jt_"));
+  CHECK_FALSE(contains(again.output, "bob jt_"));
+  CHECK(contains(again.output, "2 account(s) exist already and keep their tokens: bob, carol"));
+  CHECK(run_judge("users disable carol" + db).status == 0);
+  CHECK(contains(run_judge("users list" + db).output, "disabled"));
+  CHECK(run_judge("users remove dave" + db).status == 0);
+  CHECK_FALSE(contains(run_judge("users list" + db).output, "dave"));
+  CHECK(run_judge("users remove nobody" + db).status == 2);
+}

@@ -47,9 +47,9 @@ TEST_CASE("the terminal shows a solution not run as NR with the reason, and coun
 }
 
 TEST_CASE("the closing note of a run without a device says what compiled, or that nothing did", "[report]") {
-  const std::string reason = "CUDA driver version is insufficient for CUDA runtime version";
+  const std::string reason = "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine";
   const std::string some = render_no_device_note({not_run(), compile_error()}, reason);
-  CHECK(contains(some, "no CUDA device on this machine (the CUDA runtime says: " + reason +
+  CHECK(contains(some, "no CUDA device on this machine (" + reason +
                            "): 1 solution(s) compiled but "
                            "not run"));
   const std::string none = render_no_device_note({compile_error()}, reason);

@@ -47,3 +47,9 @@ TEST_CASE("solutions are compiled for the GPU present unless JUDGE_ARCHS says ot
   CHECK(tools.archs[0] == "86");
   CHECK(toolchain_for(probe_result{}).archs == default_toolchain().archs);
 }
+
+TEST_CASE("without an NVIDIA driver no device means no NVIDIA GPU was found, not an old driver", "[probe]") {
+  const std::string words = "CUDA driver version is insufficient for CUDA runtime version";
+  CHECK(judge::no_device_reason(words, false) == "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine");
+  CHECK(judge::no_device_reason(words, true) == "the CUDA runtime says: " + words);
+}

@@ -2,6 +2,7 @@
 #include "catch.hpp"
 #include "results_db.hpp"
 #include "results_fixtures.hpp"
+#include "submission_queue.hpp"
 #include "text_match.hpp"
 
 #include <fstream>
@@ -92,7 +93,7 @@ TEST_CASE("a roster is imported whole with a header and comments and default rol
   results_db store(dir / "judge.db");
   accounts users(store.connection());
   write(dir / "roster.csv", "name,role\n# the class\nalice,student\n\nbob\ncarol , instructor\r\n");
-  const auto tokens = users.import_roster(dir / "roster.csv");
+  const auto tokens = users.import_roster(dir / "roster.csv").added;
   REQUIRE(tokens.size() == 3);
   CHECK(tokens[0].first == "alice");
   CHECK(tokens[2].first == "carol");
@@ -109,9 +110,49 @@ TEST_CASE("a roster with a bad line imports nothing and names the line", "[servi
   users.add("dave", role::student);
   write(dir / "bad-role.csv", "alice,student\nbob,teacher\n");
   CHECK(contains(failure_of([&] { users.import_roster(dir / "bad-role.csv"); }), "bad-role.csv:2: unknown role"));
-  write(dir / "taken.csv", "alice\ndave\n");
-  CHECK(contains(failure_of([&] { users.import_roster(dir / "taken.csv"); }), "taken.csv:2: account \"dave\""));
+  write(dir / "taken.csv", "alice\ndave,instructor\n");
+  CHECK(contains(failure_of([&] { users.import_roster(dir / "taken.csv"); }),
+                 "taken.csv:2: account \"dave\" exists already as student, not instructor"));
   write(dir / "twice.csv", "alice\nalice\n");
   CHECK(contains(failure_of([&] { users.import_roster(dir / "twice.csv"); }), "appears twice"));
   CHECK(users.list().size() == 1);
+}
+
+TEST_CASE("the same roster with a name added imports that name and keeps the others' tokens", "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  accounts users(store.connection());
+  write(dir / "roster.csv", "name,role\nalice\nbob\n");
+  const auto first = users.import_roster(dir / "roster.csv");
+  REQUIRE(first.added.size() == 2);
+  write(dir / "roster.csv", "name,role\nalice\nbob\ncarol\n");
+  const auto second = users.import_roster(dir / "roster.csv");
+  REQUIRE(second.added.size() == 1);
+  CHECK(second.added[0].first == "carol");
+  CHECK(second.kept == std::vector<std::string>{"alice", "bob"});
+  CHECK(users.authenticate(first.added[0].second)->name == "alice"); // alice's token still works
+}
+
+TEST_CASE("a disabled account cannot sign in until it gets a new token and one with submissions is not removed",
+          "[service]") {
+  scratch_dir dir;
+  results_db store(dir / "judge.db");
+  accounts users(store.connection());
+  const std::string alice = users.add("alice", role::student);
+  users.add("bob", role::student);
+  users.disable("alice");
+  CHECK_FALSE(users.authenticate(alice));
+  CHECK(users.find("alice")->disabled);
+  CHECK_FALSE(users.find("bob")->disabled);
+  const std::string again = users.rotate_token("alice");
+  CHECK(users.authenticate(again)->name == "alice");
+  CHECK_FALSE(users.find("alice")->disabled);
+
+  submission_queue queue(store);
+  queue.enqueue("alice", "matmul", {{"a.cu", "x"}});
+  CHECK(contains(failure_of([&] { users.remove("alice"); }), "has 1 submission(s)"));
+  CHECK(users.find("alice"));
+  users.remove("bob");
+  CHECK_FALSE(users.find("bob"));
+  CHECK(contains(failure_of([&] { users.disable("nobody"); }), "no account \"nobody\""));
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 using judge::testing::scratch_dir;
@@ -226,4 +227,117 @@ TEST_CASE("judge serve names an address it cannot listen on", "[service][api]") 
   const auto bad = judge_test::run_judge("serve --listen nowhere --db " + (dir / "other.db").string());
   CHECK(bad.status == 2);
   CHECK(contains(bad.output, "--listen nowhere"));
+}
+
+TEST_CASE("a change made with the sign-in cookie must come from the judge's origin as JSON and bearer clients "
+          "are unaffected",
+          "[service][api][csrf]") {
+  scratch_dir dir;
+  const std::string alice = add_account(dir / "judge.db", "alice", "student");
+  judge_server server(dir / "judge.db", {"--accept-only", "--per-minute", "100", "--queued-at-once", "100"});
+  const std::string body = submission_body("matmul", "x").dump();
+  auto with_cookie = [&](const httplib::Headers& headers) {
+    httplib::Client c = server.client("");
+    httplib::Headers all = headers;
+    all.emplace("Cookie", "judge_token=" + alice);
+    c.set_default_headers(all);
+    return c;
+  };
+  const std::string here = "127.0.0.1:" + std::to_string(server.port());
+  SECTION("text/plain with the cookie, as another page's fetch or form can send it") {
+    const auto r = with_cookie({}).Post("/api/v1/submissions", body, "text/plain");
+    REQUIRE(r);
+    CHECK(r->status == 415);
+    CHECK(contains(body_of(r)["error"], "application/json"));
+  }
+  SECTION("JSON with the cookie from a page on another port of this host") {
+    const auto r =
+        with_cookie({{"Origin", "http://127.0.0.1:1"}}).Post("/api/v1/submissions", body, "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 403);
+    CHECK(contains(body_of(r)["error"], "http://127.0.0.1:1"));
+  }
+  SECTION("JSON with the cookie that the browser says came from the same site but another origin") {
+    const auto r = with_cookie({{"Sec-Fetch-Site", "same-site"}}).Post("/api/v1/submissions", body, "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 403);
+  }
+  SECTION("JSON with the cookie from the judge's own page is accepted") {
+    const auto r = with_cookie({{"Origin", "http://" + here}, {"Sec-Fetch-Site", "same-origin"}})
+                       .Post("/api/v1/submissions", body, "application/json");
+    REQUIRE(r);
+    CHECK(r->status == 202);
+  }
+  SECTION("a bearer client needs neither, whatever it sends") {
+    httplib::Client c = server.client(alice);
+    c.set_default_headers({{"Origin", "http://elsewhere.example"}});
+    const auto r = c.Post("/api/v1/submissions", body, "text/plain");
+    REQUIRE(r);
+    CHECK(r->status == 202);
+  }
+  SECTION("reads with the cookie need nothing") {
+    const auto r = with_cookie({{"Origin", "http://127.0.0.1:1"}}).Get("/api/v1/me");
+    REQUIRE(r);
+    CHECK(r->status == 200);
+  }
+}
+
+TEST_CASE("a second server on the same store refuses to start and names the first", "[service][api]") {
+  scratch_dir dir;
+  add_account(dir / "judge.db", "alice", "student");
+  judge_server first(dir / "judge.db", {"--accept-only"});
+  const auto second =
+      judge_test::run_judge("serve --accept-only --listen 127.0.0.1:0 --db " + (dir / "judge.db").string());
+  CHECK(second.status != 0);
+  CHECK(contains(second.output, "another judge serve uses the store"));
+  CHECK(contains(second.output, "pid " + std::to_string(first.pid())));
+  CHECK_FALSE(contains(second.output, "listening on"));
+  first.stop();
+  // A server that ended (also one killed: the lock is the kernel's) leaves the store free.
+  judge_server again(dir / "judge.db", {"--accept-only"});
+  again.kill_now();
+  judge_server third(dir / "judge.db", {"--accept-only"});
+  CHECK(third.port() != 0);
+}
+
+TEST_CASE("an instructor's waiting submissions are capped by --instructor-queued", "[service][api]") {
+  scratch_dir dir;
+  const std::string teacher = add_account(dir / "judge.db", "teacher", "instructor");
+  judge_server server(dir / "judge.db", {"--accept-only", "--instructor-queued", "3"});
+  const std::string body = submission_body("matmul", "x").dump();
+  for (int i = 0; i < 3; ++i)
+    CHECK(server.client(teacher).Post("/api/v1/submissions", body, "application/json")->status == 202);
+  const auto fourth = server.client(teacher).Post("/api/v1/submissions", body, "application/json");
+  REQUIRE(fourth);
+  CHECK(fourth->status == 429);
+  CHECK(contains(body_of(fourth)["error"], "--instructor-queued"));
+}
+
+TEST_CASE("a problem added while the server runs is offered without a restart", "[service][api]") {
+  namespace fs = std::filesystem;
+  scratch_dir dir;
+  const fs::path root = dir / "root", source = JUDGE_SOURCE_DIR;
+  fs::create_directories(root / "problems");
+  fs::create_directories(root / "testcases");
+  fs::copy(source / "problems" / "vector_add", root / "problems" / "vector_add", fs::copy_options::recursive);
+  fs::copy(source / "testcases" / "vector_add", root / "testcases" / "vector_add", fs::copy_options::recursive);
+  const std::string alice = add_account(dir / "judge.db", "alice", "student");
+  ::setenv("JUDGE_ROOT", root.c_str(), 1);
+  judge_server server(dir / "judge.db", {"--accept-only"});
+  ::unsetenv("JUDGE_ROOT");
+  auto names = [&] {
+    std::set<std::string> out;
+    for (const auto& p : body_of(server.client(alice).Get("/api/v1/problems"))) out.insert(p["name"]);
+    return out;
+  };
+  CHECK(names() == std::set<std::string>{"vector_add"});
+  // As `judge new-problem` or a copy does it: the test cases first, then the problem's folder.
+  fs::copy(source / "testcases" / "matmul", root / "testcases" / "matmul", fs::copy_options::recursive);
+  fs::copy(source / "problems" / "matmul", root / "problems" / "matmul", fs::copy_options::recursive);
+  for (int i = 0; i < 50 && !names().count("matmul"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(names() == std::set<std::string>{"matmul", "vector_add"});
+  const auto r =
+      server.client(alice).Post("/api/v1/submissions", submission_body("matmul", "x").dump(), "application/json");
+  REQUIRE(r);
+  CHECK(r->status == 202);
 }

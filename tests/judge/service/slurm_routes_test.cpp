@@ -32,7 +32,8 @@ server_options options_in(const scratch_dir& dir) {
 struct slurm_routes {
   scratch_dir dir;
   service_state state{options_in(dir)};
-  httplib::Server server;
+  http_router routes;
+  std::unique_ptr<http_server> server;
   int port = 0;
   std::thread thread;
   const std::string key = "00112233aabbccdd";
@@ -40,10 +41,11 @@ struct slurm_routes {
   std::string token;
 
   slurm_routes() {
-    add_slurm_routes(server, state);
-    port = server.bind_to_any_port("127.0.0.1");
-    thread = std::thread([this] { server.listen_after_bind(); });
-    for (int i = 0; i < 200 && !server.is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    add_slurm_routes(routes, state);
+    routes.set_trusted([this](const http_request& head) { return slurm_job_request(state, head); });
+    server = std::make_unique<http_server>(routes, http_limits{});
+    port = server->bind("127.0.0.1", 0);
+    thread = std::thread([this] { server->run(); });
     state.with_store([&](store_connection& c) {
       id = c.queue.enqueue("alice", "vector_add", {{"a.cu", "// alice"}});
       c.queue.claim_for_compile("compile 1");
@@ -53,7 +55,7 @@ struct slurm_routes {
     });
   }
   ~slurm_routes() {
-    server.stop();
+    server->stop();
     thread.join();
   }
 

@@ -35,3 +35,9 @@ TEST_CASE("no asset refers to anything outside the server", "[web]") {
     CHECK_FALSE(contains(body, "//cdn"));
   }
 }
+
+TEST_CASE("the board says when it was updated in UTC ISO time as every other time on the site", "[web]") {
+  const std::string board(find_web_asset("board.js")->body);
+  CHECK(board.find("toISOString()") != std::string::npos);
+  CHECK(board.find("toLocaleTimeString") == std::string::npos);
+}

@@ -187,6 +187,39 @@ TEST_CASE("a solution compiled but not run says there was no CUDA device", "[web
   CHECK(contains(result_html(r, "cuBLAS"), "compiled, not run: no CUDA device"));
 }
 
+TEST_CASE("a solution compiled but not run shows what ptxas said as the terminal does", "[web]") {
+  solution_result r;
+  r.compiled_only = true;
+  r.kernels.push_back({"tiled(float const*, float*)", "sm_90", 40, 8192, 0, 0, 0});
+  const std::string html_text = result_html(r, "cuBLAS");
+  CHECK(contains(html_text, "kernels (ptxas)"));
+  CHECK(contains(html_text, "40 registers, 8192 B shared"));
+}
+
+TEST_CASE("a submission's files are shown with line numbers and nothing else added to the code", "[web]") {
+  submission s = queued_submission();
+  s.files = {{"a.cu", "line one\nline <two>\n\nline four"}};
+  const std::string page = submission_page(student(), s, std::nullopt, "cuBLAS");
+  CHECK(contains(page, "<ol class=\"source\"><li><code>line one</code></li><li><code>line &lt;two&gt;</code></li>"
+                       "<li><code></code></li><li><code>line four</code></li></ol>"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("the submit page shows the signature solve() must have", "[web]") {
+  const std::string page = submit_page(student(), {"matmul", "solution.cu", "", "", 8, 262144,
+                                                   "extern \"C\" void solve(const float* A, float* C, int n);"});
+  CHECK(contains(page, "<h2>Signature</h2>"));
+  CHECK(contains(page, "extern &quot;C&quot; void solve(const float* A, float* C, int n);"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("every page names the judge's icon and the board says why it stays empty without a GPU", "[web]") {
+  CHECK(contains(signin_page(""), "<link rel=\"icon\" href=\"/assets/favicon.svg\""));
+  const std::string page = board_page(student(), "matmul", {}, "This server has no GPU (nvidia-smi not found): ...");
+  CHECK(contains(page, "This server has no GPU (nvidia-smi not found)"));
+  CHECK_FALSE(contains(board_page(student(), "matmul", {}), "no GPU"));
+}
+
 TEST_CASE("a failed submission says the judge could not grade it and why", "[web]") {
   submission s = queued_submission();
   s.now = state::failed;

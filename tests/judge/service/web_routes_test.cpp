@@ -26,9 +26,21 @@ struct web_class {
     return c;
   }
   /// Submits `source` as `name` through the form; the response as it came (no redirect followed).
+  /// The submit page's form token sent back, as the page's own form does.
   httplib::Result submit(const std::string& token, const std::string& name, const std::string& source) const {
-    httplib::MultipartFormDataItems form = {{"file_name", name, "", ""}, {"source", source, "", ""}};
+    httplib::MultipartFormDataItems form = {
+        {"file_name", name, "", ""}, {"source", source, "", ""}, {"form_token", form_token_in_page(token), "", ""}};
     return browser(token).Post("/problems/matmul/submit", form);
+  }
+  /// The hidden form_token field of the submit page `token`'s owner sees.
+  std::string form_token_in_page(const std::string& token) const {
+    const auto page = browser(token).Get("/problems/matmul/submit");
+    REQUIRE(page);
+    const std::string field = "name=\"form_token\" value=\"";
+    const auto at = page->body.find(field);
+    REQUIRE(at != std::string::npos);
+    const auto start = at + field.size();
+    return page->body.substr(start, page->body.find('"', start) - start);
   }
 };
 
@@ -127,6 +139,9 @@ TEST_CASE("a form the API would refuse is refused with its message and the sourc
     const auto r = c.submit(c.alice, "../evil.cu", compiles);
     REQUIRE(r);
     CHECK(r->status == 400);
+    // In the form's words: the form has no files[0].
+    CHECK(contains(r->body, "file name &quot;../evil.cu&quot; is not allowed"));
+    CHECK_FALSE(contains(r->body, "files[0]"));
     CHECK(contains(r->body, "role=\"alert\""));
     CHECK(contains(r->body, "extern &quot;C&quot; void solve"));
   }
@@ -134,6 +149,7 @@ TEST_CASE("a form the API would refuse is refused with its message and the sourc
     const auto r = c.submit(c.alice, "a.cu", "");
     REQUIRE(r);
     CHECK(r->status == 400);
+    CHECK(contains(r->body, "nothing to submit: paste your solution or choose files to upload"));
   }
   SECTION("bytes that are not UTF-8") {
     const auto r = c.submit(c.alice, "a.cu", "// caf\xe9\n" + compiles);
@@ -170,13 +186,79 @@ TEST_CASE("the stylesheets and the scripts are served and nothing else is", "[we
   }
   CHECK(client.Get("/assets/web.css")->get_header_value("Content-Type") == "text/css; charset=utf-8");
   CHECK(client.Get("/assets/nope.js")->status == 404);
+  // HEAD (a proxy's health check): a GET's headers, its length included, and no body.
+  const auto head = client.Head("/assets/web.css");
+  REQUIRE(head);
+  CHECK(head->status == 200);
+  CHECK(head->body.empty());
+  CHECK(std::stoul(head->get_header_value("Content-Length")) == client.Get("/assets/web.css")->body.size());
+  const auto icon = client.Get("/favicon.ico");
+  REQUIRE(icon);
+  CHECK(icon->status == 200);
+  CHECK(icon->get_header_value("Content-Type") == "image/svg+xml");
 }
 
 TEST_CASE("signing out clears the cookie", "[web][serve]") {
   web_class c;
-  const auto r = c.browser(c.alice).Post("/signout");
+  const auto r = c.browser(c.alice).Post("/signout", httplib::Params{{"form_token", c.form_token_in_page(c.alice)}});
   REQUIRE(r);
   CHECK(r->status == 303);
   CHECK(contains(r->get_header_value("Set-Cookie"), "judge_token=; Path=/"));
   CHECK(contains(r->get_header_value("Set-Cookie"), "Max-Age=0"));
+}
+
+TEST_CASE("a form without the page's form token or from another origin changes nothing", "[web][serve][csrf]") {
+  web_class c;
+  const std::string token = c.form_token_in_page(c.alice);
+  CHECK(token.size() == 32);
+  CHECK(c.form_token_in_page(c.bob) != token);
+  SECTION("a submission without the token") {
+    httplib::MultipartFormDataItems form = {{"file_name", "a.cu", "", ""}, {"source", compiles, "", ""}};
+    const auto r = c.browser(c.alice).Post("/problems/matmul/submit", form);
+    REQUIRE(r);
+    CHECK(r->status == 403);
+    CHECK(contains(r->body, "reload the page"));
+  }
+  SECTION("a submission with another student's token") {
+    httplib::MultipartFormDataItems form = {{"file_name", "a.cu", "", ""},
+                                            {"source", compiles, "", ""},
+                                            {"form_token", c.form_token_in_page(c.bob), "", ""}};
+    const auto r = c.browser(c.alice).Post("/problems/matmul/submit", form);
+    REQUIRE(r);
+    CHECK(r->status == 403);
+  }
+  SECTION("a submission with the token, from a page on another port of this host") {
+    httplib::Client browser = c.browser(c.alice);
+    browser.set_default_headers({{"Cookie", "judge_token=" + c.alice}, {"Origin", "http://127.0.0.1:1"}});
+    httplib::MultipartFormDataItems form = {
+        {"file_name", "a.cu", "", ""}, {"source", compiles, "", ""}, {"form_token", token, "", ""}};
+    const auto r = browser.Post("/problems/matmul/submit", form);
+    REQUIRE(r);
+    CHECK(r->status == 403);
+    CHECK(contains(r->body, "another site"));
+  }
+  SECTION("a submission the browser says came from another site") {
+    httplib::Client browser = c.browser(c.alice);
+    browser.set_default_headers({{"Cookie", "judge_token=" + c.alice}, {"Sec-Fetch-Site", "same-site"}});
+    httplib::MultipartFormDataItems form = {
+        {"file_name", "a.cu", "", ""}, {"source", compiles, "", ""}, {"form_token", token, "", ""}};
+    const auto r = browser.Post("/problems/matmul/submit", form);
+    REQUIRE(r);
+    CHECK(r->status == 403);
+  }
+  SECTION("signing out from another site or without the token") {
+    httplib::Client browser = c.browser(c.alice);
+    browser.set_default_headers({{"Cookie", "judge_token=" + c.alice}, {"Origin", "http://127.0.0.1:1"}});
+    const auto cross = browser.Post("/signout", httplib::Params{{"form_token", token}});
+    REQUIRE(cross);
+    CHECK(cross->status == 403);
+    CHECK(cross->get_header_value("Set-Cookie").empty());
+    const auto bare = c.browser(c.alice).Post("/signout");
+    REQUIRE(bare);
+    CHECK(bare->status == 403);
+    CHECK(bare->get_header_value("Set-Cookie").empty());
+  }
+  const auto history = c.browser(c.alice).Get("/history");
+  REQUIRE(history);
+  CHECK(contains(history->body, "No submissions yet"));
 }

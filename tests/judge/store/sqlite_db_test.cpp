@@ -102,3 +102,23 @@ TEST_CASE("connections and statements move, leaving the source empty", "[sqlite]
   CHECK(second.file() == (dir / "x.db").string());
   CHECK_FALSE(first.try_exec("SELECT 1")); // NOLINT(bugprone-use-after-move): moved-from is empty by contract
 }
+
+TEST_CASE("a new database is readable by its owner only and an existing one loses others' permissions", "[sqlite]") {
+  scratch_dir dir;
+  namespace fs = std::filesystem;
+  {
+    sqlite::database db(dir / "new.db");
+    db.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (v INTEGER)");
+    CHECK((fs::status(dir / "new.db").permissions() & fs::perms::all) ==
+          (fs::perms::owner_read | fs::perms::owner_write));
+    // sqlite gives its -wal file the database's own mode.
+    CHECK((fs::status(dir / "new.db-wal").permissions() & (fs::perms::group_all | fs::perms::others_all)) ==
+          fs::perms::none);
+  }
+  { sqlite::database make(dir / "old.db"); }
+  fs::permissions(dir / "old.db",
+                  fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+  sqlite::database db(dir / "old.db");
+  CHECK((fs::status(dir / "old.db").permissions() & fs::perms::all) ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bin/judge uses the checkout it lives in: its judge runs with this checkout's root, and a build folder
+# copied from another checkout (its CMakeCache.txt names that one) is configured anew instead of quietly
+# running the other checkout's judge. Runs a copy of bin/judge in a made-up tree whose "judge" only says
+# which root it was given.
+set -uo pipefail
+repo="$1"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+root="$work/copy"; build="$root/build"
+mkdir -p "$root/bin" "$root/scripts" "$root/common" "$root/harness" "$root/judge" "$build/bin" "$work/original"
+cp "$repo/bin/judge" "$root/bin/judge"; cp "$repo/scripts/build-progress.sh" "$root/scripts/"
+echo "project(x NONE)" >"$root/CMakeLists.txt"; echo "int x;" >"$root/judge/a.cpp"
+printf '#!/bin/sh\necho "judge ran with root $JUDGE_ROOT"\n' >"$build/bin/judge"; chmod +x "$build/bin/judge"
+touch -d '1 minute ago' "$root/CMakeLists.txt" "$root/judge/a.cpp" "$root/common" "$root/harness" "$root/judge"
+fail=0
+check() { if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAILED: $1: expected '$3', got '$2'"; fail=1; fi; }
+
+echo "CMAKE_HOME_DIRECTORY:INTERNAL=$root" >"$build/CMakeCache.txt"; touch "$build/judge-built.stamp"
+check "its own build: runs the judge on this checkout" "$(env -u JUDGE_ROOT "$root/bin/judge" list 2>/dev/null)" \
+  "judge ran with root $root"
+
+echo "CMAKE_HOME_DIRECTORY:INTERNAL=$work/original" >"$build/CMakeCache.txt"; touch "$build/judge-built.stamp"
+out=$(env -u JUDGE_ROOT "$root/bin/judge" list 2>"$work/err"); status=$?
+check "a build copied from another checkout: the other's judge does not run" "$out" ""
+check "a build copied from another checkout: it is configured and built anew (here the build fails)" "$status" "2"
+if grep -q "was configured for $work/original, not for this checkout" "$work/err"; then echo "ok: says why"; else
+  echo "FAILED: no message about the copied build:"; cat "$work/err"; fail=1; fi
+if grep -q "CMAKE_HOME_DIRECTORY:INTERNAL=$root\$" "$build/CMakeCache.txt"; then echo "ok: configured for this checkout"
+else echo "FAILED: the build is not configured for $root"; fail=1; fi
+exit $fail
