@@ -9,7 +9,8 @@ mkdir -p "$dest"
 # Headers and libraries; each -dev package comes with the runtime library it links against.
 packages=(libsqlite3-dev libsqlite3-0 libyaml-cpp-dev libyaml-cpp0.7 libfmt-dev libfmt9 libcli11-dev
           nlohmann-json3-dev catch2 libssl-dev libssl3 libseccomp-dev libseccomp2
-          libcpp-httplib-dev libcpp-httplib0.11 libbrotli-dev libbrotli1 zlib1g-dev libcmark-dev libcmark0.30.2)
+          libcpp-httplib-dev libcpp-httplib0.11 libbrotli-dev libbrotli1 zlib1g-dev libcmark-dev libcmark0.30.2
+          libboost1.74-dev)
 cd "$dest"
 apt-get download "${packages[@]}"
 ls -l "$dest"

@@ -21,6 +21,7 @@ needs=(
   "cpp-httplib:/usr/include/httplib.h:libcpp-httplib-dev libcpp-httplib0.11"
   "brotli (cpp-httplib's pkg-config file names it):/usr/include/brotli/decode.h:libbrotli-dev libbrotli1"
   "zlib (likewise):/usr/include/zlib.h:zlib1g-dev"
+  "Boost (Beast and Asio, header-only):/usr/include/boost/version.hpp:libboost1.74-dev"
 )
 for need in "${needs[@]}"; do
   IFS=: read -r name header pkgs <<<"$need"
