@@ -58,7 +58,9 @@ process_options runner_process_options(const runner_options& options) {
   // the GPU. Nothing else of the judge's tree: not the runner cache, the results, the secret, $HOME.
   p.read_only_paths = options.read_only_paths;
   p.read_only_paths.push_back(options.runner.parent_path());
-  if (!options.solution.empty()) p.read_only_paths.push_back(options.solution.parent_path());
+  // The shared object alone, not its cache folder: the files beside it (ptxas's lines, which name the
+  // learner's kernels) must not be mappable as code from inside, /proc and the writable paths being noexec.
+  if (!options.solution.empty()) p.read_only_paths.push_back(options.solution);
   for (const auto& f : options.device_code) p.read_only_paths.push_back(f.parent_path());
   p.writable_paths = {options.scratch};
   p.gpu_devices = true;
