@@ -579,23 +579,20 @@ build_result build_runner(const problem_spec& spec, const fs::path& source, runn
     // A unit's device code as its device compilation produced it: nvcc --keep leaves the fatbin it
     // embeds in the object, made from the unit's device code alone.
     const fs::path device_dir = work / device_code_folder;
-    const fs::path keep_dir = work / "keep";
+    // nvcc keeps its intermediate files in the compile's own working folder (the staging folder, which
+    // the sandbox's user may write: a folder the judge made inside it would not be); named by its
+    // relative path, because a path named on the command line is bound read-only in the sandbox.
     auto keep_flags = [&]() -> std::vector<std::string> {
       if (kind != runner_kind::solution) return {};
-      fs::remove_all(keep_dir);
-      fs::create_directories(keep_dir);
-      // Relative to the compile's working folder (the staging folder, writable): a path named on the
-      // command line would be bound read-only in the sandbox.
-      return {"--keep", "--keep-dir", keep_dir.filename().string()};
+      return {"--keep", "--keep-dir", "."};
     };
     auto take_device_code = [&](const std::string& stem) {
       if (kind != runner_kind::solution) return;
       fs::create_directories(device_dir);
-      for (const auto& entry : fs::directory_iterator(keep_dir))
-        if (entry.path().extension() == ".fatbin") fs::rename(entry.path(), device_dir / (stem + ".fatbin"));
-      fs::remove_all(keep_dir);
+      for (const auto& entry : fs::directory_iterator(work))
+        if (entry.is_regular_file() && entry.path().extension() == ".fatbin")
+          fs::rename(entry.path(), device_dir / (stem + ".fatbin"));
     };
-
     std::vector<std::string> objects;
     // A learner's units only: ptxas says what each kernel uses (registers, shared memory, spills).
     const std::vector<std::string> resource_usage = {"-Xptxas", "-v"};
