@@ -12,7 +12,8 @@ call_buffers::call_buffers(const std::vector<buffer_spec>& specs, bool reference
   m_shadows.reserve(specs.size());
   for (const buffer_spec& spec : specs) {
     m_buffers.emplace_back(spec.count, layout);
-    const bool shadowed = spec.is_input() || reference_outputs;
+    // An inout buffer's shadow is its pristine copy, which the GPU reference then overwrites in place.
+    const bool shadowed = spec.is_generated() || reference_outputs;
     m_shadows.emplace_back(shadowed ? spec.count * sizeof(float) : 0);
     m_solve_arguments.push_back(m_buffers.back().data());
     m_reference_arguments.push_back(m_shadows.back().data());
@@ -30,7 +31,7 @@ void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
     guarded_buffer& buffer = m_buffers[i];
     buffer.arm_guards();
     float* shadow = m_shadows[i].as<float>();
-    if (spec.is_input()) {
+    if (spec.is_generated()) {
       if (spec.data) {
         const std::size_t bytes = spec.count * sizeof(float);
         JUDGE_CUDA_CHECK(cudaMemcpy(buffer.data(), spec.data->data(), bytes, cudaMemcpyHostToDevice));
@@ -39,10 +40,15 @@ void call_buffers::prepare(std::uint64_t seed, poison_kind poison) {
         const auto index = static_cast<std::uint32_t>(i);
         // The codec guarantees every input a distribution.
         const judge_data::distribution& dist = spec.dist.value();
-        generate_on_device(dist, seed, index, buffer.data(), spec.count, nullptr);
+        auto* words = reinterpret_cast<std::uint32_t*>(buffer.data());
+        generate_on_device(dist, spec.type, seed, index, words, spec.count, nullptr);
         // Generated again rather than copied: the pristine copy owes nothing to the buffer solve() gets.
-        generate_on_device(dist, seed, index, shadow, spec.count, nullptr);
+        generate_on_device(dist, spec.type, seed, index, reinterpret_cast<std::uint32_t*>(shadow), spec.count, nullptr);
       }
+    } else if (spec.start == judge_wire::output_start::zero) {
+      // The problem promises zeros (a histogram to count into): the reference starts from them too.
+      fill_words_on_device(reinterpret_cast<std::uint32_t*>(buffer.data()), 0u, spec.count, nullptr);
+      if (shadow != nullptr) fill_words_on_device(reinterpret_cast<std::uint32_t*>(shadow), 0u, spec.count, nullptr);
     } else {
       fill_words_on_device(reinterpret_cast<std::uint32_t*>(buffer.data()), poison_bits(poison), spec.count, nullptr);
       // NaN never passes a comparison, so a reference that failed to write shows up as a mismatch.

@@ -18,7 +18,7 @@
 namespace judge_harness {
 namespace {
 
-/// Copies output `index` to the host and writes it as raw little-endian float32 into a new file `name`
+/// Copies output `index` to the host and writes it as raw little-endian 32-bit elements into a new file `name`
 /// right inside the scratch folder `scratch_fd`: the name is the judge's, already checked to be a plain
 /// name by the codec, and O_EXCL | O_NOFOLLOW refuse anything already there, a link above all.
 void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
@@ -77,7 +77,7 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     buffers.prepare(check.seed, check.poison);
     if (context.options.exact_buffers) print_buffer_map(buffers);
     const solve_observation seen =
-        call_solve(buffers.solve_arguments(), request.sizes.data(), context, call_kind::checked);
+        call_solve(buffers.solve_arguments(), request.sizes.data(), request.scalars.data(), context, call_kind::checked);
     answer.host_ms = seen.host_ms;
     if (!seen.error.empty()) {
       answer.status = call_status::cuda_error;
@@ -111,7 +111,7 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     // The codec has checked that there is one file name per output buffer.
     std::size_t output = 0;
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {
-      if (request.buffers[b].is_input()) continue;
+      if (!request.buffers[b].is_result()) continue;
       const std::string& name = check.output_files.at(output++);
       write_output(buffers, b, context.scratch_fd, name);
       answer.outputs.push_back(name);

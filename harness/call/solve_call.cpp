@@ -16,8 +16,8 @@ judge_solve_fn learner_solve = nullptr;
 
 // noexcept: an exception escaping the learner's solve() ends the process through std::terminate, as
 // it would in the learner's own program, and the judge sees a crash rather than a harness failure.
-void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept {
-  judge_call_solve(learner_solve, buffers, sizes);
+void invoke_learner_solve(void* const* buffers, const int* sizes, const float* scalars) noexcept {
+  judge_call_solve(learner_solve, buffers, sizes, scalars);
 }
 
 } // namespace
@@ -27,7 +27,8 @@ void bind_learner_solve(judge_solve_fn solve) {
   learner_solve = solve;
 }
 
-solve_observation call_solve(void* const* buffers, const int* sizes, runner_context& context, call_kind kind) {
+solve_observation call_solve(void* const* buffers, const int* sizes, const float* scalars, runner_context& context,
+                             call_kind kind) {
   using clock = std::chrono::steady_clock;
   if (!learner_solve) throw std::logic_error("call_solve before bind_learner_solve");
   solve_observation seen;
@@ -46,7 +47,7 @@ solve_observation call_solve(void* const* buffers, const int* sizes, runner_cont
 
   if (timed) context.timer.before_solve();
   const clock::time_point host_begin = clock::now();
-  invoke_learner_solve(buffers, sizes);
+  invoke_learner_solve(buffers, sizes, scalars);
   if (timed) context.timer.after_return();
   const cudaError_t synchronised = cudaDeviceSynchronize();
   const clock::time_point host_end = clock::now();

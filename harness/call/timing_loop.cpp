@@ -73,7 +73,7 @@ public:
 
     set.prepare(draw_sample_seed(), poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
-    const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_context, kind);
+    const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
     if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
 
     sample_result result;
@@ -108,7 +108,7 @@ private:
   /// Runs the problem's GPU reference on the pristine inputs (untimed) and compares every output;
   /// false when the reference could not run (m_answer then says why).
   bool check_against_reference(const call_buffers& set, sample_place place) {
-    judge_reference_solve(set.reference_arguments(), m_request.sizes.data());
+    judge_reference_solve(set.reference_arguments(), m_request.sizes.data(), m_request.scalars.data());
     const cudaError_t status = settle_device();
     if (status != cudaSuccess) {
       // The reference is trusted code, but a solution can leave work behind that fails under it.
@@ -132,7 +132,7 @@ private:
               judge_wire::sample_input_modification{place, spec.name, changed.first_index};
       } else {
         const mismatch_summary wrong = m_context.comparator.count_mismatches(
-            data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol);
+            data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol, spec.type);
         if (wrong.count == 0) continue;
         mismatched = true;
         if (!m_answer.first_mismatch) {
