@@ -107,6 +107,29 @@ void read_scalars(const reader& in, const YAML::Node& case_node, const YAML::Nod
   }
 }
 
+std::string shape_of(const parameter& p, const size_values& sizes) {
+  std::string texts, values;
+  for (const auto& extent : p.shape) {
+    texts += (texts.empty() ? "" : ", ") + extent.text();
+    values += (values.empty() ? "" : "x") + std::to_string(extent.evaluate(sizes));
+  }
+  return "[" + texts + "] = " + values;
+}
+
+void read_sizes(const reader& in, const YAML::Node& node, const problem_spec& spec, test_case& c) {
+  const std::vector<std::string> names = spec.size_names();
+  const fields f = in.mapping(node, "sizes", names);
+  for (const auto& name : names) {
+    const YAML::Node& value = in.required(f, "sizes", name, "every size parameter needs a value: " + join_list(names));
+    const std::int64_t v = in.integer(value, "sizes." + name);
+    if (v < 1 || v > max_size_value)
+      in.fail_field(value, "sizes." + name,
+                    "must be from 1 to " + std::to_string(max_size_value) + " (it reaches solve() as an int), got " +
+                        std::to_string(v));
+    c.sizes[name] = v;
+  }
+}
+
 /// `values` must be a list of exactly `count` numbers, the elements of buffer `name` (a case's `data` or
 /// `expected`); the error names the buffer's element count and shape.
 void check_buffer_values(const reader& in, const YAML::Node& values, const std::string& field, const problem_spec& spec,
