@@ -40,7 +40,7 @@ tolerance case_tolerance(const problem_spec& spec, const test_case& c) {
   if (!rule.of.empty()) {
     double term = 1;
     for (const std::string& name : rule.of) term *= largest_input_magnitude(spec, c, name);
-    t.atol += allowance * static_cast<double>(terms) * term;
+    t.atol += allowance * (rule.weighted ? 1.0 : static_cast<double>(terms)) * term;
   }
   if (rule.relative) t.rtol += allowance;
   return t;

@@ -255,11 +255,16 @@ std::vector<std::string> generated_names(const problem_spec& spec) {
 
 sum_rule read_sum_rule(const reader& in, const YAML::Node& node, const problem_spec& spec,
                        const std::vector<std::string>& sizes) {
-  const fields f = in.mapping(node, "tolerance.sum", {"terms", "of", "relative"});
+  const fields f = in.mapping(node, "tolerance.sum", {"terms", "of", "relative", "weighted"});
   sum_rule rule;
   rule.terms = read_work(in, in.required(f, "tolerance.sum", "terms", "the most terms one output sums, such as N"),
                          "tolerance.sum.terms", sizes);
   if (const YAML::Node* v = f.find("relative")) rule.relative = in.boolean(*v, "tolerance.sum.relative");
+  if (const YAML::Node* v = f.find("weighted")) {
+    rule.weighted = in.boolean(*v, "tolerance.sum.weighted");
+    if (rule.weighted && !f.find("of"))
+      in.fail_field(*v, "tolerance.sum.weighted", "needs 'of': the buffers whose values the weights average");
+  }
   if (const YAML::Node* v = f.find("of")) {
     rule.of = in.text_list(*v, "tolerance.sum.of");
     const std::vector<std::string> generated = generated_names(spec);

@@ -48,6 +48,9 @@ struct sum_rule {
   size_expr terms;              ///< the most terms one output element sums, an expression over the sizes
   std::vector<std::string> of;  ///< input buffers whose largest |values| multiply to bound one term
   bool relative = false;        ///< the terms share one sign: the error is relative to the result
+  /// The terms are weighted by factors that sum to 1 (softmax probabilities): Σ|term| is at most the
+  /// product of the `of` magnitudes, not T times it.
+  bool weighted = false;
 };
 
 struct tolerance {

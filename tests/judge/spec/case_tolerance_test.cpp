@@ -79,3 +79,10 @@ TEST_CASE("a relative sum rule widens rtol only", "[spec][tolerance]") {
   CHECK(t.atol == 1.0e-5);
   CHECK(t.rtol == Approx(1.0e-5 + (64 + 7 + 2) * u).epsilon(1e-12));
 }
+
+TEST_CASE("a weighted sum rule bounds the terms by the values alone, as weights that sum to 1 average them",
+          "[spec][tolerance]") {
+  const sum_problem p("tolerance:\n  sum: {terms: N, of: [weights], weighted: true}\n",
+                      "cases:\n  - {name: a, sizes: {N: 4096}, seed: 1}\n");
+  CHECK(case_tolerance(p.spec, p.list[0]).atol == Approx(1.0e-5 + (64 + 12 + 2) * u * 4).epsilon(1e-12));
+}

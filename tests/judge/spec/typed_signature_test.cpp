@@ -132,6 +132,10 @@ TEST_CASE("a typed signature that cannot work is rejected with a message saying 
        "title: t\nsignature:\n  - {name: A, type: const float*, shape: [N]}\n  - {name: B, type: float*, shape: [N]}\n"
        "  - {name: N, type: int}\ntolerance:\n  sum: {terms: N}\n",
        "field 'tolerance.sum': needs 'of'"},
+      {"a weighted sum rule without the values it weights",
+       "title: t\nsignature:\n  - {name: A, type: const float*, shape: [N]}\n  - {name: B, type: float*, shape: [N]}\n"
+       "  - {name: N, type: int}\ntolerance:\n  sum: {terms: N, relative: true, weighted: true}\n",
+       "field 'tolerance.sum.weighted': needs 'of'"},
       {"a sum rule over an unknown size",
        "title: t\nsignature:\n  - {name: A, type: const float*, shape: [N]}\n  - {name: B, type: float*, shape: [N]}\n"
        "  - {name: N, type: int}\ntolerance:\n  sum: {terms: K, relative: true}\n",

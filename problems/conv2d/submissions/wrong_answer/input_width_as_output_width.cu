@@ -1,9 +1,9 @@
 // Wrong answer: the output written with the input's row length.
 //
 // What it teaches: the output is narrower than the input by kernel_cols − 1 columns, so its rows are
-// shorter. Writing output[r · input_cols + c] puts each row in the wrong place (and the last rows past
-// the end of the buffer, into the judge's guard bytes). With a 1-column kernel the two widths agree,
-// which is the case this survives.
+// shorter. Writing output[r · input_cols + c] puts each row in the wrong place, and the last rows would
+// fall past the end of the buffer (this version at least checks that and drops them). With a 1-column
+// kernel the two widths agree, which is the case this survives.
 //
 // Verdict: wrong answer, on every case whose kernel is wider than one column.
 #include <cuda_runtime.h>
