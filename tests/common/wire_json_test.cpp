@@ -294,7 +294,7 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
   const std::string hello = encode(full_hello());
-  CHECK(hello.rfind(R"({"type":"hello","protocol":3,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(hello.rfind(R"({"type":"hello","protocol":4,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
   CHECK(contains(hello, R"("timing_method":"events")"));
   CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
 }
@@ -366,7 +366,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
       {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
-       "hello field protocol: the runner speaks protocol version 1, this judge version 3"},
+       "hello field protocol: the runner speaks protocol version 1, this judge version 4"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"a denied answer without its rule", R"({"type":"denied","call":"fork"})", "denied answer field rule: missing"},

@@ -125,7 +125,7 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
        "the runner's answers are out of step with the judge's requests: it answered for case 'other' check 0 where "
        "case 'sample_8' check 0 was due; this is the judge's fault, not yours"},
       {"no_status", verdict::internal_error, "check answer field status: missing; this is the judge's fault"},
-      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 3"},
+      {"old_protocol", verdict::internal_error, "the runner speaks protocol version 1, this judge version 4"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
       {"error_answer", verdict::internal_error, "the runner failed: cannot create output file"},
   }));

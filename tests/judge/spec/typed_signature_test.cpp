@@ -10,6 +10,7 @@
 #include <string>
 
 using judge::param_role;
+using judge_test::contains;
 using judge_data::element_type;
 using spec_test::message_of;
 using spec_test::scratch_dir;
