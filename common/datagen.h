@@ -26,6 +26,10 @@ enum class distribution_kind : int {
   cancel = 3,   ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
   uniform_int = 4, ///< integers uniform in [a, b], both included (a and b whole numbers)
   ramp = 5,        ///< element i is a + b·i: sorted (b > 0), reverse-sorted (b < 0) or constant (b = 0)
+  /// The row offsets of a sparse matrix (CSR): count = rows + 1 non-decreasing ints from 0 to a (the
+  /// number of nonzeros); b (a whole number >= 0) skews the rows: 0 gives lengths around a / rows, larger
+  /// values leave the first rows short or empty and make the last ones long.
+  offsets = 6,
 };
 
 /// What one element of a buffer is. Every element is 32 bits wide, on the device, in files and in the
@@ -112,11 +116,30 @@ JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::u
   }
 }
 
-/// Element `index` of an int32 buffer. Only the integer kinds apply (uniform_int, constant, ramp; the
-/// spec reader refuses the others for int buffers); a ramp wraps as int32 arithmetic does.
+/// Element `index` of `count` CSR row offsets (distribution_kind::offsets). Row boundary i sits at
+/// x = (i − 1/2 + u) / rows with u uniform in [0, 1), so boundaries keep their order; the offset is
+/// ⌊a·x^(b+1)⌋. Only subtractions, additions, one division and multiplications, each correctly rounded
+/// and none fusable, so CPU and GPU agree; the ends are exactly 0 and a.
+JUDGE_HD inline std::int32_t csr_offset(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                        std::uint64_t index, std::uint64_t count) {
+  const std::uint64_t rows = count - 1;
+  if (index == 0 || rows == 0) return 0;
+  if (index >= rows) return static_cast<std::int32_t>(d.a);
+  const double u = unit24(element_bits(seed, stream, index));
+  const double x = (static_cast<double>(index) - 0.5 + u) / static_cast<double>(rows);
+  double power = x;
+  for (int k = 0; k < static_cast<int>(d.b); ++k) power *= x;
+  return static_cast<std::int32_t>(d.a * power); // below a, and >= 0: truncation is the floor
+}
+
+/// Element `index` of an int32 buffer of `count` elements. Only the integer kinds apply (uniform_int,
+/// constant, ramp, offsets; the spec reader refuses the others for int buffers); a ramp wraps as int32
+/// arithmetic does.
 JUDGE_HD inline std::int32_t generate_int(const distribution& d, std::uint64_t seed, std::uint32_t stream,
-                                          std::uint64_t index) {
+                                          std::uint64_t index, std::uint64_t count = 0) {
   switch (d.kind) {
+  case distribution_kind::offsets:
+    return csr_offset(d, seed, stream, index, count);
   case distribution_kind::constant:
     return static_cast<std::int32_t>(static_cast<std::int64_t>(d.a));
   case distribution_kind::ramp: {
@@ -132,8 +155,8 @@ JUDGE_HD inline std::int32_t generate_int(const distribution& d, std::uint64_t s
 
 /// The 32-bit element `index` of a buffer of `type`, as raw bits.
 JUDGE_HD inline std::uint32_t generate_word(const distribution& d, element_type type, std::uint64_t seed,
-                                            std::uint32_t stream, std::uint64_t index) {
-  if (type == element_type::int32) return static_cast<std::uint32_t>(generate_int(d, seed, stream, index));
+                                            std::uint32_t stream, std::uint64_t index, std::uint64_t count) {
+  if (type == element_type::int32) return static_cast<std::uint32_t>(generate_int(d, seed, stream, index, count));
   const float value = generate(d, seed, stream, index);
   std::uint32_t bits;
   memcpy(&bits, &value, sizeof bits);
@@ -154,8 +177,10 @@ inline std::int32_t int_of_word(float word) {
 
 /// Whether distribution kind `kind` can fill a buffer of `type`: int buffers take whole numbers only.
 constexpr bool applies_to(distribution_kind kind, element_type type) {
-  return type == element_type::float32 || kind == distribution_kind::uniform_int ||
-         kind == distribution_kind::constant || kind == distribution_kind::ramp;
+  return kind == distribution_kind::offsets
+             ? type == element_type::int32
+             : type == element_type::float32 || kind == distribution_kind::uniform_int ||
+                   kind == distribution_kind::constant || kind == distribution_kind::ramp;
 }
 
 /// The largest |value| distribution `d` can give among `count` elements (normal: 6 standard deviations,
@@ -168,6 +193,8 @@ inline double largest_magnitude(const distribution& d, std::uint64_t count) {
     return std::fabs(d.a) + 6.0 * std::fabs(d.b);
   case distribution_kind::ramp:
     return std::fmax(std::fabs(d.a), std::fabs(d.a + d.b * static_cast<double>(count > 0 ? count - 1 : 0)));
+  case distribution_kind::offsets:
+    return std::fabs(d.a);
   default:
     return std::fmax(std::fabs(d.a), std::fabs(d.b));
   }

@@ -95,7 +95,8 @@ template <> struct wire_names<judge_data::distribution_kind> {
       {judge_data::distribution_kind::constant, "constant"},
       {judge_data::distribution_kind::cancel, "cancel"},
       {judge_data::distribution_kind::uniform_int, "uniform_int"},
-      {judge_data::distribution_kind::ramp, "ramp"}};
+      {judge_data::distribution_kind::ramp, "ramp"},
+      {judge_data::distribution_kind::offsets, "offsets"}};
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...

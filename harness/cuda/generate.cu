@@ -10,7 +10,7 @@ __global__ void judge_generate_kernel(judge_data::distribution dist, judge_data:
                                       std::uint32_t buffer_index, std::uint32_t* out, std::size_t count) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride)
-    out[i] = judge_data::generate_word(dist, type, seed, buffer_index, i);
+    out[i] = judge_data::generate_word(dist, type, seed, buffer_index, i, count);
 }
 
 __global__ void judge_fill_words_kernel(std::uint32_t* out, std::uint32_t bits, std::size_t count) {

@@ -89,9 +89,9 @@ std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& 
     const std::size_t chunk = n < (std::size_t{1} << 20) ? n : (n + workers - 1) / workers;
     std::vector<std::thread> pool;
     for (std::size_t begin = 0; begin < n; begin += chunk)
-      pool.emplace_back([&values, &dist, check_seed, stream, type, begin, end = std::min(n, begin + chunk)] {
+      pool.emplace_back([&values, &dist, check_seed, stream, type, n, begin, end = std::min(n, begin + chunk)] {
         for (std::size_t i = begin; i < end; ++i) {
-          const std::uint32_t word = judge_data::generate_word(dist, type, check_seed, stream, i);
+          const std::uint32_t word = judge_data::generate_word(dist, type, check_seed, stream, i, n);
           std::memcpy(&values[i], &word, sizeof word);
         }
       });

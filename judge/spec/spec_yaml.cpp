@@ -132,7 +132,8 @@ const std::vector<kind_info>& distribution_kinds() {
                                             {"constant", k::constant, {"value"}},
                                             {"cancel", k::cancel, {"low", "high"}},
                                             {"uniform_int", k::uniform_int, {"low", "high"}},
-                                            {"ramp", k::ramp, {"start", "step"}}};
+                                            {"ramp", k::ramp, {"start", "step"}},
+                                            {"offsets", k::offsets, {"total", "skew"}}};
   return kinds;
 }
 
@@ -357,6 +358,16 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
       fail_field(node, field,
                  "low must not be above high (both are included), got low " + f.find("low")->Scalar() + " and high " +
                      f.find("high")->Scalar());
+    break;
+  case judge_data::distribution_kind::offsets:
+    // Whole numbers: the total is the last offset (the nonzeros), the skew an exponent.
+    if (d.a != std::floor(d.a) || d.a < 0 || d.a > INT32_MAX)
+      fail_field(*f.find("total"), join_field(field, "total"),
+                 "must be a whole number from 0 to 2147483647 (the number of nonzeros), got " + f.find("total")->Scalar());
+    if (d.b != std::floor(d.b) || d.b < 0 || d.b > 30)
+      fail_field(*f.find("skew"), join_field(field, "skew"),
+                 "must be a whole number from 0 (even rows) to 30 (the last rows longest), got " +
+                     f.find("skew")->Scalar());
     break;
   case judge_data::distribution_kind::constant:
   case judge_data::distribution_kind::ramp:

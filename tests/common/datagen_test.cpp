@@ -209,7 +209,7 @@ TEST_CASE("an int32 element travels in a float container as its bits", "[datagen
   for (const std::int32_t v : {0, 1, -1, INT32_MIN, INT32_MAX, 0x7FC0DEAD, 0x7F800001})
     CHECK(judge_data::int_of_word(judge_data::word_of_int(v)) == v);
   const judge_data::distribution d{judge_data::distribution_kind::uniform_int, 0, 1000};
-  CHECK(judge_data::generate_word(d, judge_data::element_type::int32, 5, 1, 9) ==
+  CHECK(judge_data::generate_word(d, judge_data::element_type::int32, 5, 1, 9, 100) ==
         static_cast<std::uint32_t>(judge_data::generate_int(d, 5, 1, 9)));
 }
 
@@ -222,4 +222,27 @@ TEST_CASE("the largest magnitude of a distribution bounds every value it gives",
   const judge_data::distribution normal{distribution_kind::normal, 0, 1};
   for (std::uint64_t i = 0; i < 10000; ++i)
     REQUIRE(std::fabs(judge_data::generate(normal, 3, 0, i)) <= judge_data::largest_magnitude(normal, 10000));
+}
+
+TEST_CASE("CSR row offsets start at 0, end at the total and never decrease, whatever the skew", "[datagen]") {
+  for (const double skew : {0.0, 1.0, 6.0, 30.0}) {
+    CAPTURE(skew);
+    const judge_data::distribution d{judge_data::distribution_kind::offsets, 100000, skew};
+    const std::uint64_t rows = 997;
+    std::int32_t previous = -1;
+    std::int32_t longest = 0;
+    for (std::uint64_t i = 0; i <= rows; ++i) {
+      const std::int32_t v = judge_data::generate_int(d, 11, 0, i, rows + 1);
+      REQUIRE(v >= previous);
+      if (previous >= 0) longest = std::max(longest, v - previous);
+      previous = v;
+      if (i == 0) CHECK(v == 0);
+    }
+    CHECK(previous == 100000);
+    // Even rows stay near the average (about 100 here); a strong skew makes the last rows long.
+    if (skew == 0.0) CHECK(longest < 250);
+    if (skew == 30.0) CHECK(longest > 2000);
+  }
+  CHECK(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::int32));
+  CHECK_FALSE(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::float32));
 }

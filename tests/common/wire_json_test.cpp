@@ -385,7 +385,7 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
       {"a distribution kind as a number",
        edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"]["kind"] = 0; })),
        "request field buffers[0].dist.kind: must be one of \"uniform\", \"normal\", \"constant\", \"cancel\", "
-       "\"uniform_int\", \"ramp\""},
+       "\"uniform_int\", \"ramp\", \"offsets\""},
       {"an input without a distribution", edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"] = nullptr; })),
        "request field buffers[0].dist: is required for an input or inout buffer"},
       {"an output with data", edited(full_case(), edit([](json& j) { j["buffers"][2]["data"] = json::array({1.0}); })),
