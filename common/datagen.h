@@ -20,10 +20,10 @@ namespace judge_data {
 
 /// Kinds of value distribution an instructor can name in a case (docs/instructors.md).
 enum class distribution_kind : int {
-  uniform = 0,  ///< uniform in [a, b)
-  normal = 1,   ///< mean a, standard deviation b (Irwin-Hall sum of 12 uniforms)
-  constant = 2, ///< every value equals a
-  cancel = 3,   ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
+  uniform = 0,     ///< uniform in [a, b)
+  normal = 1,      ///< mean a, standard deviation b (Irwin-Hall sum of 12 uniforms)
+  constant = 2,    ///< every value equals a
+  cancel = 3,      ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
   uniform_int = 4, ///< integers uniform in [a, b], both included (a and b whole numbers)
   ramp = 5,        ///< element i is a + b·i: sorted (b > 0), reverse-sorted (b < 0) or constant (b = 0)
   /// The row offsets of a sparse matrix (CSR): count = rows + 1 non-decreasing ints from 0 to a (the

@@ -76,8 +76,8 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     call_buffers buffers(request.buffers, false, context.options.layout());
     buffers.prepare(check.seed, check.poison);
     if (context.options.exact_buffers) print_buffer_map(buffers);
-    const solve_observation seen =
-        call_solve(buffers.solve_arguments(), request.sizes.data(), request.scalars.data(), context, call_kind::checked);
+    const solve_observation seen = call_solve(buffers.solve_arguments(), request.sizes.data(), request.scalars.data(),
+                                              context, call_kind::checked);
     answer.host_ms = seen.host_ms;
     if (!seen.error.empty()) {
       answer.status = call_status::cuda_error;

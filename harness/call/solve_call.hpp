@@ -37,12 +37,11 @@ enum class call_kind {
   timed_cold_l2, ///< timed, after an L2 flush
 };
 
-/// Calls the bound solve() with (buffers, sizes, scalars), then synchronises the device and looks for errors, a device reset,
-/// banned libraries and stray threads. A timed call is bracketed by `context.timer`, whose result the
-/// caller then reads; its L2 flush is enqueued here, where the timing method needs it (before a
-/// synchronisation for CUPTI; right before the start event for events, to hide the launch latency).
-/// The inputs must be ready (enqueued on the legacy stream) and the device error-free. Throws
-/// cuda_error only for failures of the harness's own CUDA calls.
+/// Calls the bound solve() with (buffers, sizes, scalars), then synchronises the device and looks for errors, a device
+/// reset, banned libraries and stray threads. A timed call is bracketed by `context.timer`, whose result the caller
+/// then reads; its L2 flush is enqueued here, where the timing method needs it (before a synchronisation for CUPTI;
+/// right before the start event for events, to hide the launch latency). The inputs must be ready (enqueued on the
+/// legacy stream) and the device error-free. Throws cuda_error only for failures of the harness's own CUDA calls.
 solve_observation call_solve(void* const* buffers, const int* sizes, const float* scalars, runner_context& context,
                              call_kind kind);
 

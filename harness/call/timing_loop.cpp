@@ -73,7 +73,8 @@ public:
 
     set.prepare(draw_sample_seed(), poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
-    const solve_observation seen = call_solve(set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
+    const solve_observation seen =
+        call_solve(set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
     if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
 
     sample_result result;

@@ -102,9 +102,7 @@ std::vector<double> input_values(const parameter& p, const std::vector<float>& w
   return values;
 }
 
-const char* dtype_name(const parameter& p) {
-  return p.type == judge_data::element_type::int32 ? "int32" : "float32";
-}
+const char* dtype_name(const parameter& p) { return p.type == judge_data::element_type::int32 ? "int32" : "float32"; }
 
 case_values compute(const problem_spec& spec, const test_case& c) {
   case_values v;
@@ -193,8 +191,8 @@ int show_case(const problem_spec& spec, const std::vector<test_case>& cases, con
                   c.data.count(p->name) ? "explicit data" : "generated from the seed",
                   buffer_text(input_values(*p, v.inputs.at(p->name)), shape).c_str());
     if (p->is_result() && p->type == judge_data::element_type::int32)
-      std::printf("\nexpected output %s %s (the CPU reference; integers, accepted only if equal):\n%s",
-                  p->name.c_str(), shape_label(*p, c).c_str(), buffer_text(v.outputs.at(p->name), shape).c_str());
+      std::printf("\nexpected output %s %s (the CPU reference; integers, accepted only if equal):\n%s", p->name.c_str(),
+                  shape_label(*p, c).c_str(), buffer_text(v.outputs.at(p->name), shape).c_str());
     else if (p->is_result())
       std::printf("\nexpected output %s %s (the CPU reference; accepted within |got - ref| <= %g + %g*|ref|):\n%s",
                   p->name.c_str(), shape_label(*p, c).c_str(), t.atol, t.rtol,

@@ -37,11 +37,13 @@ int show(const context& ctx, const problem_flags& f) {
     std::string of;
     for (const std::string& name : sum->of) of += (of.empty() ? "" : "·") + ("max|" + name + "|");
     std::printf("  widened per case for a float sum of %s terms (%s%s%s; docs/problem-format.md)\n",
-                sum->terms.text().c_str(), of.empty() ? "" : ("atol by allowance·" + std::string(sum->weighted ? "" : "terms·") + of).c_str(),
+                sum->terms.text().c_str(),
+                of.empty() ? "" : ("atol by allowance·" + std::string(sum->weighted ? "" : "terms·") + of).c_str(),
                 !of.empty() && sum->relative ? ", " : "", sum->relative ? "rtol by allowance" : "");
   }
   bool ints = false;
-  for (const parameter* p : spec.buffers()) ints = ints || (p->is_result() && p->type == judge_data::element_type::int32);
+  for (const parameter* p : spec.buffers())
+    ints = ints || (p->is_result() && p->type == judge_data::element_type::int32);
   if (ints) std::printf("int outputs must equal the reference exactly\n");
   return 0;
 }

@@ -4,8 +4,8 @@
 #include "output_files.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 #include <cstring>
+#include <stdexcept>
 #include <thread>
 
 namespace judge {
@@ -42,7 +42,7 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
   for (const parameter* p : spec.buffers()) {
     judge_wire::buffer_spec b;
     b.name = p->name;
-    b.role = p->role == param_role::input    ? judge_wire::buffer_role::input
+    b.role = p->role == param_role::input   ? judge_wire::buffer_role::input
              : p->role == param_role::inout ? judge_wire::buffer_role::inout
                                             : judge_wire::buffer_role::output;
     b.type = p->type;

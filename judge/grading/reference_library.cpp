@@ -86,9 +86,9 @@ void cpu_reference::run(const std::map<std::string, std::vector<float>>& inputs,
   std::vector<judge_reference_size> size_list;
   for (const auto& [name, value] : sizes) size_list.push_back({name.c_str(), value});
   std::array<char, 1024> error{};
-  const judge_reference_call call{in.data(),          in.size(),          out.data(), out.size(),   size_list.data(),
-                                  size_list.size(),   scalar_list.data(), scalar_list.size(),
-                                  threads,            error.data(),       error.size()};
+  const judge_reference_call call{in.data(),        in.size(),        out.data(),         out.size(),
+                                  size_list.data(), size_list.size(), scalar_list.data(), scalar_list.size(),
+                                  threads,          error.data(),     error.size()};
   if (m_entry(&call) != 0)
     throw std::runtime_error("the CPU reference of problem " + m_problem + " failed: " + error.data());
 }

@@ -13,8 +13,8 @@ double sum_allowance(std::int64_t terms) {
 }
 
 double largest_input_magnitude(const problem_spec& spec, const test_case& c, const std::string& name) {
-  const auto p = std::find_if(spec.signature.begin(), spec.signature.end(),
-                              [&](const parameter& q) { return q.name == name; });
+  const auto p =
+      std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& q) { return q.name == name; });
   if (const auto data = c.data.find(name); data != c.data.end()) {
     double largest = 0;
     for (const float word : data->second)

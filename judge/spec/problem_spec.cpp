@@ -134,9 +134,9 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
     if (p.role != param_role::output)
       in.fail_field(*initial, field + ".initial",
                     "only an output buffer has an initial content; " + p.name + " is " + role_phrase(p.role));
-    p.start = in.word<judge_wire::output_start>(*initial, field + ".initial", "initial content",
-                                                {{"poison", judge_wire::output_start::poison},
-                                                 {"zero", judge_wire::output_start::zero}});
+    p.start = in.word<judge_wire::output_start>(
+        *initial, field + ".initial", "initial content",
+        {{"poison", judge_wire::output_start::poison}, {"zero", judge_wire::output_start::zero}});
   }
   if (const YAML::Node* value = f.find("default")) {
     if (p.role != param_role::scalar)
@@ -144,7 +144,8 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
                     "only a scalar (type float) has a default value; " + p.name + " is " + role_phrase(p.role));
     const double v = in.number(*value, field + ".default");
     if (!std::isfinite(v) || std::fabs(v) > 3.4028234663852886e38)
-      in.fail_field(*value, field + ".default", "must be a finite number that a float can hold, got " + value->Scalar());
+      in.fail_field(*value, field + ".default",
+                    "must be a finite number that a float can hold, got " + value->Scalar());
     p.default_value = v;
   }
 

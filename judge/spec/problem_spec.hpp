@@ -30,7 +30,7 @@ struct parameter {
   std::string c_type; ///< "const float*", "float*", "const int*", "int*", "int" or "float"
   param_role role = param_role::size;
   judge_data::element_type type = judge_data::element_type::float32; ///< buffers: their elements
-  std::vector<size_expr> shape;                                       ///< buffers only: row-major extents
+  std::vector<size_expr> shape;                                      ///< buffers only: row-major extents
   /// Outputs only: what solve() finds in the buffer (`initial: zero`, or poison by default).
   judge_wire::output_start start = judge_wire::output_start::poison;
   std::optional<double> default_value; ///< scalars only: the value of a case that names none
@@ -45,9 +45,9 @@ struct parameter {
 /// The outputs are float sums whose rounding error grows with the number of terms: how the judge widens
 /// the tolerance per case (docs/problem-format.md, `tolerance.sum`).
 struct sum_rule {
-  size_expr terms;              ///< the most terms one output element sums, an expression over the sizes
-  std::vector<std::string> of;  ///< input buffers whose largest |values| multiply to bound one term
-  bool relative = false;        ///< the terms share one sign: the error is relative to the result
+  size_expr terms;             ///< the most terms one output element sums, an expression over the sizes
+  std::vector<std::string> of; ///< input buffers whose largest |values| multiply to bound one term
+  bool relative = false;       ///< the terms share one sign: the error is relative to the result
   /// The terms are weighted by factors that sum to 1 (softmax probabilities): Σ|term| is at most the
   /// product of the `of` magnitudes, not T times it.
   bool weighted = false;

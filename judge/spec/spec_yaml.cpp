@@ -363,7 +363,8 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
     // Whole numbers: the total is the last offset (the nonzeros), the skew an exponent.
     if (d.a != std::floor(d.a) || d.a < 0 || d.a > INT32_MAX)
       fail_field(*f.find("total"), join_field(field, "total"),
-                 "must be a whole number from 0 to 2147483647 (the number of nonzeros), got " + f.find("total")->Scalar());
+                 "must be a whole number from 0 to 2147483647 (the number of nonzeros), got " +
+                     f.find("total")->Scalar());
     if (d.b != std::floor(d.b) || d.b < 0 || d.b > 30)
       fail_field(*f.find("skew"), join_field(field, "skew"),
                  "must be a whole number from 0 (even rows) to 30 (the last rows longest), got " +

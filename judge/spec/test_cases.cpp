@@ -68,7 +68,8 @@ void reject_non_inputs(const reader& in, const YAML::Node& node, const std::stri
 }
 
 const parameter& parameter_named(const problem_spec& spec, const std::string& name) {
-  return *std::find_if(spec.signature.begin(), spec.signature.end(), [&](const parameter& p) { return p.name == name; });
+  return *std::find_if(spec.signature.begin(), spec.signature.end(),
+                       [&](const parameter& p) { return p.name == name; });
 }
 
 /// One element of explicit data or of expected values: a float, or for an int32 buffer a whole number
@@ -77,7 +78,8 @@ double read_element(const reader& in, const YAML::Node& value, const std::string
   const double v = in.number(value, field);
   if (p.type == judge_data::element_type::int32) {
     if (!std::isfinite(v) || v != std::floor(v) || v < INT32_MIN || v > INT32_MAX)
-      in.fail_field(value, field, p.name + " is an int buffer: " + value.Scalar() + " is not a whole number an int32 holds");
+      in.fail_field(value, field,
+                    p.name + " is an int buffer: " + value.Scalar() + " is not a whole number an int32 holds");
   } else if (std::isfinite(v) && std::fabs(v) > FLT_MAX) {
     in.fail_field(value, field, value.Scalar() + " does not fit in a float");
   }

@@ -20,7 +20,8 @@ JUDGE_CPU_REFERENCE(attention, args) {
       double best = -INFINITY;
       for (std::int64_t key = 0; key < n; ++key) {
         double dot = 0;
-        for (std::int64_t c = 0; c < d; ++c) dot += static_cast<double>(q[i * d + c]) * static_cast<double>(k[key * d + c]);
+        for (std::int64_t c = 0; c < d; ++c)
+          dot += static_cast<double>(q[i * d + c]) * static_cast<double>(k[key * d + c]);
         score[key] = dot * scale;
         best = std::max(best, score[key]);
       }

@@ -48,6 +48,6 @@ extern "C" __global__ void judge_reference_attention(const float* Q, const float
 /// Buffers (Q, K, V, output), sizes (M, N, d).
 extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, const float* /*scalars*/) {
   judge_reference_attention<<<sizes[0], threads, 0, cudaStreamLegacy>>>(
-      static_cast<const float*>(buffers[0]), static_cast<const float*>(buffers[1]), static_cast<const float*>(buffers[2]),
-      static_cast<float*>(buffers[3]), sizes[1], sizes[2]);
+      static_cast<const float*>(buffers[0]), static_cast<const float*>(buffers[1]),
+      static_cast<const float*>(buffers[2]), static_cast<float*>(buffers[3]), sizes[1], sizes[2]);
 }

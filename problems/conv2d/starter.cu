@@ -4,8 +4,8 @@
 // Wrong Answer. The output has (input_rows - kernel_rows + 1) x (input_cols - kernel_cols + 1) elements.
 #include <cuda_runtime.h>
 
-__global__ void conv2d_kernel(const float* input, const float* kernel, float* output, int input_rows,
-                              int input_cols, int kernel_rows, int kernel_cols) {
+__global__ void conv2d_kernel(const float* input, const float* kernel, float* output, int input_rows, int input_cols,
+                              int kernel_rows, int kernel_cols) {
   // TODO
 }
 

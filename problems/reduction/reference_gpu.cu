@@ -39,6 +39,6 @@ extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, co
   double* total = total_slot();
   cudaMemsetAsync(total, 0, sizeof(double), cudaStreamLegacy);
   judge_reference_reduction_sum<<<1024, 256, 0, cudaStreamLegacy>>>(static_cast<const float*>(buffers[0]),
-                                                                      static_cast<std::size_t>(sizes[0]), total);
+                                                                    static_cast<std::size_t>(sizes[0]), total);
   judge_reference_reduction_store<<<1, 1, 0, cudaStreamLegacy>>>(total, static_cast<float*>(buffers[1]));
 }

@@ -29,8 +29,8 @@ __device__ float block_sum(float v) {
   return v;
 }
 
-__global__ void squares_kernel(const float* __restrict__ input, std::size_t n, float gamma, float eps,
-                               float* partials, float* scale, unsigned* tickets) {
+__global__ void squares_kernel(const float* __restrict__ input, std::size_t n, float gamma, float eps, float* partials,
+                               float* scale, unsigned* tickets) {
   const std::size_t groups = n / 4;
   const std::size_t thread = static_cast<std::size_t>(blockIdx.x) * threads + threadIdx.x;
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * threads;

@@ -6,8 +6,8 @@
 
 #include <cstddef>
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   static cusparseHandle_t handle = nullptr;
   static void* buffer = nullptr;
   static std::size_t buffer_bytes = 0;

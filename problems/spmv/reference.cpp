@@ -19,14 +19,13 @@ JUDGE_CPU_REFERENCE(spmv, args) {
                                 std::to_string(offsets[0]) + " to " + std::to_string(offsets[m]) +
                                 ": give the case row_offsets: {kind: offsets, total: " + std::to_string(nnz) + "}");
   for (std::int64_t i = 0; i < m; ++i)
-    if (offsets[i + 1] < offsets[i])
-      throw std::invalid_argument("row_offsets decrease at row " + std::to_string(i));
+    if (offsets[i + 1] < offsets[i]) throw std::invalid_argument("row_offsets decrease at row " + std::to_string(i));
   for (std::int64_t k = 0; k < nnz; ++k)
     if (columns[k] < 0 || columns[k] >= n)
-      throw std::invalid_argument("columns[" + std::to_string(k) + "] = " + std::to_string(columns[k]) +
-                                  " is outside [0, N = " + std::to_string(n) +
-                                  "): give the case columns: {kind: uniform_int, low: 0, high: " +
-                                  std::to_string(n - 1) + "}");
+      throw std::invalid_argument(
+          "columns[" + std::to_string(k) + "] = " + std::to_string(columns[k]) +
+          " is outside [0, N = " + std::to_string(n) +
+          "): give the case columns: {kind: uniform_int, low: 0, high: " + std::to_string(n - 1) + "}");
   judge_reference::parallel_for(m, args.threads, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       double sum = 0;

@@ -11,8 +11,8 @@ __global__ void spmv_kernel(const int* row_offsets, const int* columns, const fl
 }
 
 // All pointers are device pointers.
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   const int threads = 256;
   const int blocks = (M + threads - 1) / threads;
   spmv_kernel<<<blocks, threads>>>(row_offsets, columns, values, x, y, M);

@@ -22,8 +22,8 @@ bool operator==(const distribution& a, const distribution& b) { return a.kind ==
 namespace judge_wire {
 bool operator==(const buffer_spec& a, const buffer_spec& b) {
   const auto same_words = [](const std::optional<std::vector<float>>& x, const std::optional<std::vector<float>>& y) {
-    return x.has_value() == y.has_value() && (!x || (x->size() == y->size() &&
-                                                     std::memcmp(x->data(), y->data(), x->size() * sizeof(float)) == 0));
+    return x.has_value() == y.has_value() &&
+           (!x || (x->size() == y->size() && std::memcmp(x->data(), y->data(), x->size() * sizeof(float)) == 0));
   };
   return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && same_words(a.data, b.data) &&
          a.type == b.type && a.start == b.start;
@@ -37,9 +37,8 @@ bool operator==(const timing_spec& a, const timing_spec& b) {
 }
 bool operator==(const case_request& a, const case_request& b) {
   return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.scalars == b.scalars &&
-         a.buffers == b.buffers &&
-         a.checks == b.checks && a.tolerance.atol == b.tolerance.atol && a.tolerance.rtol == b.tolerance.rtol &&
-         a.timing == b.timing;
+         a.buffers == b.buffers && a.checks == b.checks && a.tolerance.atol == b.tolerance.atol &&
+         a.tolerance.rtol == b.tolerance.rtol && a.timing == b.timing;
 }
 bool operator==(const end_request&, const end_request&) { return true; }
 bool operator==(const hello_answer& a, const hello_answer& b) {
@@ -125,12 +124,13 @@ case_request typed_case() {
   c.name = "histogram_like";
   c.sizes = {5, 3};
   c.scalars = {1.0e-5f, -0.5f};
-  buffer_spec ints{"input", buffer_role::input, 3, judge_data::distribution{judge_data::distribution_kind::uniform_int, 0, 2},
+  buffer_spec ints{"input", buffer_role::input, 3,
+                   judge_data::distribution{judge_data::distribution_kind::uniform_int, 0, 2},
                    std::vector<float>{judge_data::word_of_int(INT32_MIN), judge_data::word_of_int(-1),
                                       judge_data::word_of_int(INT32_MAX)}};
   ints.type = judge_data::element_type::int32;
-  buffer_spec ramp{"offsets", buffer_role::input, 4, judge_data::distribution{judge_data::distribution_kind::ramp, 0, 3},
-                   std::nullopt};
+  buffer_spec ramp{"offsets", buffer_role::input, 4,
+                   judge_data::distribution{judge_data::distribution_kind::ramp, 0, 3}, std::nullopt};
   ramp.type = judge_data::element_type::int32;
   buffer_spec bins{"histogram", buffer_role::output, 3, std::nullopt, std::nullopt};
   bins.type = judge_data::element_type::int32;
@@ -429,7 +429,8 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
        "request field buffers[1].dist: a uniform distribution cannot fill an int32 buffer"},
       {"int data with a fraction", edited(typed_case(), edit([](json& j) { j["buffers"][0]["data"][1] = 0.5; })),
        "request field buffers[0].data[1]: must be an integer in [-2147483648, 2147483647]"},
-      {"an element type of no known name", edited(typed_case(), edit([](json& j) { j["buffers"][0]["type"] = "int64"; })),
+      {"an element type of no known name",
+       edited(typed_case(), edit([](json& j) { j["buffers"][0]["type"] = "int64"; })),
        "request field buffers[0].type: must be one of \"float32\", \"int32\""},
       {"an input that starts zeroed", edited(typed_case(), edit([](json& j) { j["buffers"][3]["start"] = "zero"; })),
        "request field buffers[3].start: must be \"poison\" unless the buffer is an output"},

@@ -79,7 +79,8 @@ TEST_CASE("an int32 output passes only when every element equals its reference",
   CHECK(wrong->got == 5.0f);
   CHECK(wrong->expected == 6.0);
   // Against a baseline's int output, which holds bits as well.
-  const std::vector<float> baseline{judge_data::word_of_int(3), judge_data::word_of_int(-7), judge_data::word_of_int(5)};
+  const std::vector<float> baseline{judge_data::word_of_int(3), judge_data::word_of_int(-7),
+                                    judge_data::word_of_int(5)};
   CHECK_FALSE(judge::compare_output("histogram", got, baseline, {3}, loose, judge_data::element_type::int32));
   CHECK(judge::element_passes(judge_data::element_type::float32, 5.5f, 6.0, loose));
   CHECK_FALSE(judge::element_passes(judge_data::element_type::int32, judge_data::word_of_int(5), 6.0, loose));

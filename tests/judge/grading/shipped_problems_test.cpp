@@ -19,9 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> shipped_problems() {
-  return judge::list_problems(fs::path(JUDGE_SOURCE_DIR) / "problems");
-}
+std::vector<std::string> shipped_problems() { return judge::list_problems(fs::path(JUDGE_SOURCE_DIR) / "problems"); }
 
 } // namespace
 

@@ -18,8 +18,7 @@ const double u = std::ldexp(1.0, -24);
 struct sum_problem {
   explicit sum_problem(const std::string& tolerance, const std::string& cases) {
     root.write("problems/sum/statement.md", "# sum\n");
-    const auto dir = root
-                         .write("problems/sum/problem.yaml", R"(title: Sum
+    const auto dir = root.write("problems/sum/problem.yaml", R"(title: Sum
 signature:
   - {name: input, type: const float*, shape: [N]}
   - {name: weights, type: const float*, shape: [N]}
@@ -50,7 +49,8 @@ TEST_CASE("a sum of a few terms is allowed one rounding per addition, a long one
 }
 
 TEST_CASE("without a sum rule a case's tolerance is the problem's", "[spec][tolerance]") {
-  const sum_problem p("tolerance: {atol: 1.0e-4, rtol: 2.0e-6}\n", "cases:\n  - {name: a, sizes: {N: 1000}, seed: 1}\n");
+  const sum_problem p("tolerance: {atol: 1.0e-4, rtol: 2.0e-6}\n",
+                      "cases:\n  - {name: a, sizes: {N: 1000}, seed: 1}\n");
   const judge::tolerance t = case_tolerance(p.spec, p.list[0]);
   CHECK(t.atol == 1.0e-4);
   CHECK(t.rtol == 2.0e-6);

@@ -194,7 +194,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{head + "tolerance: {rtol: -1}\n", "field 'tolerance.rtol': must be a finite number >= 0, got -1"},
       row{head + "tolerance: {atol: .inf}\n", "field 'tolerance.atol': must be a finite number >= 0, got .inf"},
       row{head + "tolerance: {atol: .nan}\n", "field 'tolerance.atol': must be a finite number >= 0, got .nan"},
-      row{head + "tolerance: 1e-5\n", "field 'tolerance': expected a mapping with the fields atol, rtol, sum, got \"1e-5\""},
+      row{head + "tolerance: 1e-5\n",
+          "field 'tolerance': expected a mapping with the fields atol, rtol, sum, got \"1e-5\""},
       row{head + "speed_unit: tflops\n", "field 'speed_unit': unknown unit \"tflops\" (known: gflops, gbps)"},
       row{head + "work: {flops: 2*M*Q}\n",
           "field 'work.flops': '2*M*Q' uses 'Q', which is not a size parameter (size parameters: M, N, K)"},
@@ -234,7 +235,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "field 'inputs.distribution.kind': unknown distribution \"gaussian\" (known: uniform, normal, constant, "
           "cancel, uniform_int, ramp, offsets)"},
       row{head + "inputs: {distribution: {low: 0, high: 1}}\n",
-          "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel, uniform_int, ramp, offsets)"},
+          "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel, uniform_int, ramp, "
+          "offsets)"},
       row{head + "inputs: {distribution: {kind: normal, mean: 0, stddev: 1, low: 0}}\n",
           "unknown field 'inputs.distribution.low' (allowed in 'inputs.distribution' for kind normal: kind, mean, "
           "stddev)"},
@@ -256,7 +258,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{title + "signature:\n  - {name: C, type: float*, role: result, shape: [N]}\n  - {name: N, type: int}\n",
           "field 'signature[0].role': unknown role \"result\" (known: input, output, inout, size, scalar)"},
       row{title + "signature:\n  - {name: C, type: double*, shape: [N]}\n  - {name: N, type: int}\n",
-          "field 'signature[0].type': unknown type \"double*\" (known: const float*, float*, const int*, int*, int, float)"},
+          "field 'signature[0].type': unknown type \"double*\" (known: const float*, float*, const int*, int*, int, "
+          "float)"},
       row{title + "signature:\n  - {name: C, shape: [N]}\n  - {name: N, type: int}\n",
           "field 'signature[0].type' is required (one of const float*, float*, const int*, int*, int, float)"},
       row{title + "signature:\n  - {name: 2C, type: float*, shape: [N]}\n  - {name: N, type: int}\n",

@@ -10,8 +10,8 @@
 #include <string>
 
 using judge::param_role;
-using judge_test::contains;
 using judge_data::element_type;
+using judge_test::contains;
 using spec_test::message_of;
 using spec_test::scratch_dir;
 
@@ -75,8 +75,7 @@ TEST_CASE("int buffers, a zeroed output and a buffer's own distribution are read
   CHECK(spec.signature[1].type == element_type::int32);
   CHECK(spec.signature[1].start == judge_wire::output_start::zero);
   CHECK(spec.buffer_distributions.at("input").kind == judge_data::distribution_kind::uniform_int);
-  CHECK(spec.solve_declaration() ==
-        "extern \"C\" void solve(const int* input, int* histogram, int N, int num_bins)");
+  CHECK(spec.solve_declaration() == "extern \"C\" void solve(const int* input, int* histogram, int N, int num_bins)");
 }
 
 TEST_CASE("float parameters take their place in the signature and their defaults", "[spec]") {
@@ -148,8 +147,9 @@ TEST_CASE("a typed signature that cannot work is rejected with a message saying 
 
 TEST_CASE("a case's int data and expected ints are whole numbers, held as the ints' bits", "[spec]") {
   const problem p(histogram_yaml);
-  const auto cases = p.cases("cases:\n  - name: s\n    visibility: sample\n    sizes: {N: 3, num_bins: 2}\n"
-                             "    seed: 1\n    data: {input: [1, 0, -2147483648]}\n    expected: {histogram: [1, 1]}\n");
+  const auto cases =
+      p.cases("cases:\n  - name: s\n    visibility: sample\n    sizes: {N: 3, num_bins: 2}\n"
+              "    seed: 1\n    data: {input: [1, 0, -2147483648]}\n    expected: {histogram: [1, 1]}\n");
   REQUIRE(cases.size() == 1);
   CHECK(judge_data::int_of_word(cases[0].data.at("input")[2]) == INT32_MIN);
   CHECK(cases[0].expected.at("histogram") == std::vector<double>{1, 1});
@@ -178,13 +178,15 @@ TEST_CASE("a case cannot give an int buffer fractions or a float distribution", 
       {"a fraction in int data",
        "cases:\n  - {name: a, sizes: {N: 2, num_bins: 2}, seed: 1, data: {input: [0, 1.5]}}\n",
        "input is an int buffer: 1.5 is not a whole number an int32 holds"},
-      {"an int beyond int32", "cases:\n  - {name: a, sizes: {N: 1, num_bins: 2}, seed: 1, data: {input: [4294967296]}}\n",
+      {"an int beyond int32",
+       "cases:\n  - {name: a, sizes: {N: 1, num_bins: 2}, seed: 1, data: {input: [4294967296]}}\n",
        "is not a whole number an int32 holds"},
       {"a float distribution for the case",
        "cases:\n  - {name: a, sizes: {N: 2, num_bins: 2}, seed: 1, distribution: {kind: normal, mean: 0, stddev: 1}}\n",
        "int buffer input cannot take the normal distribution"},
       {"a float distribution for the buffer",
-       "cases:\n  - {name: a, sizes: {N: 2, num_bins: 2}, seed: 1, buffers: {input: {kind: uniform, low: 0, high: 1}}}\n",
+       "cases:\n  - {name: a, sizes: {N: 2, num_bins: 2}, seed: 1, buffers: {input: {kind: uniform, low: 0, high: "
+       "1}}}\n",
        "field 'buffers.input': int buffer input cannot take the uniform distribution"},
   }));
   CAPTURE(what);

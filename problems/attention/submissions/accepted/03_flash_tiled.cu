@@ -24,9 +24,9 @@ namespace {
 constexpr int rows = 64, keys = 64, max_d = 128;
 constexpr int threads = 256; // 16 row groups of 4 rows × 16 key/column lanes
 constexpr int qk_pitch = max_d + 1, p_pitch = keys + 1;
-constexpr std::size_t shared_floats =
-    static_cast<std::size_t>(rows) * qk_pitch + static_cast<std::size_t>(keys) * qk_pitch +
-    static_cast<std::size_t>(keys) * max_d + static_cast<std::size_t>(rows) * p_pitch;
+constexpr std::size_t shared_floats = static_cast<std::size_t>(rows) * qk_pitch +
+                                      static_cast<std::size_t>(keys) * qk_pitch +
+                                      static_cast<std::size_t>(keys) * max_d + static_cast<std::size_t>(rows) * p_pitch;
 
 /// The maximum and the sum over the 16 lanes of a row group (lanes 0-15 or 16-31 of a warp).
 __device__ float group_max(float v) {
@@ -38,14 +38,14 @@ __device__ float group_sum(float v) {
   return v;
 }
 
-__global__ void __launch_bounds__(threads) attention_flash(const float* __restrict__ Q, const float* __restrict__ K,
-                                                           const float* __restrict__ V, float* __restrict__ output,
-                                                           int M, int N, int d) {
+__global__ void __launch_bounds__(threads)
+    attention_flash(const float* __restrict__ Q, const float* __restrict__ K, const float* __restrict__ V,
+                    float* __restrict__ output, int M, int N, int d) {
   extern __shared__ float smem[];
-  float* qs = smem;                     // [rows][qk_pitch]
-  float* ks = qs + rows * qk_pitch;     // [keys][qk_pitch]
-  float* vs = ks + keys * qk_pitch;     // [keys][max_d]
-  float* ps = vs + keys * max_d;        // [rows][p_pitch]
+  float* qs = smem;                 // [rows][qk_pitch]
+  float* ks = qs + rows * qk_pitch; // [keys][qk_pitch]
+  float* vs = ks + keys * qk_pitch; // [keys][max_d]
+  float* ps = vs + keys * max_d;    // [rows][p_pitch]
   const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
   const int row0 = blockIdx.x * rows;
   const float scale = 1.0f / sqrtf(static_cast<float>(d));

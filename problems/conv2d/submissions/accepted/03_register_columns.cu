@@ -22,7 +22,7 @@ constexpr int column = per_thread + max_kernel - 1;
 
 __constant__ float weights[max_kernel * max_kernel];
 
-__global__ void __launch_bounds__(tile_cols * thread_rows)
+__global__ void __launch_bounds__(tile_cols* thread_rows)
     conv2d_register_columns(const float* __restrict__ input, float* __restrict__ output, int ir, int ic, int kr,
                             int kc) {
   __shared__ float patch[tile_rows + max_kernel - 1][tile_cols + max_kernel - 1];

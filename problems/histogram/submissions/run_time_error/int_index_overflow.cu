@@ -17,7 +17,8 @@ __global__ void histogram_int_index(const int* __restrict__ input, int* histogra
   for (int b = threadIdx.x; b < bins; b += threads) private_bins[b] = 0;
   __syncthreads();
   // BUG: i is an int; i += stride wraps past 2^31 - 1.
-  for (int i = blockIdx.x * threads + threadIdx.x; i < n; i += gridDim.x * threads) atomicAdd(&private_bins[input[i]], 1);
+  for (int i = blockIdx.x * threads + threadIdx.x; i < n; i += gridDim.x * threads)
+    atomicAdd(&private_bins[input[i]], 1);
   __syncthreads();
   for (int b = threadIdx.x; b < bins; b += threads)
     if (private_bins[b] != 0) atomicAdd(&histogram[b], private_bins[b]);

@@ -35,6 +35,6 @@ __global__ void histogram_int4_only(const int* __restrict__ input, int* histogra
 
 extern "C" void solve(const int* input, int* histogram, int N, int num_bins) {
   histogram_int4_only<<<264, threads, num_bins * sizeof(int)>>>(input, histogram, static_cast<std::size_t>(N),
-                                                                 num_bins);
+                                                                num_bins);
   cudaDeviceSynchronize();
 }

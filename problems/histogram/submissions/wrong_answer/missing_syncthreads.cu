@@ -30,6 +30,6 @@ __global__ void histogram_shared_racy(const int* __restrict__ input, int* histog
 
 extern "C" void solve(const int* input, int* histogram, int N, int num_bins) {
   histogram_shared_racy<<<528, threads, num_bins * sizeof(int)>>>(input, histogram, static_cast<std::size_t>(N),
-                                                                   num_bins);
+                                                                  num_bins);
   cudaDeviceSynchronize();
 }

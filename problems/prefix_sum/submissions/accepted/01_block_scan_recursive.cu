@@ -54,7 +54,7 @@ std::vector<float*>& level_buffers(std::size_t n) {
     for (float* b : buffers) cudaFree(b);
     buffers.clear();
     // Level k holds the totals of level k-1's blocks, and their scan.
-    for (std::size_t count = blocks_for(n); ; count = blocks_for(count)) {
+    for (std::size_t count = blocks_for(n);; count = blocks_for(count)) {
       float* b = nullptr;
       cudaMalloc(&b, 2 * count * sizeof(float));
       buffers.push_back(b);

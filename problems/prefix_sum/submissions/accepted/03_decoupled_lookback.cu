@@ -55,8 +55,7 @@ __device__ float look_back(volatile unsigned long long* status, std::size_t t) {
   while (true) {
     const long long p = window_end - lane;
     unsigned long long word = pack(flag_prefix, 0.0f); // before tile 0: a prefix of 0
-    if (p >= 0)
-      do {
+    if (p >= 0) do {
         word = status[p];
       } while (static_cast<unsigned>(word >> 32) == flag_none);
     const unsigned flag = static_cast<unsigned>(word >> 32);
@@ -133,7 +132,8 @@ __global__ void scan_single_pass(const float* __restrict__ input, float* __restr
   __syncthreads();
 
   const float offset = tile_before + warp_prefix[warp] + exclusive;
-  reinterpret_cast<float4*>(values)[threadIdx.x * 2] = make_float4(offset + x[0], offset + x[1], offset + x[2], offset + x[3]);
+  reinterpret_cast<float4*>(values)[threadIdx.x * 2] =
+      make_float4(offset + x[0], offset + x[1], offset + x[2], offset + x[3]);
   reinterpret_cast<float4*>(values)[threadIdx.x * 2 + 1] =
       make_float4(offset + x[4], offset + x[5], offset + x[6], offset + x[7]);
   __syncthreads();

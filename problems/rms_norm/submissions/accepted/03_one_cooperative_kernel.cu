@@ -115,7 +115,7 @@ extern "C" void solve(const float* input, float gamma, float beta, float* output
   if (call == 0) call = 1; // 0 is the flag's value before the first call
   std::size_t n = static_cast<std::size_t>(N);
   void* args[] = {&input, &gamma, &beta, &output, &n, &eps, &partials, &barrier, &call};
-  cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(rms_norm_cooperative), dim3(blocks), dim3(threads), args,
-                              0, nullptr);
+  cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(rms_norm_cooperative), dim3(blocks), dim3(threads), args, 0,
+                              nullptr);
   cudaDeviceSynchronize();
 }

@@ -29,8 +29,8 @@ struct sum_op {
 };
 
 /// One value per block: the block's `op` over its 256 elements of `f(in[i])`.
-template <class Op, bool exp_of> __global__ void block_reduce(const float* in, std::size_t n, const float* max_value,
-                                                            float* out) {
+template <class Op, bool exp_of>
+__global__ void block_reduce(const float* in, std::size_t n, const float* max_value, float* out) {
   __shared__ float values[threads];
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * threads + threadIdx.x;
   float v = Op::identity;

@@ -24,8 +24,8 @@ __global__ void spmv_thread_per_row(const int* __restrict__ row_offsets, const i
   y[i] = sum;
 }
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   const int threads = 256;
   spmv_thread_per_row<<<(M + threads - 1) / threads, threads>>>(row_offsets, columns, values, x, y, M);
   (void)N;

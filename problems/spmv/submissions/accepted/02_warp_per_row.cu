@@ -25,8 +25,8 @@ __global__ void spmv_warp_per_row(const int* __restrict__ row_offsets, const int
   if (lane == 0) y[row] = sum;
 }
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   const int threads = 256; // 8 rows per block
   const std::size_t blocks = (static_cast<std::size_t>(M) * 32 + threads - 1) / threads;
   spmv_warp_per_row<<<static_cast<unsigned>(blocks), threads>>>(row_offsets, columns, values, x, y, M);

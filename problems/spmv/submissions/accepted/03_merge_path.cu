@@ -70,8 +70,8 @@ __global__ void spmv_merge_path(const int* __restrict__ row_offsets, const int* 
 
 } // namespace
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   // Rows cut between threads are added into y with atomics, so y starts at zero.
   cudaMemsetAsync(y, 0, static_cast<std::size_t>(M) * sizeof(float));
   const long long items = static_cast<long long>(M) + nnz;

@@ -19,8 +19,8 @@ __global__ void spmv_thread_per_row(const int* row_offsets, const int* columns, 
   y[i] = sum;
 }
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   static std::vector<int> host;
   host.resize(static_cast<std::size_t>(M) + 1);
   cudaMemcpy(host.data(), row_offsets, host.size() * sizeof(int), cudaMemcpyDeviceToHost);

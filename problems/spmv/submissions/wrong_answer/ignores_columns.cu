@@ -21,8 +21,8 @@ __global__ void spmv_packed_columns(const int* __restrict__ row_offsets, const f
   y[i] = sum;
 }
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   spmv_packed_columns<<<(M + 255) / 256, 256>>>(row_offsets, values, x, y, M, N);
   (void)columns;
   (void)nnz;

@@ -52,8 +52,8 @@ __global__ void spmv_merge_path_racy(const int* __restrict__ row_offsets, const 
 
 } // namespace
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   cudaMemsetAsync(y, 0, static_cast<std::size_t>(M) * sizeof(float));
   const long long pieces = (static_cast<long long>(M) + nnz + items_per_thread - 1) / items_per_thread;
   spmv_merge_path_racy<<<static_cast<unsigned>((pieces + threads - 1) / threads), threads>>>(row_offsets, columns,

@@ -20,8 +20,8 @@ __global__ void spmv_skipping_empty(const int* __restrict__ row_offsets, const i
   y[i] = sum;
 }
 
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                      int M, int N, int nnz) {
+extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
+                      int N, int nnz) {
   spmv_skipping_empty<<<(M + 255) / 256, 256>>>(row_offsets, columns, values, x, y, M);
   (void)N;
   (void)nnz;
