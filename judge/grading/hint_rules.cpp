@@ -137,7 +137,8 @@ std::string fails_only_when_large(const hint_facts& f) {
   const case_result* smallest_crash = nullptr;
   for (const case_result& c : f.result.cases) {
     if (c.sizes.empty()) continue;
-    if (c.v == verdict::accepted && (!largest_right || case_volume(c) > case_volume(*largest_right))) largest_right = &c;
+    if (c.v == verdict::accepted && (!largest_right || case_volume(c) > case_volume(*largest_right)))
+      largest_right = &c;
     if (c.v == verdict::run_time_error && (!smallest_crash || case_volume(c) < case_volume(*smallest_crash)))
       smallest_crash = &c;
   }
