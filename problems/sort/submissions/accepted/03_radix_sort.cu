@@ -114,6 +114,7 @@ __global__ void scatter(const void* in, bool first, void* out, bool last, std::s
   }
   __syncthreads();
   if (threadIdx.x < digits) tile_start[threadIdx.x] = table[threadIdx.x * threads];
+  __syncthreads(); // thread 0's column is read here and advanced below
 
   // Each key to its rank in the tile: its digit's start for this thread, then in the thread's order.
   for (int k = 0; k < per_thread; ++k) {
