@@ -141,6 +141,10 @@ private:
           const auto at = static_cast<std::size_t>(wrong.first_index);
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.got, data + at, sizeof(float), cudaMemcpyDeviceToHost));
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.expected, set.shadow(b) + at, sizeof(float), cudaMemcpyDeviceToHost));
+          if (spec.type == judge_data::element_type::int32) { // shown as numbers: the elements hold int bits
+            first.got = static_cast<float>(judge_data::int_of_word(first.got));
+            first.expected = static_cast<float>(judge_data::int_of_word(first.expected));
+          }
           m_answer.first_mismatch = first;
         }
       }
