@@ -15,8 +15,11 @@
 //     });
 //   }
 //
-// Inputs are the floats the runner generated; outputs are doubles (already sized to their element
-// counts) that the reference fills with the exact result. Nothing here needs the judge's internals;
+// Inputs are the values the runner generated (args.input for float buffers, args.input_int for int
+// buffers; an inout buffer is an input, holding what solve() received, and an output of the same name);
+// outputs are doubles (already sized to their element counts) that the reference fills with the exact
+// result, whole numbers for an int output; float parameters arrive as args.scalar(name), the very float
+// solve() received, widened to double. Nothing here needs the judge's internals;
 // the judge includes this header too, for the C structs, so both sides agree on one definition.
 #pragma once
 
@@ -27,11 +30,16 @@
 extern "C" {
 #endif
 
-/// One input buffer, by its name in problem.yaml's signature.
+/// Element types of input buffers (common/datagen.h's element_type).
+enum { judge_reference_float32 = 0, judge_reference_int32 = 1 };
+
+/// One input buffer (or an inout buffer's contents before the call), by its name in problem.yaml's
+/// signature.
 typedef struct judge_reference_input {
   const char* name;
-  const float* data;
-  int64_t count; ///< elements
+  const void* data; ///< float or int32_t elements, as `type` says
+  int64_t count;    ///< elements
+  int type;         ///< judge_reference_float32 or judge_reference_int32
 } judge_reference_input;
 
 /// One output buffer; the reference writes every element.
@@ -47,6 +55,12 @@ typedef struct judge_reference_size {
   int64_t value;
 } judge_reference_size;
 
+/// One float parameter (eps, ...) of the case: the float solve() receives, widened to double.
+typedef struct judge_reference_scalar {
+  const char* name;
+  double value;
+} judge_reference_scalar;
+
 /// Everything one call receives. `error` is where a failed call describes why (NUL-terminated,
 /// truncated to `error_capacity`).
 typedef struct judge_reference_call {
@@ -56,6 +70,8 @@ typedef struct judge_reference_call {
   size_t output_count;
   const judge_reference_size* sizes;
   size_t size_count;
+  const judge_reference_scalar* scalars;
+  size_t scalar_count;
   unsigned threads; ///< worker threads the reference may use
   char* error;
   size_t error_capacity;
@@ -64,7 +80,7 @@ typedef struct judge_reference_call {
 /// The entry point JUDGE_CPU_REFERENCE defines: 0 when every output was filled, nonzero (with
 /// call->error set) when the reference failed. The version in the name changes with this struct.
 typedef int (*judge_reference_entry)(const judge_reference_call* call);
-#define JUDGE_REFERENCE_ENTRY_SYMBOL "judge_cpu_reference_v1"
+#define JUDGE_REFERENCE_ENTRY_SYMBOL "judge_cpu_reference_v2"
 /// Returns the problem name given to JUDGE_CPU_REFERENCE, so the judge can catch a reference copied
 /// from another problem without renaming it.
 typedef const char* (*judge_reference_problem_fn)(void);
@@ -106,12 +122,15 @@ class reference_args {
 public:
   explicit reference_args(const judge_reference_call& call) : threads(call.threads ? call.threads : 1), m_call(call) {}
 
+  /// A float input buffer (const float*, or a float* inout buffer's contents before the call).
   buffer_view<const float> input(std::string_view name) const {
-    for (std::size_t i = 0; i < m_call.input_count; ++i)
-      if (name == m_call.inputs[i].name)
-        return {m_call.inputs[i].data, static_cast<std::size_t>(m_call.inputs[i].count)};
-    throw std::invalid_argument("reference.cpp asks for input '" + std::string(name) +
-                                "', which is not an input buffer of problem.yaml's signature");
+    const judge_reference_input& in = find_input(name, judge_reference_float32, "input_int");
+    return {static_cast<const float*>(in.data), static_cast<std::size_t>(in.count)};
+  }
+  /// An int input buffer (const int*, or an int* inout buffer's contents before the call).
+  buffer_view<const std::int32_t> input_int(std::string_view name) const {
+    const judge_reference_input& in = find_input(name, judge_reference_int32, "input");
+    return {static_cast<const std::int32_t*>(in.data), static_cast<std::size_t>(in.count)};
   }
   buffer_view<double> output(std::string_view name) const {
     for (std::size_t i = 0; i < m_call.output_count; ++i)
@@ -126,10 +145,30 @@ public:
     throw std::invalid_argument("reference.cpp asks for size '" + std::string(name) +
                                 "', which is not a size parameter of problem.yaml's signature");
   }
+  /// A float parameter: exactly the float solve() received.
+  double scalar(std::string_view name) const {
+    for (std::size_t i = 0; i < m_call.scalar_count; ++i)
+      if (name == m_call.scalars[i].name) return m_call.scalars[i].value;
+    throw std::invalid_argument("reference.cpp asks for scalar '" + std::string(name) +
+                                "', which is not a float parameter of problem.yaml's signature");
+  }
 
   unsigned threads; ///< worker threads the reference may use (at least 1)
 
 private:
+  const judge_reference_input& find_input(std::string_view name, int type, const char* other) const {
+    for (std::size_t i = 0; i < m_call.input_count; ++i) {
+      if (name != m_call.inputs[i].name) continue;
+      if (m_call.inputs[i].type != type)
+        throw std::invalid_argument("reference.cpp reads input '" + std::string(name) + "' as " +
+                                    (type == judge_reference_int32 ? "int" : "float") + ", but it is " +
+                                    (type == judge_reference_int32 ? "float" : "int") + ": use args." + other);
+      return m_call.inputs[i];
+    }
+    throw std::invalid_argument("reference.cpp asks for input '" + std::string(name) +
+                                "', which is not an input or inout buffer of problem.yaml's signature");
+  }
+
   const judge_reference_call& m_call;
 };
 
@@ -178,7 +217,7 @@ template <class Body> int call(const judge_reference_call* call, const Body& bod
 #define JUDGE_CPU_REFERENCE(problem, args)                                                                             \
   static void judge_cpu_reference_body(const ::judge_reference::reference_args& args);                                 \
   JUDGE_REFERENCE_EXPORT const char* judge_cpu_reference_problem_v1(void) { return #problem; }                         \
-  JUDGE_REFERENCE_EXPORT int judge_cpu_reference_v1(const judge_reference_call* call) {                                \
+  JUDGE_REFERENCE_EXPORT int judge_cpu_reference_v2(const judge_reference_call* call) {                                \
     return ::judge_reference::detail::call(call, judge_cpu_reference_body);                                            \
   }                                                                                                                    \
   static void judge_cpu_reference_body(const ::judge_reference::reference_args& args)

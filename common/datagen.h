@@ -7,23 +7,34 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #if defined(__CUDACC__)
 #define JUDGE_HD __host__ __device__
 #else
 #define JUDGE_HD
-#include <cmath>
 #endif
+#include <cmath>
 
 namespace judge_data {
 
 /// Kinds of value distribution an instructor can name in a case (docs/instructors.md).
 enum class distribution_kind : int {
-  uniform = 0,  ///< uniform in [a, b)
-  normal = 1,   ///< mean a, standard deviation b (Irwin-Hall sum of 12 uniforms)
-  constant = 2, ///< every value equals a
-  cancel = 3,   ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
+  uniform = 0,     ///< uniform in [a, b)
+  normal = 1,      ///< mean a, standard deviation b (Irwin-Hall sum of 12 uniforms)
+  constant = 2,    ///< every value equals a
+  cancel = 3,      ///< pairs (x, -x) with |x| uniform in [a, b): sums that cancel
+  uniform_int = 4, ///< integers uniform in [a, b], both included (a and b whole numbers)
+  ramp = 5,        ///< element i is a + b·i: sorted (b > 0), reverse-sorted (b < 0) or constant (b = 0)
+  /// The row offsets of a sparse matrix (CSR): count = rows + 1 non-decreasing ints from 0 to a (the
+  /// number of nonzeros); b (a whole number >= 0) skews the rows: 0 gives lengths around a / rows, larger
+  /// values leave the first rows short or empty and make the last ones long.
+  offsets = 6,
 };
+
+/// What one element of a buffer is. Every element is 32 bits wide, on the device, in files and in the
+/// judge's containers, which hold an int32 buffer's elements as their bits (word_of_int / int_of_word).
+enum class element_type : int { float32 = 0, int32 = 1 };
 
 struct distribution {
   distribution_kind kind = distribution_kind::uniform;
@@ -58,6 +69,23 @@ JUDGE_HD inline double fused(double x, double y, double z) {
 /// A uniform double in [0, 1) with 24 random bits: exact in both float and double.
 JUDGE_HD inline double unit24(std::uint64_t bits) { return static_cast<double>(bits >> 40) * (1.0 / 16777216.0); }
 
+/// Integer `index` of [0, range) from 64 random bits: a 64×64→128-bit multiply keeps the top word, so
+/// every value is equally likely to within 2^-32 and CPU and GPU agree (integer arithmetic only).
+JUDGE_HD inline std::uint64_t below(std::uint64_t bits, std::uint64_t range) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(bits, range);
+#else
+  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(bits) * range) >> 64);
+#endif
+}
+
+/// A uniform integer in [a, b] (whole numbers with a <= b, checked by whoever reads the distribution).
+JUDGE_HD inline std::int64_t uniform_integer(const distribution& d, std::uint64_t bits) {
+  const auto low = static_cast<std::int64_t>(d.a);
+  const auto high = static_cast<std::int64_t>(d.b);
+  return low + static_cast<std::int64_t>(below(bits, static_cast<std::uint64_t>(high - low) + 1));
+}
+
 /// Element `index` of buffer `stream`: the value the runner uploads and the judge regenerates.
 JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::uint32_t stream, std::uint64_t index) {
   switch (d.kind) {
@@ -77,9 +105,98 @@ JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::u
     const double x = fused(d.b - d.a, u, d.a);
     return static_cast<float>((index & 1) ? -x : x);
   }
+  case distribution_kind::uniform_int:
+    // Whole numbers as floats: a sum of them is exact while it stays below 2^24.
+    return static_cast<float>(uniform_integer(d, element_bits(seed, stream, index)));
+  case distribution_kind::ramp:
+    return static_cast<float>(fused(d.b, static_cast<double>(index), d.a));
   case distribution_kind::uniform:
   default:
     return static_cast<float>(fused(d.b - d.a, unit24(element_bits(seed, stream, index)), d.a));
+  }
+}
+
+/// Element `index` of `count` CSR row offsets (distribution_kind::offsets). Row boundary i sits at
+/// x = (i − 1/2 + u) / rows with u uniform in [0, 1), so boundaries keep their order; the offset is
+/// ⌊a·x^(b+1)⌋. Only subtractions, additions, one division and multiplications, each correctly rounded
+/// and none fusable, so CPU and GPU agree; the ends are exactly 0 and a.
+JUDGE_HD inline std::int32_t csr_offset(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                        std::uint64_t index, std::uint64_t count) {
+  const std::uint64_t rows = count - 1;
+  if (index == 0 || rows == 0) return 0;
+  if (index >= rows) return static_cast<std::int32_t>(d.a);
+  const double u = unit24(element_bits(seed, stream, index));
+  const double x = (static_cast<double>(index) - 0.5 + u) / static_cast<double>(rows);
+  double power = x;
+  for (int k = 0; k < static_cast<int>(d.b); ++k) power *= x;
+  return static_cast<std::int32_t>(d.a * power); // below a, and >= 0: truncation is the floor
+}
+
+/// Element `index` of an int32 buffer of `count` elements. Only the integer kinds apply (uniform_int,
+/// constant, ramp, offsets; the spec reader refuses the others for int buffers); a ramp wraps as int32
+/// arithmetic does.
+JUDGE_HD inline std::int32_t generate_int(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                          std::uint64_t index, std::uint64_t count = 0) {
+  switch (d.kind) {
+  case distribution_kind::offsets:
+    return csr_offset(d, seed, stream, index, count);
+  case distribution_kind::constant:
+    return static_cast<std::int32_t>(static_cast<std::int64_t>(d.a));
+  case distribution_kind::ramp: {
+    const std::uint64_t value = static_cast<std::uint64_t>(static_cast<std::int64_t>(d.a)) +
+                                static_cast<std::uint64_t>(static_cast<std::int64_t>(d.b)) * index;
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(value));
+  }
+  case distribution_kind::uniform_int:
+  default:
+    return static_cast<std::int32_t>(uniform_integer(d, element_bits(seed, stream, index)));
+  }
+}
+
+/// The 32-bit element `index` of a buffer of `type`, as raw bits.
+JUDGE_HD inline std::uint32_t generate_word(const distribution& d, element_type type, std::uint64_t seed,
+                                            std::uint32_t stream, std::uint64_t index, std::uint64_t count) {
+  if (type == element_type::int32) return static_cast<std::uint32_t>(generate_int(d, seed, stream, index, count));
+  const float value = generate(d, seed, stream, index);
+  std::uint32_t bits;
+  memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+/// An int32 element held in a float-typed container (see element_type), and back: bits, not values.
+inline float word_of_int(std::int32_t value) {
+  float word;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+inline std::int32_t int_of_word(float word) {
+  std::int32_t value;
+  std::memcpy(&value, &word, sizeof value);
+  return value;
+}
+
+/// Whether distribution kind `kind` can fill a buffer of `type`: int buffers take whole numbers only.
+constexpr bool applies_to(distribution_kind kind, element_type type) {
+  return kind == distribution_kind::offsets
+             ? type == element_type::int32
+             : type == element_type::float32 || kind == distribution_kind::uniform_int ||
+                   kind == distribution_kind::constant || kind == distribution_kind::ramp;
+}
+
+/// The largest |value| distribution `d` can give among `count` elements (normal: 6 standard deviations,
+/// the Irwin-Hall sum's hard limit). Tolerances of sums are derived from it (docs/problem-format.md).
+inline double largest_magnitude(const distribution& d, std::uint64_t count) {
+  switch (d.kind) {
+  case distribution_kind::constant:
+    return std::fabs(d.a);
+  case distribution_kind::normal:
+    return std::fabs(d.a) + 6.0 * std::fabs(d.b);
+  case distribution_kind::ramp:
+    return std::fmax(std::fabs(d.a), std::fabs(d.a + d.b * static_cast<double>(count > 0 ? count - 1 : 0)));
+  case distribution_kind::offsets:
+    return std::fabs(d.a);
+  default:
+    return std::fmax(std::fabs(d.a), std::fabs(d.b));
   }
 }
 

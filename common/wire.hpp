@@ -37,7 +37,12 @@ enum class guard_side { before, after };
 enum class stop_reason { precision, budget, max_samples };
 /// What an output buffer holds before solve() runs: something solve() must overwrite.
 enum class poison_kind { nan, big };
-enum class buffer_role { input, output };
+/// input: generated, read-only; output: written by solve(); inout: generated, then overwritten in place
+/// by solve() and compared as an output.
+enum class buffer_role { input, output, inout };
+/// What an output buffer holds when solve() starts: a poison value (so an element it fails to write is
+/// caught), or zeros (a contract such as "the histogram arrives zeroed").
+enum class output_start { poison, zero };
 /// Where NVML's SM clock readings come from: NVML, or nowhere (every reading is 0).
 enum class clock_source { nvml, none };
 
@@ -83,7 +88,15 @@ template <> struct wire_names<poison_kind> {
   static constexpr enum_name<poison_kind> table[] = {{poison_kind::nan, "nan"}, {poison_kind::big, "big"}};
 };
 template <> struct wire_names<buffer_role> {
-  static constexpr enum_name<buffer_role> table[] = {{buffer_role::input, "input"}, {buffer_role::output, "output"}};
+  static constexpr enum_name<buffer_role> table[] = {
+      {buffer_role::input, "input"}, {buffer_role::output, "output"}, {buffer_role::inout, "inout"}};
+};
+template <> struct wire_names<output_start> {
+  static constexpr enum_name<output_start> table[] = {{output_start::poison, "poison"}, {output_start::zero, "zero"}};
+};
+template <> struct wire_names<judge_data::element_type> {
+  static constexpr enum_name<judge_data::element_type> table[] = {{judge_data::element_type::float32, "float32"},
+                                                                  {judge_data::element_type::int32, "int32"}};
 };
 template <> struct wire_names<clock_source> {
   static constexpr enum_name<clock_source> table[] = {{clock_source::nvml, "nvml"}, {clock_source::none, "none"}};
@@ -91,10 +104,10 @@ template <> struct wire_names<clock_source> {
 /// Distribution kinds travel by these names (the generator itself lives in datagen.h).
 template <> struct wire_names<judge_data::distribution_kind> {
   static constexpr enum_name<judge_data::distribution_kind> table[] = {
-      {judge_data::distribution_kind::uniform, "uniform"},
-      {judge_data::distribution_kind::normal, "normal"},
-      {judge_data::distribution_kind::constant, "constant"},
-      {judge_data::distribution_kind::cancel, "cancel"}};
+      {judge_data::distribution_kind::uniform, "uniform"},         {judge_data::distribution_kind::normal, "normal"},
+      {judge_data::distribution_kind::constant, "constant"},       {judge_data::distribution_kind::cancel, "cancel"},
+      {judge_data::distribution_kind::uniform_int, "uniform_int"}, {judge_data::distribution_kind::ramp, "ramp"},
+      {judge_data::distribution_kind::offsets, "offsets"}};
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...
@@ -146,11 +159,20 @@ constexpr poison_kind poison_for_check(std::size_t k) { return k % 2 == 0 ? pois
 struct buffer_spec {
   std::string name;
   buffer_role role = buffer_role::input;
-  std::size_t count = 0;                        ///< elements (float)
-  std::optional<judge_data::distribution> dist; ///< inputs only, and required for them
-  std::optional<std::vector<float>> data;       ///< inputs only: explicit data, replacing generation
+  std::size_t count = 0;                        ///< elements (32 bits each, whatever the type)
+  std::optional<judge_data::distribution> dist; ///< generated buffers only, and required for them
+  /// Generated buffers only: explicit data, replacing generation. 32-bit elements: an int32 buffer's
+  /// values are held as their bits (judge_data::word_of_int) and travel as JSON integers.
+  std::optional<std::vector<float>> data;
+  judge_data::element_type type = judge_data::element_type::float32;
+  output_start start = output_start::poison; ///< outputs only: what solve() finds in the buffer
 
+  /// Read-only for solve(): an input whose bits must be unchanged after the call.
   bool is_input() const noexcept { return role == buffer_role::input; }
+  /// Filled before the call from `dist` or `data`: inputs and inout buffers.
+  bool is_generated() const noexcept { return role != buffer_role::output; }
+  /// Compared with a reference after the call: outputs and inout buffers.
+  bool is_result() const noexcept { return role != buffer_role::input; }
 };
 
 /// Whether `name` may name a file the runner creates: one plain name (letters, digits, '.', '_', '-';
@@ -178,7 +200,8 @@ struct check_spec {
   std::optional<std::string> record_file;
 };
 
-/// An element passes when |got - ref| <= atol + rtol * |ref|.
+/// A float32 element passes when |got - ref| <= atol + rtol * |ref|; an int32 element must equal its
+/// reference. The judge resolves both numbers per case (docs/problem-format.md, `tolerance.sum`).
 struct tolerance_spec {
   double atol = 1e-5;
   double rtol = 1e-5;
@@ -202,6 +225,7 @@ struct case_request {
   std::string name;
   std::int64_t case_index = 0;
   std::vector<int> sizes;           ///< the int parameters of solve(), in signature order
+  std::vector<float> scalars;       ///< the float parameters of solve(), in signature order
   std::vector<buffer_spec> buffers; ///< the pointer parameters of solve(), in signature order
   std::vector<check_spec> checks;
   tolerance_spec tolerance;

@@ -171,17 +171,30 @@ inline judge_data::distribution read_distribution(const json& v, const where& w)
 
 inline float read_data_value(const json& v, const where& w) { return static_cast<float>(read_number(v, w)); }
 
+/// An int32 element of explicit data, held as its bits (judge_data::word_of_int).
+inline float read_int_data_value(const json& v, const where& w) {
+  return judge_data::word_of_int(static_cast<std::int32_t>(read_integer(v, w, INT32_MIN, INT32_MAX)));
+}
+
 inline buffer_spec read_buffer(const json& v, const where& w) {
   const object_reader r(v, w);
   buffer_spec b;
   b.name = r.get("name", read_string);
   b.role = r.get("role", read_name<buffer_role>);
+  b.type = r.get("type", read_name<judge_data::element_type>);
   b.count = static_cast<std::size_t>(r.get("count", integer_in(1, std::numeric_limits<std::int64_t>::max() / 8)));
   b.dist = r.get("dist", nullable(read_distribution));
-  b.data = r.get("data", nullable(array_of(read_data_value)));
-  if (b.is_input() && !b.dist) fail(w.at("dist"), "is required for an input buffer");
-  if (!b.is_input() && b.dist) fail(w.at("dist"), "must be null for an output buffer");
-  if (!b.is_input() && b.data) fail(w.at("data"), "must be null for an output buffer: only inputs take explicit data");
+  b.data = b.type == judge_data::element_type::int32 ? r.get("data", nullable(array_of(read_int_data_value)))
+                                                     : r.get("data", nullable(array_of(read_data_value)));
+  b.start = r.get("start", read_name<output_start>);
+  if (b.is_generated() && !b.dist) fail(w.at("dist"), "is required for an input or inout buffer");
+  if (!b.is_generated() && b.dist) fail(w.at("dist"), "must be null for an output buffer");
+  if (!b.is_generated() && b.data)
+    fail(w.at("data"), "must be null for an output buffer: only inputs and inout buffers take explicit data");
+  if (b.role != buffer_role::output && b.start != output_start::poison)
+    fail(w.at("start"), "must be \"poison\" unless the buffer is an output: the others start as their data");
+  if (b.dist && !judge_data::applies_to(b.dist->kind, b.type))
+    fail(w.at("dist"), std::string("a ") + to_string(b.dist->kind) + " distribution cannot fill an int32 buffer");
   if (b.data && b.data->size() != b.count)
     fail(w.at("data"), "has " + std::to_string(b.data->size()) + " values but count is " + std::to_string(b.count));
   return b;
@@ -242,6 +255,7 @@ inline case_request read_case(const object_reader& r) {
   c.name = r.get("name", read_string);
   c.case_index = r.get("case_index", read_count);
   c.sizes = r.get("sizes", array_of(read_size));
+  c.scalars = r.get("scalars", array_of(read_data_value));
   c.buffers = r.get("buffers", array_of(read_buffer));
   c.checks = r.get("checks", array_of(read_check));
   c.tolerance = r.get("tolerance", read_tolerance);
@@ -275,7 +289,7 @@ inline case_request read_case(const object_reader& r) {
   }
   // Every output gets exactly one file, and no file is named twice: the runner creates each once.
   std::size_t outputs = 0;
-  for (const buffer_spec& b : c.buffers) outputs += b.is_input() ? 0 : 1;
+  for (const buffer_spec& b : c.buffers) outputs += b.is_result() ? 1 : 0;
   std::vector<std::string> seen;
   for (std::size_t k = 0; k < c.checks.size(); ++k) {
     const where files = r.place().at("checks").at(k).at("output_files");
@@ -471,11 +485,19 @@ inline json distribution_json(const judge_data::distribution& d) {
 }
 
 inline json buffer_json(const buffer_spec& b) {
+  const auto data_json = [&b](const std::vector<float>& data) {
+    if (b.type == judge_data::element_type::float32) return json(data);
+    json values = json::array();
+    for (const float word : data) values.push_back(judge_data::int_of_word(word));
+    return values;
+  };
   return {{"name", b.name},
           {"role", to_string(b.role)},
+          {"type", to_string(b.type)},
           {"count", b.count},
           {"dist", nullable_json(b.dist, distribution_json)},
-          {"data", nullable_json(b.data, [](const std::vector<float>& data) { return json(data); })}};
+          {"data", nullable_json(b.data, data_json)},
+          {"start", to_string(b.start)}};
 }
 
 inline json timing_json(const timing_spec& t) {
@@ -536,6 +558,7 @@ inline json to_json(const case_request& c) {
           {"name", c.name},
           {"case_index", c.case_index},
           {"sizes", c.sizes},
+          {"scalars", c.scalars},
           {"buffers", std::move(buffers)},
           {"checks", std::move(checks)},
           {"tolerance", {{"atol", c.tolerance.atol}, {"rtol", c.tolerance.rtol}}},

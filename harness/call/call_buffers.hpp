@@ -44,7 +44,8 @@ public:
 
   const std::vector<buffer_spec>& specs() const noexcept { return m_specs; }
   const guarded_buffer& buffer(std::size_t index) const { return m_buffers[index]; }
-  /// The pristine copy of input `index`, or the reference output of output `index`.
+  /// The pristine copy of input `index`, the reference output of output `index`, or for an inout
+  /// buffer its pristine copy, which the GPU reference overwrites with its result.
   const float* shadow(std::size_t index) const { return m_shadows[index].as<float>(); }
 
 private:

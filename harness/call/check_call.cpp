@@ -40,7 +40,7 @@ void write_new_file(int scratch_fd, const std::string& name, const char* bytes, 
   if (::close(fd) != 0) throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(errno));
 }
 
-/// Copies output `index` to the host and writes it as raw little-endian float32 into the file `name`.
+/// Copies output `index` to the host and writes it as raw little-endian 32-bit elements into the file `name`.
 void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
   const guarded_buffer& buffer = buffers.buffer(index);
   std::vector<float> host(buffer.count());
@@ -92,7 +92,8 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     work_recorder& recorder = work_recorder::instance();
     if (check.record_file) recorder.begin(regions_of(buffers));
     const solve_observation seen =
-        call_solve(learner_solve_work(), buffers.solve_arguments(), request.sizes.data(), context, call_kind::checked);
+        call_solve(learner_solve_work(), buffers.solve_arguments(), request.sizes.data(), request.scalars.data(), context,
+                   call_kind::checked);
     const std::optional<recording> recorded =
         check.record_file ? std::optional<recording>(recorder.end()) : std::nullopt;
     answer.host_ms = seen.host_ms;
@@ -128,7 +129,7 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     // The codec has checked that there is one file name per output buffer.
     std::size_t output = 0;
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {
-      if (request.buffers[b].is_input()) continue;
+      if (!request.buffers[b].is_result()) continue;
       const std::string& name = check.output_files.at(output++);
       write_output(buffers, b, context.scratch_fd, name);
       answer.outputs.push_back(name);

@@ -17,16 +17,16 @@ judge_solve_fn learner_solve = nullptr;
 
 // noexcept: an exception escaping the learner's solve() ends the process through std::terminate, as
 // it would in the learner's own program, and the judge sees a crash rather than a harness failure.
-void invoke_learner_solve(void* const* buffers, const int* sizes) noexcept {
+void invoke_learner_solve(void* const* buffers, const int* sizes, const float* scalars) noexcept {
   const learner_scope learner;
-  judge_call_solve(learner_solve, buffers, sizes);
+  judge_call_solve(learner_solve, buffers, sizes, scalars);
 }
 
 class bound_solve_work final : public call_work {
 public:
-  std::string issue(void* const* buffers, const int* sizes) override {
+  std::string issue(void* const* buffers, const int* sizes, const float* scalars) override {
     if (!learner_solve) throw std::logic_error("call_solve before bind_learner_solve");
-    invoke_learner_solve(buffers, sizes);
+    invoke_learner_solve(buffers, sizes, scalars);
     return "";
   }
 };
@@ -43,8 +43,8 @@ call_work& learner_solve_work() {
   return work;
 }
 
-solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, runner_context& context,
-                             call_kind kind) {
+solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, const float* scalars,
+                             runner_context& context, call_kind kind) {
   using clock = std::chrono::steady_clock;
   solve_observation seen;
   const bool timed = kind != call_kind::checked;
@@ -62,7 +62,7 @@ solve_observation call_solve(call_work& work, void* const* buffers, const int* s
 
   if (timed) context.timer.before_solve();
   const clock::time_point host_begin = clock::now();
-  const std::string not_issued = work.issue(buffers, sizes);
+  const std::string not_issued = work.issue(buffers, sizes, scalars);
   if (timed) context.timer.after_return();
   const cudaError_t synchronised = cudaDeviceSynchronize();
   const clock::time_point host_end = clock::now();

@@ -39,7 +39,7 @@ public:
   virtual ~call_work() = default;
   /// Issues the call's work; returns why it could not, in words, or "". The device is synchronised by
   /// the caller.
-  virtual std::string issue(void* const* buffers, const int* sizes) = 0;
+  virtual std::string issue(void* const* buffers, const int* sizes, const float* scalars) = 0;
 };
 
 /// The bound solve(), with the work recorder's learner flag set while it runs.
@@ -51,13 +51,13 @@ enum class call_kind {
   timed_cold_l2, ///< timed, after an L2 flush
 };
 
-/// Calls the bound solve() with (buffers, sizes), then synchronises the device and looks for errors, a device reset,
+/// Issues `work` with (buffers, sizes, scalars), then synchronises the device and looks for errors, a device reset,
 /// banned libraries and stray threads. A timed call is bracketed by `context.timer`, whose result the
 /// caller then reads; its L2 flush is enqueued here, where the timing method needs it (before a
 /// synchronisation for CUPTI; right before the start event for events, to hide the launch latency).
 /// The inputs must be ready (enqueued on the legacy stream) and the device error-free. Throws
 /// cuda_error only for failures of the harness's own CUDA calls.
-solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, runner_context& context,
-                             call_kind kind);
+solve_observation call_solve(call_work& work, void* const* buffers, const int* sizes, const float* scalars,
+                             runner_context& context, call_kind kind);
 
 } // namespace judge_harness

@@ -76,7 +76,8 @@ public:
     const std::uint64_t seed = draw_sample_seed();
     set.prepare_inputs(seed, poison);
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
-    const solve_observation seen = call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_context, kind);
+    const solve_observation seen =
+        call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
     if (!seen.error.empty()) return stop(call_status::cuda_error, seen.error, seen.context_lost);
 
     sample_result result;
@@ -112,7 +113,7 @@ private:
   /// Runs the problem's GPU reference on the pristine inputs (untimed) and compares every output;
   /// false when the reference could not run (m_answer then says why).
   bool check_against_reference(const call_buffers& set, sample_place place) {
-    judge_reference_solve(set.reference_arguments(), m_request.sizes.data());
+    judge_reference_solve(set.reference_arguments(), m_request.sizes.data(), m_request.scalars.data());
     const cudaError_t status = settle_device();
     if (status != cudaSuccess) {
       // The reference is trusted code, but a solution can leave work behind that fails under it.
@@ -136,7 +137,7 @@ private:
               judge_wire::sample_input_modification{place, spec.name, changed.first_index};
       } else {
         const mismatch_summary wrong = m_context.comparator.count_mismatches(
-            data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol);
+            data, set.shadow(b), spec.count, m_request.tolerance.atol, m_request.tolerance.rtol, spec.type);
         if (wrong.count == 0) continue;
         mismatched = true;
         if (!m_answer.first_mismatch) {
@@ -144,6 +145,10 @@ private:
           const auto at = static_cast<std::size_t>(wrong.first_index);
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.got, data + at, sizeof(float), cudaMemcpyDeviceToHost));
           JUDGE_CUDA_CHECK(cudaMemcpy(&first.expected, set.shadow(b) + at, sizeof(float), cudaMemcpyDeviceToHost));
+          if (spec.type == judge_data::element_type::int32) { // shown as numbers: the elements hold int bits
+            first.got = static_cast<float>(judge_data::int_of_word(first.got));
+            first.expected = static_cast<float>(judge_data::int_of_word(first.expected));
+          }
           m_answer.first_mismatch = first;
         }
       }

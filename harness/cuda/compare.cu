@@ -60,7 +60,9 @@ __global__ void judge_difference_kernel(const std::uint32_t* a, const std::uint3
 device_comparator::device_comparator() : m_slots(sizeof(result_slots)) {}
 
 mismatch_summary device_comparator::count_mismatches(const float* got, const float* ref, std::size_t count, double atol,
-                                                     double rtol) {
+                                                     double rtol, judge_data::element_type type) {
+  // Integers are right or wrong: the same bits, which is what the difference kernel counts.
+  if (type == judge_data::element_type::int32) return count_differences(got, ref, count);
   const result_slots empty{0, ULLONG_MAX};
   JUDGE_CUDA_CHECK(cudaMemcpy(m_slots.data(), &empty, sizeof empty, cudaMemcpyHostToDevice));
   if (count > 0) {

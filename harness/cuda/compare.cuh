@@ -3,6 +3,7 @@
 // Declarations only, includable from host C++; the kernels live in compare.cu.
 #pragma once
 
+#include "datagen.h"
 #include "device_memory.hpp"
 
 #include <cstddef>
@@ -23,8 +24,10 @@ public:
   device_comparator();
 
   /// Elements i < count where !(|got[i] - ref[i]| <= atol + rtol * |ref[i]|), evaluated in double.
-  /// NaN never passes; an infinity passes only against the same infinity.
-  mismatch_summary count_mismatches(const float* got, const float* ref, std::size_t count, double atol, double rtol);
+  /// NaN never passes; an infinity passes only against the same infinity. For int32 elements (the
+  /// buffers hold their bits) the test is equality; atol and rtol do not apply.
+  mismatch_summary count_mismatches(const float* got, const float* ref, std::size_t count, double atol, double rtol,
+                                    judge_data::element_type type = judge_data::element_type::float32);
 
   /// Elements i < count whose bits differ between `a` and `b`.
   mismatch_summary count_differences(const float* a, const float* b, std::size_t count);

@@ -137,10 +137,10 @@ void work_recorder::add_step(judge_wire::recorded_step step) {
 
 std::optional<device_address> work_recorder::resolve(std::uint64_t pointer) {
   const auto p = static_cast<std::int64_t>(pointer);
+  // Inside a buffer, its end included, first.
   for (std::size_t i = 0; i < m_buffers.size(); ++i) {
     const auto base = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(m_buffers[i].base));
-    const auto end = base + static_cast<std::int64_t>(m_buffers[i].bytes);
-    if (p >= base - buffer_slack && p <= end + buffer_slack)
+    if (p >= base && p <= base + static_cast<std::int64_t>(m_buffers[i].bytes))
       return device_address{region_kind::buffer, static_cast<std::int64_t>(i), "", p - base};
   }
   // The allocation that starts at or below the pointer; a pointer one past its end still means it.
@@ -163,6 +163,13 @@ std::optional<device_address> work_recorder::resolve(std::uint64_t pointer) {
   for (const variable& v : m_variables)
     if (v.address != 0 && pointer >= v.address && pointer <= v.address + v.bytes)
       return device_address{region_kind::global, 0, v.name, static_cast<std::int64_t>(pointer - v.address)};
+  // Last, a little outside a buffer (in its guards): no other memory is there.
+  for (std::size_t i = 0; i < m_buffers.size(); ++i) {
+    const auto base = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(m_buffers[i].base));
+    const auto end = base + static_cast<std::int64_t>(m_buffers[i].bytes);
+    if (p >= base - buffer_slack && p <= end + buffer_slack)
+      return device_address{region_kind::buffer, static_cast<std::int64_t>(i), "", p - base};
+  }
   return std::nullopt;
 }
 

@@ -168,7 +168,7 @@ void run_case(const case_request& request, runner_context& context, result_chann
 class replay_work final : public call_work {
 public:
   explicit replay_work(replay_program& program) : m_program(program) {}
-  std::string issue(void* const* buffers, const int*) override { return m_program.issue(buffers); }
+  std::string issue(void* const* buffers, const int*, const float*) override { return m_program.issue(buffers); }
 
 private:
   replay_program& m_program;

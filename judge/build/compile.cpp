@@ -444,7 +444,7 @@ std::string solve_declaration_header(const problem_spec& spec) {
 
 std::string solve_call_shim(const problem_spec& spec) {
   std::string types, args;
-  int buffer = 0, size = 0;
+  int buffer = 0, size = 0, scalar = 0;
   for (const parameter& p : spec.signature) {
     if (!args.empty()) {
       types += ", ";
@@ -453,6 +453,8 @@ std::string solve_call_shim(const problem_spec& spec) {
     types += p.c_type;
     if (p.role == param_role::size)
       args += "sizes[" + std::to_string(size++) + "]";
+    else if (p.role == param_role::scalar)
+      args += "scalars[" + std::to_string(scalar++) + "]";
     else
       args += "static_cast<" + p.c_type + ">(buffers[" + std::to_string(buffer++) + "])";
   }
@@ -462,9 +464,10 @@ std::string solve_call_shim(const problem_spec& spec) {
          "#include <cuda_runtime.h>\n\n"
          "extern \"C\" {\n"
          "typedef void (*judge_solve_fn)(void); // as in harness/call/solve_abi.h\n"
-         "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes) {\n"
+         "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes, const float* scalars) {\n"
          "  (void)buffers;\n"
          "  (void)sizes;\n"
+         "  (void)scalars;\n"
          "  using signature = void (*)(" +
          types +
          ");\n"

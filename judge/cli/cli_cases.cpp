@@ -3,6 +3,7 @@
 #include "cli.hpp"
 
 #include "case_data.hpp"
+#include "case_tolerance.hpp"
 #include "check_seed.hpp"
 #include "compare.hpp"
 #include "file_output.hpp"
@@ -92,6 +93,17 @@ struct case_values {
   std::map<std::string, std::vector<double>> outputs;
 };
 
+/// An input's elements as numbers: the floats, or an int32 buffer's ints (its elements hold their bits).
+std::vector<double> input_values(const parameter& p, const std::vector<float>& words) {
+  std::vector<double> values;
+  values.reserve(words.size());
+  for (const float w : words)
+    values.push_back(p.type == judge_data::element_type::int32 ? judge_data::int_of_word(w) : static_cast<double>(w));
+  return values;
+}
+
+const char* dtype_name(const parameter& p) { return p.type == judge_data::element_type::int32 ? "int32" : "float32"; }
+
 case_values compute(const problem_spec& spec, const test_case& c) {
   case_values v;
   v.inputs = regenerate_inputs(spec, c, sample_check_seed(c.seed, spec.name, c.name, 0));
@@ -105,46 +117,55 @@ void write_raw(const fs::path& file, const std::vector<float>& values) {
   if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
-/// DIR/<buffer>.bin (raw float32, row-major, native byte order) and DIR/manifest.json describing them.
+/// DIR/<buffer>.bin (raw 32-bit elements, row-major, native byte order) and DIR/manifest.json describing
+/// them; an inout buffer has two files, its input and its expected output.
 void write_case_files(const fs::path& dir, const problem_spec& spec, const test_case& c, const case_values& v) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) throw usage_error("--out " + dir.string() + " is not a folder that can be made");
   nlohmann::json manifest = {{"problem", spec.name}, {"case", c.name}, {"sizes", c.sizes}, {"buffers", {}}};
+  if (!c.scalars.empty()) manifest["scalars"] = c.scalars;
   for (const parameter* p : spec.buffers()) {
-    const bool input = p->role == param_role::input;
-    std::vector<float> values;
-    if (input)
-      values = v.inputs.at(p->name);
-    else
-      for (double x : v.outputs.at(p->name)) values.push_back(static_cast<float>(x));
-    write_raw(dir / (p->name + ".bin"), values);
-    manifest["buffers"].push_back({{"name", p->name},
-                                   {"role", input ? "input" : "expected output"},
-                                   {"file", p->name + ".bin"},
-                                   {"dtype", "float32"},
-                                   {"shape", buffer_shape(*p, c)}});
+    const auto add = [&](const std::string& file, const char* role, const std::vector<float>& words) {
+      write_raw(dir / file, words);
+      manifest["buffers"].push_back({{"name", p->name},
+                                     {"role", role},
+                                     {"file", file},
+                                     {"dtype", dtype_name(*p)},
+                                     {"shape", buffer_shape(*p, c)}});
+    };
+    if (p->is_generated()) add(p->name + ".bin", "input", v.inputs.at(p->name));
+    if (p->is_result()) {
+      std::vector<float> words;
+      for (double x : v.outputs.at(p->name))
+        words.push_back(p->type == judge_data::element_type::int32
+                            ? judge_data::word_of_int(static_cast<std::int32_t>(x))
+                            : static_cast<float>(x));
+      add(p->is_generated() ? p->name + ".expected.bin" : p->name + ".bin", "expected output", words);
+    }
   }
   write_file_atomically(dir / "manifest.json", manifest.dump(2) + "\n", "the case's manifest");
-  std::fprintf(stderr, "wrote %s (raw float32, row-major; manifest.json describes them)\n", dir.string().c_str());
+  std::fprintf(stderr, "wrote %s (raw 32-bit elements, row-major; manifest.json describes them)\n",
+               dir.string().c_str());
 }
 
 /// Every value of every buffer, for a program to read.
 std::string case_json(const problem_spec& spec, const test_case& c, const case_values& v) {
   nlohmann::json doc = {{"problem", spec.name}, {"case", c.name}, {"sizes", c.sizes}, {"buffers", {}}};
+  if (!c.scalars.empty()) doc["scalars"] = c.scalars;
   for (const parameter* p : spec.buffers()) {
-    const bool input = p->role == param_role::input;
-    nlohmann::json values = nlohmann::json::array();
-    if (input)
-      for (float x : v.inputs.at(p->name)) values.push_back(x);
-    else
-      for (double x : v.outputs.at(p->name)) values.push_back(x);
-    doc["buffers"].push_back({{"name", p->name},
-                              {"role", input ? "input" : "expected output"},
-                              {"shape", buffer_shape(*p, c)},
-                              {"values", std::move(values)}});
+    const auto add = [&](const char* role, const std::vector<double>& values) {
+      doc["buffers"].push_back({{"name", p->name},
+                                {"role", role},
+                                {"dtype", dtype_name(*p)},
+                                {"shape", buffer_shape(*p, c)},
+                                {"values", values}});
+    };
+    if (p->is_generated()) add("input", input_values(*p, v.inputs.at(p->name)));
+    if (p->is_result()) add("expected output", v.outputs.at(p->name));
   }
-  doc["tolerance"] = {{"atol", spec.tolerance.atol}, {"rtol", spec.tolerance.rtol}};
+  const tolerance t = case_tolerance(spec, c);
+  doc["tolerance"] = {{"atol", t.atol}, {"rtol", t.rtol}};
   return doc.dump(2) + "\n";
 }
 
@@ -159,18 +180,23 @@ int show_case(const problem_spec& spec, const std::vector<test_case>& cases, con
   std::string sizes;
   for (const auto& name : spec.size_names())
     sizes += fmt::format("{}{}={}", sizes.empty() ? "" : " ", name, c.sizes.at(name));
+  for (const auto& [name, value] : c.scalars)
+    sizes += fmt::format("{}{}={}", sizes.empty() ? "" : " ", name, static_cast<float>(value));
+  const tolerance t = case_tolerance(spec, c);
   std::printf("case %s of %s (sample): %s\n", c.name.c_str(), spec.name.c_str(), sizes.c_str());
   for (const parameter* p : spec.buffers()) {
     const auto shape = buffer_shape(*p, c);
-    if (p->role == param_role::input) {
+    if (p->is_generated())
       std::printf("\ninput %s %s (%s):\n%s", p->name.c_str(), shape_label(*p, c).c_str(),
                   c.data.count(p->name) ? "explicit data" : "generated from the seed",
-                  buffer_text(v.inputs.at(p->name), shape).c_str());
-    } else {
+                  buffer_text(input_values(*p, v.inputs.at(p->name)), shape).c_str());
+    if (p->is_result() && p->type == judge_data::element_type::int32)
+      std::printf("\nexpected output %s %s (the CPU reference; integers, accepted only if equal):\n%s", p->name.c_str(),
+                  shape_label(*p, c).c_str(), buffer_text(v.outputs.at(p->name), shape).c_str());
+    else if (p->is_result())
       std::printf("\nexpected output %s %s (the CPU reference; accepted within |got - ref| <= %g + %g*|ref|):\n%s",
-                  p->name.c_str(), shape_label(*p, c).c_str(), spec.tolerance.atol, spec.tolerance.rtol,
+                  p->name.c_str(), shape_label(*p, c).c_str(), t.atol, t.rtol,
                   buffer_text(v.outputs.at(p->name), shape).c_str());
-    }
   }
   if (!f.out_dir.empty()) write_case_files(f.out_dir, spec, c, v);
   return 0;
@@ -182,8 +208,13 @@ std::optional<std::string> expected_mismatch(const problem_spec& spec, const tes
     const auto& got = v.outputs.at(name);
     const auto param = std::find_if(spec.signature.begin(), spec.signature.end(),
                                     [&, &name = name](const parameter& p) { return p.name == name; });
+    const tolerance t = case_tolerance(spec, c);
     for (std::size_t i = 0; i < expected.size(); ++i) {
-      if (within_tolerance(static_cast<float>(got[i]), expected[i], spec.tolerance)) continue;
+      // The reference is compared as a solution's output would be: rounded to its buffer's type.
+      const float as_element = param->type == judge_data::element_type::int32
+                                   ? judge_data::word_of_int(static_cast<std::int32_t>(got[i]))
+                                   : static_cast<float>(got[i]);
+      if (element_passes(param->type, as_element, expected[i], t)) continue;
       std::string at;
       for (std::int64_t k : unflatten(static_cast<std::int64_t>(i), buffer_shape(*param, c)))
         at += "[" + std::to_string(k) + "]";
@@ -204,7 +235,7 @@ int check_samples(const problem_spec& spec, const std::vector<test_case>& cases)
     const case_values v = compute(spec, c);
     std::printf("%s (%s):\n", c.name.c_str(), shape_text(spec, c).c_str());
     for (const parameter* p : spec.buffers())
-      if (p->role == param_role::output)
+      if (p->is_result())
         std::printf("  %s %s:\n%s", p->name.c_str(), shape_label(*p, c).c_str(),
                     buffer_text(v.outputs.at(p->name), buffer_shape(*p, c)).c_str());
     if (c.expected.empty()) {

@@ -33,6 +33,18 @@ int show(const context& ctx, const problem_flags& f) {
   const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
   std::printf("%s\nsignature: %s\n", read_file(spec.statement).c_str(), spec.solve_declaration().c_str());
   std::printf("tolerance: |got - ref| <= %g + %g*|ref|\n", spec.tolerance.atol, spec.tolerance.rtol);
+  if (const auto& sum = spec.tolerance.sum) {
+    std::string of;
+    for (const std::string& name : sum->of) of += (of.empty() ? "" : "·") + ("max|" + name + "|");
+    std::printf("  widened per case for a float sum of %s terms (%s%s%s; docs/problem-format.md)\n",
+                sum->terms.text().c_str(),
+                of.empty() ? "" : ("atol by allowance·" + std::string(sum->weighted ? "" : "terms·") + of).c_str(),
+                !of.empty() && sum->relative ? ", " : "", sum->relative ? "rtol by allowance" : "");
+  }
+  bool ints = false;
+  for (const parameter* p : spec.buffers())
+    ints = ints || (p->is_result() && p->type == judge_data::element_type::int32);
+  if (ints) std::printf("int outputs must equal the reference exactly\n");
   return 0;
 }
 

@@ -2,6 +2,7 @@
 #include "baseline.hpp"
 
 #include "case_data.hpp"
+#include "case_tolerance.hpp"
 #include "compare.hpp"
 #include "content_hash.hpp"
 #include "device_fit.hpp"
@@ -18,7 +19,8 @@ bool references_disagree(const problem_spec& spec, const test_case& c, const flo
                          const double_outputs& reference) {
   for (const auto& [name, values] : baseline)
     for (const parameter* p : spec.buffers())
-      if (p->name == name && compare_output(name, values, reference.at(name), buffer_shape(*p, c), spec.tolerance))
+      if (p->name == name &&
+          compare_output(name, values, reference.at(name), buffer_shape(*p, c), case_tolerance(spec, c), p->type))
         return true;
   return false;
 }
@@ -81,7 +83,7 @@ std::string grader::run_baseline_now(const build_result& baseline, const progres
       float_outputs outputs;
       std::size_t output = 0;
       for (const judge_wire::buffer_spec& b : request.buffers) {
-        if (b.is_input()) continue;
+        if (!b.is_result()) continue;
         output_read read = take_output(scratch, answer, files.at(output++), counts.at(b.name));
         if (!read.values)
           return fmt::format("the baseline's output {} of case {} could not be read: {}", b.name, c.name, read.problem);

@@ -1,8 +1,12 @@
 #include "case_data.hpp"
 
+#include "case_tolerance.hpp"
 #include "output_files.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <stdexcept>
+#include <thread>
 
 namespace judge {
 
@@ -34,12 +38,17 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
   request.case_index = case_index;
   // Sizes fit an int: test_cases.cpp refuses larger ones, since solve() takes ints.
   for (const std::int64_t size : ordered_sizes(spec, c)) request.sizes.push_back(static_cast<int>(size));
+  for (const std::string& name : spec.scalar_names()) request.scalars.push_back(static_cast<float>(c.scalars.at(name)));
   for (const parameter* p : spec.buffers()) {
     judge_wire::buffer_spec b;
     b.name = p->name;
-    b.role = p->role == param_role::input ? judge_wire::buffer_role::input : judge_wire::buffer_role::output;
+    b.role = p->role == param_role::input   ? judge_wire::buffer_role::input
+             : p->role == param_role::inout ? judge_wire::buffer_role::inout
+                                            : judge_wire::buffer_role::output;
+    b.type = p->type;
+    b.start = p->start;
     b.count = static_cast<std::size_t>(counts.at(p->name));
-    if (b.is_input()) {
+    if (b.is_generated()) {
       b.dist = distribution_of(spec, c, p->name);
       if (auto d = c.data.find(p->name); d != c.data.end()) b.data = d->second;
     }
@@ -48,10 +57,11 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
   for (std::size_t k = 0; k < check_seeds.size(); ++k) {
     judge_wire::check_spec check{check_seeds[k], judge_wire::poison_for_check(k), {}, std::nullopt};
     for (const judge_wire::buffer_spec& b : request.buffers)
-      if (!b.is_input()) check.output_files.push_back(output_file_name(case_index, k, b.name));
+      if (b.is_result()) check.output_files.push_back(output_file_name(case_index, k, b.name));
     request.checks.push_back(std::move(check));
   }
-  request.tolerance = {spec.tolerance.atol, spec.tolerance.rtol};
+  const tolerance t = case_tolerance(spec, c);
+  request.tolerance = {t.atol, t.rtol};
   request.timing = timing;
   return request;
 }
@@ -63,16 +73,29 @@ std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& 
   const auto buffers = spec.buffers();
   for (std::size_t b = 0; b < buffers.size(); ++b) {
     const parameter& p = *buffers[b];
-    if (p.role != param_role::input) continue;
+    if (!p.is_generated()) continue;
     if (auto d = c.data.find(p.name); d != c.data.end()) {
       inputs[p.name] = d->second;
       continue;
     }
     const auto dist = distribution_of(spec, c, p.name);
     std::vector<float> values(static_cast<std::size_t>(counts.at(p.name)));
-    // The stream number is the buffer's position among the pointer parameters, as in the runner.
-    for (std::size_t i = 0; i < values.size(); ++i)
-      values[i] = judge_data::generate(dist, check_seed, static_cast<std::uint32_t>(b), i);
+    // The stream number is the buffer's position among the pointer parameters, as in the runner. Every
+    // element is its own counter-based draw, so chunks on several threads give the same values.
+    const auto stream = static_cast<std::uint32_t>(b);
+    const judge_data::element_type type = p.type;
+    const std::size_t n = values.size();
+    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+    const std::size_t chunk = n < (std::size_t{1} << 20) ? n : (n + workers - 1) / workers;
+    std::vector<std::thread> pool;
+    for (std::size_t begin = 0; begin < n; begin += chunk)
+      pool.emplace_back([&values, &dist, check_seed, stream, type, n, begin, end = std::min(n, begin + chunk)] {
+        for (std::size_t i = begin; i < end; ++i) {
+          const std::uint32_t word = judge_data::generate_word(dist, type, check_seed, stream, i, n);
+          std::memcpy(&values[i], &word, sizeof word);
+        }
+      });
+    for (std::thread& t : pool) t.join();
     inputs[p.name] = std::move(values);
   }
   return inputs;

@@ -20,28 +20,47 @@ std::vector<std::int64_t> unflatten(std::int64_t index, const std::vector<std::i
   return coords;
 }
 
+bool element_passes(judge_data::element_type type, float got, double ref, const tolerance& tol) {
+  if (type == judge_data::element_type::int32) return static_cast<double>(judge_data::int_of_word(got)) == ref;
+  return within_tolerance(got, ref, tol);
+}
+
 namespace {
+
+/// A reference element as a double: a float reference of an int32 buffer holds bits, too.
+double reference_value(double ref, judge_data::element_type) { return ref; }
+double reference_value(float ref, judge_data::element_type type) {
+  return type == judge_data::element_type::int32 ? static_cast<double>(judge_data::int_of_word(ref))
+                                                 : static_cast<double>(ref);
+}
+
+/// What a mismatch shows as the solution's value: the float, or the int (as near as a float holds it).
+float shown_value(float got, judge_data::element_type type) {
+  return type == judge_data::element_type::int32 ? static_cast<float>(judge_data::int_of_word(got)) : got;
+}
+
 template <class Ref>
 std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
                                     const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
-                                    const tolerance& tol) {
+                                    const tolerance& tol, judge_data::element_type type) {
   mismatch m;
   m.buffer = buffer;
   m.total = static_cast<std::int64_t>(ref.size());
   // A short output counts every missing element as wrong: nothing is assumed about what is absent.
   const std::size_t n = std::min(got.size(), ref.size());
   for (std::size_t i = 0; i < n; ++i) {
-    if (within_tolerance(got[i], static_cast<double>(ref[i]), tol)) continue;
+    const double expected = reference_value(ref[i], type);
+    if (element_passes(type, got[i], expected, tol)) continue;
     if (m.count++ == 0) {
       m.first_index = static_cast<std::int64_t>(i);
-      m.expected = static_cast<double>(ref[i]);
-      m.got = got[i];
+      m.expected = expected;
+      m.got = shown_value(got[i], type);
     }
   }
   if (got.size() < ref.size()) {
     if (m.count == 0) {
       m.first_index = static_cast<std::int64_t>(n);
-      m.expected = static_cast<double>(ref[n]);
+      m.expected = reference_value(ref[n], type);
       m.got = std::nanf("");
     }
     m.count += static_cast<std::int64_t>(ref.size() - n);
@@ -54,14 +73,14 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
 
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol) {
-  return compare_any(buffer, got, ref, shape, tol);
+                                       const tolerance& tol, judge_data::element_type type) {
+  return compare_any(buffer, got, ref, shape, tol, type);
 }
 
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol) {
-  return compare_any(buffer, got, ref, shape, tol);
+                                       const tolerance& tol, judge_data::element_type type) {
+  return compare_any(buffer, got, ref, shape, tol, type);
 }
 
 } // namespace judge

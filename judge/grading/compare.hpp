@@ -12,16 +12,22 @@ namespace judge {
 /// |got − ref| ≤ atol + rtol·|ref|. NaN never passes; an infinity passes only against the same one.
 bool within_tolerance(float got, double ref, const tolerance& tol);
 
+/// Whether 32-bit element `got` of a buffer of `type` passes against `ref`: within tolerance for
+/// float32; for int32 (`got` holds the int's bits, judge_data::word_of_int) exactly equal.
+bool element_passes(judge_data::element_type type, float got, double ref, const tolerance& tol);
+
 /// Compares every element; `shape` (row-major extents) turns the first wrong index into coordinates.
-/// Returns nullopt when every element passes.
+/// Returns nullopt when every element passes. An int32 buffer's mismatch carries the int as `got`.
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol);
+                                       const tolerance& tol,
+                                       judge_data::element_type type = judge_data::element_type::float32);
 
-/// The same, against a float reference (the baseline runner's output).
+/// The same, against a reference of 32-bit elements of the same type (the baseline runner's output).
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol);
+                                       const tolerance& tol,
+                                       judge_data::element_type type = judge_data::element_type::float32);
 
 /// Row-major coordinates of flat `index` in `shape`.
 std::vector<std::int64_t> unflatten(std::int64_t index, const std::vector<std::int64_t>& shape);

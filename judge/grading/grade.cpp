@@ -1,6 +1,7 @@
 #include "grade.hpp"
 
 #include "case_data.hpp"
+#include "case_tolerance.hpp"
 #include "check_seed.hpp"
 #include "compare.hpp"
 #include "device_fit.hpp"
@@ -103,19 +104,20 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   const auto baseline = m_baseline.outputs.find({case_index, check});
   std::size_t output = 0;
   for (const parameter* p : m_spec.buffers()) {
-    if (p->role != param_role::output) continue;
+    if (!p->is_result()) continue;
     const output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name));
     if (!got.values) {
       facts.output_missing = got.problem;
       return;
     }
     const auto shape = buffer_shape(*p, c);
-    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, m_spec.tolerance)) {
+    const tolerance tol = case_tolerance(m_spec, c);
+    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type)) {
       facts.wrong = wrong;
       return;
     }
     if (baseline != m_baseline.outputs.end()) {
-      if (auto wrong = compare_output(p->name, *got.values, baseline->second.at(p->name), shape, m_spec.tolerance)) {
+      if (auto wrong = compare_output(p->name, *got.values, baseline->second.at(p->name), shape, tol, p->type)) {
         wrong->against = m_spec.baseline.label + " reference";
         facts.wrong = wrong;
         return;
@@ -392,7 +394,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     const auto counts = buffer_counts(m_spec, m_cases[i]);
     std::int64_t elements = 0;
     for (const parameter& p : m_spec.signature)
-      if (p.role == param_role::output) elements += counts.at(p.name);
+      if (p.is_result()) elements += counts.at(p.name);
     output_elements.push_back(elements);
   }
   result.hints = hints_for({result, std::move(output_elements), sm_limits_for(m_device.cc)});

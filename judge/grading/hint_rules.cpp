@@ -125,6 +125,30 @@ std::string ragged_tails(const hint_facts& f) {
                      alignment, short_name(wrong->v), wrong->name, wrong->shape);
 }
 
+/// The product of a case's sizes: how large it is, for comparing cases of one problem.
+double case_volume(const case_result& c) {
+  double volume = 1;
+  for (const std::int64_t s : c.sizes) volume *= static_cast<double>(s);
+  return volume;
+}
+
+std::string fails_only_when_large(const hint_facts& f) {
+  const case_result* largest_right = nullptr;
+  const case_result* smallest_crash = nullptr;
+  for (const case_result& c : f.result.cases) {
+    if (c.sizes.empty()) continue;
+    if (c.v == verdict::accepted && (!largest_right || case_volume(c) > case_volume(*largest_right)))
+      largest_right = &c;
+    if (c.v == verdict::run_time_error && (!smallest_crash || case_volume(c) < case_volume(*smallest_crash)))
+      smallest_crash = &c;
+  }
+  // Every crash is on a case larger than every accepted one: the code works, and one of its limits does not
+  // grow with the input.
+  if (!largest_right || !smallest_crash || case_volume(*smallest_crash) <= case_volume(*largest_right)) return "";
+  return fmt::format("accepted up to {} ({}), run-time error from {} ({})", largest_right->name, largest_right->shape,
+                     smallest_crash->name, smallest_crash->shape);
+}
+
 std::string host_overhead(const hint_facts& f) {
   std::vector<std::string> found;
   for (const case_result& c : f.result.cases)
@@ -304,6 +328,13 @@ const std::vector<hint_rule> rules = {
      "tail handling: the last tile of a ragged shape is partly outside the matrix; guard every load and store "
      "(row < M && col < N), and load zeros for the missing part of a tile",
      ragged_tails},
+    {"fails_only_when_large",
+     "accepted on some cases and a run-time error only on cases larger than every accepted one",
+     "a limit that does not grow with the input: a block has at most 1024 threads; dynamic shared memory above "
+     "48 KB needs cudaFuncSetAttribute and stops at 227 KB; an int index wraps past 2^31 - 1 (a grid-stride "
+     "`i += stride` included: use size_t); a fixed buffer (__constant__, a local array) must hold the largest "
+     "input the statement allows. Loop over work larger than a block, and size buffers from the arguments",
+     fails_only_when_large},
     {"host_overhead", "host time of solve() more than twice its GPU time (plus 50 us)",
      "time outside kernels: cudaMalloc, cudaFree, copies or cudaDeviceSynchronize inside solve(); allocate once "
      "(a static buffer) and let the judge synchronise",

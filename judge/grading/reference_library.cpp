@@ -2,6 +2,7 @@
 
 #include "reference_build.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <mutex>
@@ -63,17 +64,31 @@ cpu_reference load_cpu_reference(const problem_spec& spec, const toolchain& tool
 
 void cpu_reference::run(const std::map<std::string, std::vector<float>>& inputs, const size_values& sizes,
                         std::map<std::string, std::vector<double>>& outputs, unsigned threads) const {
+  run(inputs, {}, sizes, {}, outputs, threads);
+}
+
+void cpu_reference::run(const std::map<std::string, std::vector<float>>& inputs,
+                        const std::vector<std::string>& int_inputs, const size_values& sizes,
+                        const std::map<std::string, double>& scalars,
+                        std::map<std::string, std::vector<double>>& outputs, unsigned threads) const {
   std::vector<judge_reference_input> in;
-  for (const auto& [name, values] : inputs)
-    in.push_back({name.c_str(), values.data(), static_cast<std::int64_t>(values.size())});
+  for (const auto& [name, values] : inputs) {
+    const bool is_int = std::find(int_inputs.begin(), int_inputs.end(), name) != int_inputs.end();
+    in.push_back({name.c_str(), values.data(), static_cast<std::int64_t>(values.size()),
+                  is_int ? judge_reference_int32 : judge_reference_float32});
+  }
+  std::vector<judge_reference_scalar> scalar_list;
+  for (const auto& [name, value] : scalars)
+    scalar_list.push_back({name.c_str(), static_cast<double>(static_cast<float>(value))});
   std::vector<judge_reference_output> out;
   for (auto& [name, values] : outputs)
     out.push_back({name.c_str(), values.data(), static_cast<std::int64_t>(values.size())});
   std::vector<judge_reference_size> size_list;
   for (const auto& [name, value] : sizes) size_list.push_back({name.c_str(), value});
   std::array<char, 1024> error{};
-  const judge_reference_call call{in.data(),        in.size(), out.data(),   out.size(),  size_list.data(),
-                                  size_list.size(), threads,   error.data(), error.size()};
+  const judge_reference_call call{in.data(),        in.size(),        out.data(),         out.size(),
+                                  size_list.data(), size_list.size(), scalar_list.data(), scalar_list.size(),
+                                  threads,          error.data(),     error.size()};
   if (m_entry(&call) != 0)
     throw std::runtime_error("the CPU reference of problem " + m_problem + " failed: " + error.data());
 }
@@ -85,8 +100,11 @@ cpu_reference_outputs(const problem_spec& spec, const test_case& c,
   const auto counts = buffer_counts(spec, c);
   std::map<std::string, std::vector<double>> outputs;
   for (const parameter* p : spec.buffers())
-    if (p->role == param_role::output) outputs[p->name].assign(static_cast<std::size_t>(counts.at(p->name)), 0.0);
-  reference.run(inputs, c.sizes, outputs, threads);
+    if (p->is_result()) outputs[p->name].assign(static_cast<std::size_t>(counts.at(p->name)), 0.0);
+  std::vector<std::string> int_inputs;
+  for (const parameter* p : spec.buffers())
+    if (p->is_generated() && p->type == judge_data::element_type::int32) int_inputs.push_back(p->name);
+  reference.run(inputs, int_inputs, c.sizes, c.scalars, outputs, threads);
   return outputs;
 }
 

@@ -24,6 +24,11 @@ public:
   /// reports a failure (an unknown buffer name, an exception).
   void run(const std::map<std::string, std::vector<float>>& inputs, const size_values& sizes,
            std::map<std::string, std::vector<double>>& outputs, unsigned threads) const;
+  /// The same with int32 inputs (named in `int_inputs`, their elements held as bits) and float
+  /// parameters (`scalars`, each rounded to the float solve() receives).
+  void run(const std::map<std::string, std::vector<float>>& inputs, const std::vector<std::string>& int_inputs,
+           const size_values& sizes, const std::map<std::string, double>& scalars,
+           std::map<std::string, std::vector<double>>& outputs, unsigned threads) const;
 
 private:
   friend cpu_reference load_cpu_reference(const problem_spec& spec, const toolchain& tools);

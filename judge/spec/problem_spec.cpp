@@ -60,13 +60,17 @@ std::string normal_type(const std::string& type) {
 
 struct type_info {
   const char* c_type;
-  param_role role;
-  const char* role_name;
+  param_role role; ///< the role the type implies; a non-const pointer may also be inout
+  judge_data::element_type element;
 };
 
-const std::vector<type_info> parameter_types{{"const float*", param_role::input, "input"},
-                                             {"float*", param_role::output, "output"},
-                                             {"int", param_role::size, "size"}};
+using judge_data::element_type;
+const std::vector<type_info> parameter_types{{"const float*", param_role::input, element_type::float32},
+                                             {"float*", param_role::output, element_type::float32},
+                                             {"const int*", param_role::input, element_type::int32},
+                                             {"int*", param_role::output, element_type::int32},
+                                             {"int", param_role::size, element_type::int32},
+                                             {"float", param_role::scalar, element_type::float32}};
 
 std::vector<std::string> type_names() {
   std::vector<std::string> names;
@@ -74,8 +78,24 @@ std::vector<std::string> type_names() {
   return names;
 }
 
+const char* role_phrase(param_role role) {
+  switch (role) {
+  case param_role::input:
+    return "an input";
+  case param_role::output:
+    return "an output";
+  case param_role::inout:
+    return "an inout buffer";
+  case param_role::size:
+    return "a size";
+  case param_role::scalar:
+    return "a scalar";
+  }
+  return "?";
+}
+
 parameter read_parameter(const reader& in, const YAML::Node& node, const std::string& field) {
-  const fields f = in.mapping(node, field, {"name", "type", "role", "shape"});
+  const fields f = in.mapping(node, field, {"name", "type", "role", "shape", "initial", "default"});
   parameter p;
   p.name = in.text(in.required(f, field, "name", "the C parameter name"), field + ".name");
   if (!is_identifier(p.name) || is_reserved_word(p.name))
@@ -89,23 +109,52 @@ parameter read_parameter(const reader& in, const YAML::Node& node, const std::st
     in.fail_field(type_node, field + ".type",
                   "unknown type " + spec_yaml::describe(type_node) + " (known: " + join_list(type_names()) + ")");
   p.role = type->role;
+  p.type = type->element;
 
   // The role repeats what the type says, so that a reader of the spec need not decode C; when it is
-  // given it must agree.
+  // given it must agree. Only a non-const pointer has a choice: output (written) or inout (read, then
+  // overwritten in place).
   if (const YAML::Node* role = f.find("role")) {
-    const param_role named =
-        in.word<param_role>(*role, field + ".role", "role",
-                            {{"input", param_role::input}, {"output", param_role::output}, {"size", param_role::size}});
-    if (named != type->role)
+    const param_role named = in.word<param_role>(*role, field + ".role", "role",
+                                                 {{"input", param_role::input},
+                                                  {"output", param_role::output},
+                                                  {"inout", param_role::inout},
+                                                  {"size", param_role::size},
+                                                  {"scalar", param_role::scalar}});
+    const bool agrees = named == type->role || (named == param_role::inout && type->role == param_role::output);
+    if (!agrees)
       in.fail_field(*role, field + ".role",
                     "'" + in.text(*role, field + ".role") + "' does not agree with type '" + p.c_type +
-                        "', which makes it " +
-                        (type->role == param_role::size ? "a size" : std::string("an ") + type->role_name));
+                        "', which makes it " + role_phrase(type->role) +
+                        (type->role == param_role::output ? " (or, with role inout, an inout buffer)" : ""));
+    p.role = named;
+  }
+
+  if (const YAML::Node* initial = f.find("initial")) {
+    if (p.role != param_role::output)
+      in.fail_field(*initial, field + ".initial",
+                    "only an output buffer has an initial content; " + p.name + " is " + role_phrase(p.role));
+    p.start = in.word<judge_wire::output_start>(
+        *initial, field + ".initial", "initial content",
+        {{"poison", judge_wire::output_start::poison}, {"zero", judge_wire::output_start::zero}});
+  }
+  if (const YAML::Node* value = f.find("default")) {
+    if (p.role != param_role::scalar)
+      in.fail_field(*value, field + ".default",
+                    "only a scalar (type float) has a default value; " + p.name + " is " + role_phrase(p.role));
+    const double v = in.number(*value, field + ".default");
+    if (!std::isfinite(v) || std::fabs(v) > 3.4028234663852886e38)
+      in.fail_field(*value, field + ".default",
+                    "must be a finite number that a float can hold, got " + value->Scalar());
+    p.default_value = v;
   }
 
   const YAML::Node* shape = f.find("shape");
-  if (p.role == param_role::size) {
-    if (shape) in.fail_field(*shape, field + ".shape", "a size parameter has no shape; only buffers do");
+  if (!p.is_buffer()) {
+    if (shape)
+      in.fail_field(*shape, field + ".shape",
+                    std::string("a ") + (p.role == param_role::size ? "size" : "scalar") +
+                        " parameter has no shape; only buffers do");
     return p;
   }
   if (!shape) in.fail(node, "field '" + field + ".shape' is required for a buffer (e.g. [M, K])");
@@ -163,8 +212,8 @@ std::vector<parameter> read_signature(const reader& in, const YAML::Node& node) 
     if (params[i].role == param_role::size && !used.count(params[i].name))
       in.fail_field(node[i], "signature[" + std::to_string(i) + "]",
                     "size parameter '" + params[i].name + "' is not used in any buffer's shape");
-  if (std::none_of(params.begin(), params.end(), [](const parameter& p) { return p.role == param_role::output; }))
-    in.fail_field(node, "signature", "needs at least one output buffer (type float*)");
+  if (std::none_of(params.begin(), params.end(), [](const parameter& p) { return p.is_result(); }))
+    in.fail_field(node, "signature", "needs at least one output or inout buffer (type float* or int*)");
   return params;
 }
 
@@ -195,6 +244,61 @@ size_expr read_work(const reader& in, const YAML::Node& node, const std::string&
   }
   check_names(in, node, field, e, sizes);
   return e;
+}
+
+/// The generated buffers (inputs and inout) of the signature, by name.
+std::vector<std::string> generated_names(const problem_spec& spec) {
+  std::vector<std::string> names;
+  for (const parameter* p : spec.buffers())
+    if (p->is_generated()) names.push_back(p->name);
+  return names;
+}
+
+sum_rule read_sum_rule(const reader& in, const YAML::Node& node, const problem_spec& spec,
+                       const std::vector<std::string>& sizes) {
+  const fields f = in.mapping(node, "tolerance.sum", {"terms", "of", "relative", "weighted"});
+  sum_rule rule;
+  rule.terms = read_work(in, in.required(f, "tolerance.sum", "terms", "the most terms one output sums, such as N"),
+                         "tolerance.sum.terms", sizes);
+  if (const YAML::Node* v = f.find("relative")) rule.relative = in.boolean(*v, "tolerance.sum.relative");
+  if (const YAML::Node* v = f.find("weighted")) {
+    rule.weighted = in.boolean(*v, "tolerance.sum.weighted");
+    if (rule.weighted && !f.find("of"))
+      in.fail_field(*v, "tolerance.sum.weighted", "needs 'of': the buffers whose values the weights average");
+  }
+  if (const YAML::Node* v = f.find("of")) {
+    rule.of = in.text_list(*v, "tolerance.sum.of");
+    const std::vector<std::string> generated = generated_names(spec);
+    for (std::size_t i = 0; i < rule.of.size(); ++i)
+      if (std::find(generated.begin(), generated.end(), rule.of[i]) == generated.end())
+        in.fail_field((*v)[i], "tolerance.sum.of[" + std::to_string(i) + "]",
+                      "'" + rule.of[i] + "' is not an input buffer (inputs: " + join_list(generated) + ")");
+  }
+  if (rule.of.empty() && !rule.relative)
+    in.fail_field(node, "tolerance.sum",
+                  "needs 'of' (the inputs whose magnitudes bound a term, for an absolute bound) or 'relative: true' "
+                  "(terms of one sign, for a relative bound)");
+  return rule;
+}
+
+void read_buffer_distributions(const reader& in, const YAML::Node& node, problem_spec& spec) {
+  const std::vector<std::string> generated = generated_names(spec);
+  const fields f = in.mapping(node, "inputs.buffers", generated);
+  for (const auto& name : f.keys())
+    spec.buffer_distributions[name] = in.distribution(*f.find(name), "inputs.buffers." + name);
+}
+
+/// An int buffer without an integer distribution of its own would be filled with a float kind.
+void check_distribution_types(const reader& in, const YAML::Node& doc, const problem_spec& spec) {
+  for (const parameter* p : spec.buffers()) {
+    if (!p->is_generated()) continue;
+    const auto own = spec.buffer_distributions.find(p->name);
+    const judge_data::distribution& d = own == spec.buffer_distributions.end() ? spec.input_distribution : own->second;
+    if (!judge_data::applies_to(d.kind, p->type))
+      in.fail(doc, "int buffer " + p->name + " would be filled from the " + judge_wire::to_string(d.kind) +
+                       " distribution, which gives fractions: give it an integer one in 'inputs.buffers." + p->name +
+                       "' (uniform_int, constant or ramp)");
+  }
 }
 
 double read_seconds(const reader& in, const YAML::Node& node, const std::string& field) {
@@ -260,10 +364,17 @@ std::vector<std::string> problem_spec::size_names() const {
   return names;
 }
 
+std::vector<std::string> problem_spec::scalar_names() const {
+  std::vector<std::string> names;
+  for (const auto& p : signature)
+    if (p.role == param_role::scalar) names.push_back(p.name);
+  return names;
+}
+
 std::vector<const parameter*> problem_spec::buffers() const {
   std::vector<const parameter*> pointers;
   for (const auto& p : signature)
-    if (p.role != param_role::size) pointers.push_back(&p);
+    if (p.is_buffer()) pointers.push_back(&p);
   return pointers;
 }
 
@@ -301,9 +412,10 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   }
 
   if (const YAML::Node* node = top.find("tolerance")) {
-    const fields f = in.mapping(*node, "tolerance", {"atol", "rtol"});
+    const fields f = in.mapping(*node, "tolerance", {"atol", "rtol", "sum"});
     if (const YAML::Node* v = f.find("atol")) spec.tolerance.atol = read_tolerance(in, *v, "tolerance.atol");
     if (const YAML::Node* v = f.find("rtol")) spec.tolerance.rtol = read_tolerance(in, *v, "tolerance.rtol");
+    if (const YAML::Node* v = f.find("sum")) spec.tolerance.sum = read_sum_rule(in, *v, spec, sizes);
   }
   if (const YAML::Node* node = top.find("work")) {
     const fields f = in.mapping(*node, "work", {"flops", "bytes"});
@@ -314,10 +426,12 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
     spec.unit =
         in.word<speed_unit>(*node, "speed_unit", "unit", {{"gflops", speed_unit::gflops}, {"gbps", speed_unit::gbps}});
   if (const YAML::Node* node = top.find("inputs")) {
-    const fields f = in.mapping(*node, "inputs", {"distribution"});
+    const fields f = in.mapping(*node, "inputs", {"distribution", "buffers"});
     if (const YAML::Node* v = f.find("distribution"))
       spec.input_distribution = in.distribution(*v, "inputs.distribution");
+    if (const YAML::Node* v = f.find("buffers")) read_buffer_distributions(in, *v, spec);
   }
+  check_distribution_types(in, doc, spec);
   if (const YAML::Node* node = top.find("baseline")) read_baseline(in, *node, spec);
   if (const YAML::Node* node = top.find("banned_libraries"))
     spec.banned_libraries = read_libraries(in, *node, "banned_libraries");

@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <system_error>
 
@@ -129,7 +130,10 @@ const std::vector<kind_info>& distribution_kinds() {
   static const std::vector<kind_info> kinds{{"uniform", k::uniform, {"low", "high"}},
                                             {"normal", k::normal, {"mean", "stddev"}},
                                             {"constant", k::constant, {"value"}},
-                                            {"cancel", k::cancel, {"low", "high"}}};
+                                            {"cancel", k::cancel, {"low", "high"}},
+                                            {"uniform_int", k::uniform_int, {"low", "high"}},
+                                            {"ramp", k::ramp, {"start", "step"}},
+                                            {"offsets", k::offsets, {"total", "skew"}}};
   return kinds;
 }
 
@@ -342,7 +346,32 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
       fail_field(stddev, join_field(field, "stddev"), "must be above 0, got " + stddev.Scalar());
     }
     break;
+  case judge_data::distribution_kind::uniform_int:
+    // Both ends are included and must be whole numbers an int32 holds.
+    for (const char* end : {"low", "high"}) {
+      const double v = number(*f.find(end), join_field(field, end));
+      if (v != std::floor(v) || v < INT32_MIN || v > INT32_MAX)
+        fail_field(*f.find(end), join_field(field, end),
+                   std::string("must be a whole number an int32 holds, got ") + f.find(end)->Scalar());
+    }
+    if (d.a > d.b)
+      fail_field(node, field,
+                 "low must not be above high (both are included), got low " + f.find("low")->Scalar() + " and high " +
+                     f.find("high")->Scalar());
+    break;
+  case judge_data::distribution_kind::offsets:
+    // Whole numbers: the total is the last offset (the nonzeros), the skew an exponent.
+    if (d.a != std::floor(d.a) || d.a < 0 || d.a > INT32_MAX)
+      fail_field(*f.find("total"), join_field(field, "total"),
+                 "must be a whole number from 0 to 2147483647 (the number of nonzeros), got " +
+                     f.find("total")->Scalar());
+    if (d.b != std::floor(d.b) || d.b < 0 || d.b > 30)
+      fail_field(*f.find("skew"), join_field(field, "skew"),
+                 "must be a whole number from 0 (even rows) to 30 (the last rows longest), got " +
+                     f.find("skew")->Scalar());
+    break;
   case judge_data::distribution_kind::constant:
+  case judge_data::distribution_kind::ramp:
     break;
   }
   return d;

@@ -7,6 +7,8 @@
 #include <cctype>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 
 namespace judge {
 namespace {
@@ -27,11 +29,28 @@ bool is_case_name(const std::string& s) {
   });
 }
 
+/// The buffers a case fills: inputs and inout buffers.
 std::vector<std::string> input_names(const problem_spec& spec) {
   std::vector<std::string> names;
   for (const parameter* p : spec.buffers())
-    if (p->role == param_role::input) names.push_back(p->name);
+    if (p->is_generated()) names.push_back(p->name);
   return names;
+}
+
+const char* kind_of(const parameter& p) {
+  switch (p.role) {
+  case param_role::input:
+    return "an input buffer";
+  case param_role::output:
+    return "an output buffer";
+  case param_role::inout:
+    return "an inout buffer";
+  case param_role::size:
+    return "a size parameter";
+  case param_role::scalar:
+    return "a scalar parameter";
+  }
+  return "?";
 }
 
 /// Before the generic check of `field`'s keys, explains why an output or a size cannot appear in it.
@@ -41,10 +60,52 @@ void reject_non_inputs(const reader& in, const YAML::Node& node, const std::stri
   for (auto it = node.begin(); it != node.end(); ++it) {
     const std::string key = it->first.Scalar();
     for (const auto& p : spec.signature)
-      if (p.name == key && p.role != param_role::input)
+      if (p.name == key && !p.is_generated())
         in.fail_field(it->first, field + "." + key,
-                      key + " is " + (p.role == param_role::output ? "an output buffer" : "a size parameter") +
-                          "; only input buffers (" + join_list(input_names(spec)) + ") " + what);
+                      key + " is " + kind_of(p) + "; only input and inout buffers (" + join_list(input_names(spec)) +
+                          ") " + what);
+  }
+}
+
+const parameter& parameter_named(const problem_spec& spec, const std::string& name) {
+  return *std::find_if(spec.signature.begin(), spec.signature.end(),
+                       [&](const parameter& p) { return p.name == name; });
+}
+
+/// One element of explicit data or of expected values: a float, or for an int32 buffer a whole number
+/// an int32 holds.
+double read_element(const reader& in, const YAML::Node& value, const std::string& field, const parameter& p) {
+  const double v = in.number(value, field);
+  if (p.type == judge_data::element_type::int32) {
+    if (!std::isfinite(v) || v != std::floor(v) || v < INT32_MIN || v > INT32_MAX)
+      in.fail_field(value, field,
+                    p.name + " is an int buffer: " + value.Scalar() + " is not a whole number an int32 holds");
+  } else if (std::isfinite(v) && std::fabs(v) > FLT_MAX) {
+    in.fail_field(value, field, value.Scalar() + " does not fit in a float");
+  }
+  return v;
+}
+
+void read_scalars(const reader& in, const YAML::Node& case_node, const YAML::Node* node, const problem_spec& spec,
+                  test_case& c) {
+  const std::vector<std::string> names = spec.scalar_names();
+  if (node) {
+    const fields f = in.mapping(*node, "scalars", names);
+    for (const std::string& name : f.keys()) {
+      const YAML::Node& value = *f.find(name);
+      const double v = in.number(value, "scalars." + name);
+      if (!std::isfinite(v) || std::fabs(v) > FLT_MAX)
+        in.fail_field(value, "scalars." + name, "must be a finite number that a float can hold, got " + value.Scalar());
+      c.scalars[name] = v;
+    }
+  }
+  for (const std::string& name : names) {
+    if (c.scalars.count(name)) continue;
+    const parameter& p = parameter_named(spec, name);
+    if (!p.default_value)
+      in.fail(case_node, "scalar parameter " + name +
+                             " has no value: give it in the case's 'scalars' or a default in problem.yaml's signature");
+    c.scalars[name] = *p.default_value;
   }
 }
 
@@ -94,14 +155,13 @@ void read_data(const reader& in, const YAML::Node& node, const problem_spec& spe
     const YAML::Node& values = *f.find(name);
     const std::string field = "data." + name;
     check_buffer_values(in, values, field, spec, name, counts.at(name), c);
+    const parameter& p = parameter_named(spec, name);
     std::vector<float>& out = c.data[name];
     out.reserve(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
-      const YAML::Node value = values[i];
-      const double v = in.number(value, field + "[" + std::to_string(i) + "]");
-      if (std::isfinite(v) && std::fabs(v) > FLT_MAX)
-        in.fail_field(value, field + "[" + std::to_string(i) + "]", value.Scalar() + " does not fit in a float");
-      out.push_back(static_cast<float>(v));
+      const double v = read_element(in, values[i], field + "[" + std::to_string(i) + "]", p);
+      out.push_back(p.type == judge_data::element_type::int32 ? judge_data::word_of_int(static_cast<std::int32_t>(v))
+                                                              : static_cast<float>(v));
     }
   }
 }
@@ -111,10 +171,8 @@ void read_expected(const reader& in, const YAML::Node& node, const problem_spec&
                    std::map<std::string, std::vector<double>>& expected) {
   std::vector<std::string> outputs, missing;
   for (const parameter* p : spec.buffers()) {
-    if (p->role == param_role::output)
-      outputs.push_back(p->name);
-    else if (!c.data.count(p->name))
-      missing.push_back(p->name);
+    if (p->is_result()) outputs.push_back(p->name);
+    if (p->is_generated() && !c.data.count(p->name)) missing.push_back(p->name);
   }
   // Generated inputs are not written in the file, so an expected output next to them could not be
   // checked by whoever reads it: expected outputs belong to a worked example.
@@ -126,45 +184,67 @@ void read_expected(const reader& in, const YAML::Node& node, const problem_spec&
     for (auto it = node.begin(); it != node.end(); ++it) {
       const std::string key = it->first.Scalar();
       for (const auto& p : spec.signature)
-        if (p.name == key && p.role != param_role::output)
+        if (p.name == key && !p.is_result())
           in.fail_field(it->first, "expected." + key,
-                        key + " is " + (p.role == param_role::input ? "an input buffer" : "a size parameter") +
-                            "; only output buffers (" + join_list(outputs) + ") have expected values");
+                        key + " is " + kind_of(p) + "; only output and inout buffers (" + join_list(outputs) +
+                            ") have expected values");
     }
   const fields f = in.mapping(node, "expected", outputs);
   for (const auto& name : f.keys()) {
     const YAML::Node& values = *f.find(name);
     const std::string field = "expected." + name;
     check_buffer_values(in, values, field, spec, name, counts.at(name), c);
+    const parameter& p = parameter_named(spec, name);
     std::vector<double>& out = expected[name];
     for (std::size_t i = 0; i < values.size(); ++i)
-      out.push_back(in.number(values[i], field + "[" + std::to_string(i) + "]"));
+      out.push_back(read_element(in, values[i], field + "[" + std::to_string(i) + "]", p));
   }
 }
 
 void read_distributions(const reader& in, const fields& f, const problem_spec& spec, test_case& c) {
-  judge_data::distribution all = spec.input_distribution;
-  if (const YAML::Node* node = f.find("distribution")) all = in.distribution(*node, "distribution");
-  for (const auto& name : input_names(spec)) c.distributions[name] = all;
+  // A case's `distribution` replaces every buffer's default; `buffers.<name>` replaces one.
+  const YAML::Node* all_node = f.find("distribution");
+  std::optional<judge_data::distribution> all;
+  if (all_node) all = in.distribution(*all_node, "distribution");
+  for (const auto& name : input_names(spec)) {
+    const auto own = spec.buffer_distributions.find(name);
+    c.distributions[name] = all ? *all : own == spec.buffer_distributions.end() ? spec.input_distribution : own->second;
+  }
+  const auto check_type = [&](const YAML::Node& at, const std::string& field, const std::string& name) {
+    const parameter& p = parameter_named(spec, name);
+    if (!judge_data::applies_to(c.distributions[name].kind, p.type))
+      in.fail_field(at, field,
+                    "int buffer " + name + " cannot take the " + judge_wire::to_string(c.distributions[name].kind) +
+                        " distribution, which gives fractions (use uniform_int, constant or ramp)");
+  };
 
   const YAML::Node* buffers = f.find("buffers");
-  if (!buffers) return;
+  if (!buffers) {
+    if (all_node)
+      for (const auto& name : input_names(spec)) check_type(*all_node, "distribution", name);
+    return;
+  }
   reject_non_inputs(in, *buffers, "buffers", spec, "take a distribution");
   const fields per_buffer = in.mapping(*buffers, "buffers", input_names(spec));
   for (const auto& name : per_buffer.keys()) {
     const YAML::Node& node = *per_buffer.find(name);
     c.distributions[name] = in.distribution(node, "buffers." + name);
+    check_type(node, "buffers." + name, name);
     // Explicit data replaces generation, so a distribution next to it would silently do nothing.
     if (const YAML::Node* data = f.find("data"); data && data->IsMap() && (*data)[name].IsDefined())
       in.fail_field(node, "buffers." + name,
                     "buffer " + name + " has explicit data, which this distribution would not change");
   }
+  if (all_node)
+    for (const auto& name : input_names(spec))
+      if (!per_buffer.find(name)) check_type(*all_node, "distribution", name);
 }
 
 test_case read_case(const reader& file_in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
                     bool timed_default) {
   const fields f = file_in.mapping(
-      node, field, {"name", "visibility", "sizes", "seed", "timed", "data", "expected", "distribution", "buffers"});
+      node, field,
+      {"name", "visibility", "sizes", "scalars", "seed", "timed", "data", "expected", "distribution", "buffers"});
   test_case c;
   c.line = node.Mark().line + 1;
   const YAML::Node& name = file_in.required(f, field, "name", "unique in the file, from the letters A-Z a-z 0-9 _ . -");
@@ -179,6 +259,7 @@ test_case read_case(const reader& file_in, const YAML::Node& node, const std::st
                                        {{"sample", visibility::sample}, {"hidden", visibility::hidden}});
   if (!spec.size_names().empty() || f.find("sizes"))
     read_sizes(in, in.required(f, "", "sizes", "the value of every size parameter"), spec, c);
+  read_scalars(in, node, f.find("scalars"), spec, c);
   c.seed = in.unsigned_integer(in.required(f, "", "seed", "an integer from which the inputs are generated"), "seed");
   c.timed = timed_default;
   if (const YAML::Node* v = f.find("timed")) c.timed = in.boolean(*v, "timed");

@@ -17,10 +17,12 @@ struct test_case {
   std::string name;
   judge::visibility visibility = visibility::hidden;
   size_values sizes;      ///< every size parameter
+  std::map<std::string, double> scalars; ///< every float parameter, its default applied
   std::uint64_t seed = 0; ///< as written; see check_seed.hpp
   bool timed = true;
-  std::map<std::string, judge_data::distribution> distributions; ///< per input buffer, resolved
-  std::map<std::string, std::vector<float>> data;                ///< explicit inputs, by buffer name
+  std::map<std::string, judge_data::distribution> distributions; ///< per input or inout buffer, resolved
+  /// Explicit inputs, by buffer name: 32-bit elements (an int32 buffer's as bits, judge_data::word_of_int).
+  std::map<std::string, std::vector<float>> data;
   /// Expected outputs, by buffer name (only with explicit data for every input): what the CPU
   /// reference must give, within the problem's tolerance (`judge cases <problem> --check`).
   std::map<std::string, std::vector<double>> expected;

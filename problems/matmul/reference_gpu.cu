@@ -77,7 +77,7 @@ extern "C" __global__ void __launch_bounds__(threads_x* threads_y)
 
 /// The harness's entry point: buffers in signature order (A, B, C), sizes in signature order (M, N, K).
 /// Launches on the legacy default stream and returns; the harness synchronises.
-extern "C" void judge_reference_solve(void* const* buffers, const int* sizes) {
+extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, const float* /*scalars*/) {
   const auto* a = static_cast<const float*>(buffers[0]);
   const auto* b = static_cast<const float*>(buffers[1]);
   auto* c = static_cast<float*>(buffers[2]);

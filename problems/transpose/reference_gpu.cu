@@ -21,7 +21,7 @@ extern "C" __global__ void judge_reference_transpose(const float* __restrict__ i
 
 /// The harness's entry point: buffers in signature order (input, output), sizes in signature order
 /// (rows, cols). Launches on the legacy default stream and returns; the harness synchronises.
-extern "C" void judge_reference_solve(void* const* buffers, const int* sizes) {
+extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, const float* /*scalars*/) {
   const int rows = sizes[0];
   const int cols = sizes[1];
   const std::int64_t count = static_cast<std::int64_t>(rows) * cols;

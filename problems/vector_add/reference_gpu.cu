@@ -14,7 +14,7 @@ extern "C" __global__ void judge_reference_vector_add(const float* __restrict__ 
 
 /// The harness's entry point: buffers in signature order (A, B, C), sizes in signature order (N).
 /// Launches on the legacy default stream and returns; the harness synchronises.
-extern "C" void judge_reference_solve(void* const* buffers, const int* sizes) {
+extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, const float* /*scalars*/) {
   const int n = sizes[0];
   const int threads = 256;
   const int blocks = n / threads + (n % threads != 0); // n + threads - 1 could overflow

@@ -181,3 +181,68 @@ TEST_CASE("normal values differ between seeds that differ only in their lowest b
     same += generate(normal, 1000, 0, i) == generate(normal, 1000 ^ xor_bits, 0, i);
   CHECK(same < 10);
 }
+
+TEST_CASE("uniform integers cover both ends of their range and nothing outside it", "[datagen]") {
+  const judge_data::distribution d{judge_data::distribution_kind::uniform_int, -3, 4};
+  int seen[8] = {};
+  for (std::uint64_t i = 0; i < 20000; ++i) {
+    const std::int32_t v = judge_data::generate_int(d, 77, 0, i);
+    REQUIRE(v >= -3);
+    REQUIRE(v <= 4);
+    ++seen[v + 3];
+    // The same draw as a float buffer gives the same whole number.
+    REQUIRE(judge_data::generate(d, 77, 0, i) == static_cast<float>(v));
+  }
+  for (int count : seen) CHECK(count > 2000);
+}
+
+TEST_CASE("a ramp is sorted, reverse-sorted or constant as its step says", "[datagen]") {
+  const judge_data::distribution up{judge_data::distribution_kind::ramp, -5, 2};
+  const judge_data::distribution down{judge_data::distribution_kind::ramp, 100, -0.25};
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    CHECK(judge_data::generate_int(up, 1, 0, i) == -5 + 2 * static_cast<std::int32_t>(i));
+    CHECK(judge_data::generate(down, 1, 0, i) == static_cast<float>(100 - 0.25 * static_cast<double>(i)));
+  }
+}
+
+TEST_CASE("an int32 element travels in a float container as its bits", "[datagen]") {
+  for (const std::int32_t v : {0, 1, -1, INT32_MIN, INT32_MAX, 0x7FC0DEAD, 0x7F800001})
+    CHECK(judge_data::int_of_word(judge_data::word_of_int(v)) == v);
+  const judge_data::distribution d{judge_data::distribution_kind::uniform_int, 0, 1000};
+  CHECK(judge_data::generate_word(d, judge_data::element_type::int32, 5, 1, 9, 100) ==
+        static_cast<std::uint32_t>(judge_data::generate_int(d, 5, 1, 9)));
+}
+
+TEST_CASE("the largest magnitude of a distribution bounds every value it gives", "[datagen]") {
+  using judge_data::distribution_kind;
+  CHECK(judge_data::largest_magnitude({distribution_kind::uniform, -4, 2}, 10) == 4);
+  CHECK(judge_data::largest_magnitude({distribution_kind::normal, 1, 0.5}, 10) == 4);
+  CHECK(judge_data::largest_magnitude({distribution_kind::constant, -7, 0}, 10) == 7);
+  CHECK(judge_data::largest_magnitude({distribution_kind::ramp, 3, -1}, 10) == 6);
+  const judge_data::distribution normal{distribution_kind::normal, 0, 1};
+  for (std::uint64_t i = 0; i < 10000; ++i)
+    REQUIRE(std::fabs(judge_data::generate(normal, 3, 0, i)) <= judge_data::largest_magnitude(normal, 10000));
+}
+
+TEST_CASE("CSR row offsets start at 0, end at the total and never decrease, whatever the skew", "[datagen]") {
+  for (const double skew : {0.0, 1.0, 6.0, 30.0}) {
+    CAPTURE(skew);
+    const judge_data::distribution d{judge_data::distribution_kind::offsets, 100000, skew};
+    const std::uint64_t rows = 997;
+    std::int32_t previous = -1;
+    std::int32_t longest = 0;
+    for (std::uint64_t i = 0; i <= rows; ++i) {
+      const std::int32_t v = judge_data::generate_int(d, 11, 0, i, rows + 1);
+      REQUIRE(v >= previous);
+      if (previous >= 0) longest = std::max(longest, v - previous);
+      previous = v;
+      if (i == 0) CHECK(v == 0);
+    }
+    CHECK(previous == 100000);
+    // Even rows stay near the average (about 100 here); a strong skew makes the last rows long.
+    if (skew == 0.0) CHECK(longest < 250);
+    if (skew == 30.0) CHECK(longest > 2000);
+  }
+  CHECK(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::int32));
+  CHECK_FALSE(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::float32));
+}

@@ -3,7 +3,9 @@
 
 #include "wire_json.hpp"
 
+#include <climits>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <string>
@@ -19,7 +21,12 @@ bool operator==(const distribution& a, const distribution& b) { return a.kind ==
 
 namespace judge_wire {
 bool operator==(const buffer_spec& a, const buffer_spec& b) {
-  return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && a.data == b.data;
+  const auto same_words = [](const std::optional<std::vector<float>>& x, const std::optional<std::vector<float>>& y) {
+    return x.has_value() == y.has_value() &&
+           (!x || (x->size() == y->size() && std::memcmp(x->data(), y->data(), x->size() * sizeof(float)) == 0));
+  };
+  return a.name == b.name && a.role == b.role && a.count == b.count && a.dist == b.dist && same_words(a.data, b.data) &&
+         a.type == b.type && a.start == b.start;
 }
 bool operator==(const check_spec& a, const check_spec& b) {
   return a.seed == b.seed && a.poison == b.poison && a.output_files == b.output_files;
@@ -29,9 +36,9 @@ bool operator==(const timing_spec& a, const timing_spec& b) {
          a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2;
 }
 bool operator==(const case_request& a, const case_request& b) {
-  return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.buffers == b.buffers &&
-         a.checks == b.checks && a.tolerance.atol == b.tolerance.atol && a.tolerance.rtol == b.tolerance.rtol &&
-         a.timing == b.timing;
+  return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.scalars == b.scalars &&
+         a.buffers == b.buffers && a.checks == b.checks && a.tolerance.atol == b.tolerance.atol &&
+         a.tolerance.rtol == b.tolerance.rtol && a.timing == b.timing;
 }
 bool operator==(const end_request&, const end_request&) { return true; }
 bool operator==(const hello_answer& a, const hello_answer& b) {
@@ -110,9 +117,35 @@ case_request bare_case() {
   return c;
 }
 
+/// Every kind of buffer the format has: int inputs (explicit data at the int32 extremes, and a ramp), a
+/// zeroed int output, an inout float buffer, and float parameters.
+case_request typed_case() {
+  case_request c;
+  c.name = "histogram_like";
+  c.sizes = {5, 3};
+  c.scalars = {1.0e-5f, -0.5f};
+  buffer_spec ints{"input", buffer_role::input, 3,
+                   judge_data::distribution{judge_data::distribution_kind::uniform_int, 0, 2},
+                   std::vector<float>{judge_data::word_of_int(INT32_MIN), judge_data::word_of_int(-1),
+                                      judge_data::word_of_int(INT32_MAX)}};
+  ints.type = judge_data::element_type::int32;
+  buffer_spec ramp{"offsets", buffer_role::input, 4,
+                   judge_data::distribution{judge_data::distribution_kind::ramp, 0, 3}, std::nullopt};
+  ramp.type = judge_data::element_type::int32;
+  buffer_spec bins{"histogram", buffer_role::output, 3, std::nullopt, std::nullopt};
+  bins.type = judge_data::element_type::int32;
+  bins.start = output_start::zero;
+  buffer_spec data{"data", buffer_role::inout, 5,
+                   judge_data::distribution{judge_data::distribution_kind::ramp, 10, -2.5}, std::nullopt};
+  c.buffers = {ints, ramp, bins, data};
+  c.checks = {{9, poison_kind::nan, {"0.0.histogram.bin", "0.0.data.bin"}}};
+  return c;
+}
+
 std::vector<std::pair<std::string, request>> sample_requests() {
   return {{"a case with every field set", full_case()},
           {"a case without checks or timing", bare_case()},
+          {"a case with int, zeroed, inout buffers and float parameters", typed_case()},
           {"end", end_request{}}};
 }
 
@@ -351,9 +384,10 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
   const auto [what, line, expected] = GENERATE(table<std::string, std::string, std::string>({
       {"a distribution kind as a number",
        edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"]["kind"] = 0; })),
-       "request field buffers[0].dist.kind: must be one of \"uniform\", \"normal\", \"constant\", \"cancel\""},
+       "request field buffers[0].dist.kind: must be one of \"uniform\", \"normal\", \"constant\", \"cancel\", "
+       "\"uniform_int\", \"ramp\", \"offsets\""},
       {"an input without a distribution", edited(full_case(), edit([](json& j) { j["buffers"][0]["dist"] = nullptr; })),
-       "request field buffers[0].dist: is required for an input buffer"},
+       "request field buffers[0].dist: is required for an input or inout buffer"},
       {"an output with data", edited(full_case(), edit([](json& j) { j["buffers"][2]["data"] = json::array({1.0}); })),
        "request field buffers[2].data: must be null for an output buffer"},
       {"data of the wrong length", edited(full_case(), edit([](json& j) { j["buffers"][1]["data"].push_back(1.0); })),
@@ -390,6 +424,24 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
        "request field timing.min_samples: missing"},
       {"timing whose max is below its min", edited(full_case(), edit([](json& j) { j["timing"]["max_samples"] = 2; })),
        "request field timing.max_samples: is below min_samples"},
+      {"an int buffer filled from a float distribution",
+       edited(typed_case(), edit([](json& j) { j["buffers"][1]["dist"]["kind"] = "uniform"; })),
+       "request field buffers[1].dist: a uniform distribution cannot fill an int32 buffer"},
+      {"int data with a fraction", edited(typed_case(), edit([](json& j) { j["buffers"][0]["data"][1] = 0.5; })),
+       "request field buffers[0].data[1]: must be an integer in [-2147483648, 2147483647]"},
+      {"an element type of no known name",
+       edited(typed_case(), edit([](json& j) { j["buffers"][0]["type"] = "int64"; })),
+       "request field buffers[0].type: must be one of \"float32\", \"int32\""},
+      {"an input that starts zeroed", edited(typed_case(), edit([](json& j) { j["buffers"][3]["start"] = "zero"; })),
+       "request field buffers[3].start: must be \"poison\" unless the buffer is an output"},
+      {"an inout buffer without a distribution",
+       edited(typed_case(), edit([](json& j) { j["buffers"][3]["dist"] = nullptr; })),
+       "request field buffers[3].dist: is required for an input or inout buffer"},
+      {"an inout buffer without an output file",
+       edited(typed_case(), edit([](json& j) { j["checks"][0]["output_files"].erase(1); })),
+       "request field checks[0].output_files: has 1 names for 2 output buffers"},
+      {"scalars left out", edited(typed_case(), edit([](json& j) { j.erase("scalars"); })),
+       "request field scalars: missing"},
       {"a request of no known type", R"({"type":"pause"})",
        R"(request field type: unknown request type "pause" (expected "case" or "end"))"},
   }));
@@ -450,4 +502,17 @@ TEST_CASE("every wire name maps back to its value", "[wire]") {
   CHECK(std::string(type_of(answer{no_device_answer{}})) == "hello");
   CHECK(std::string(type_of(answer{timing_answer{}})) == "timing");
   CHECK(std::string(type_of(answer{denied_answer{}})) == "denied");
+}
+
+TEST_CASE("int buffers travel as JSON integers, with their type, start and the case's float parameters", "[wire]") {
+  const std::string line = encode(request{typed_case()});
+  CHECK(contains(line, R"("type":"int32")"));
+  CHECK(contains(line, R"("data":[-2147483648,-1,2147483647])"));
+  CHECK(contains(line, R"("start":"zero")"));
+  CHECK(contains(line, R"("role":"inout")"));
+  CHECK(contains(line, R"("kind":"uniform_int")"));
+  const auto decoded = std::get<case_request>(decode_request(line));
+  REQUIRE(decoded.scalars.size() == 2);
+  CHECK(decoded.scalars[1] == -0.5f);
+  CHECK(judge_data::int_of_word((*decoded.buffers[0].data)[0]) == INT32_MIN);
 }

@@ -92,7 +92,9 @@ TEST_CASE("the call shim passes buffers and sizes in signature order", "[compile
                     param("y", "float*", param_role::output), param("m", "int", param_role::size)};
   std::string shim = judge::solve_call_shim(spec);
   CAPTURE(shim);
-  CHECK(contains(shim, "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes)"));
+  CHECK(contains(
+      shim,
+      "void judge_call_solve(judge_solve_fn solve, void* const* buffers, const int* sizes, const float* scalars)"));
   CHECK(contains(shim, "using signature = void (*)(const float*, int, float*, int);"));
   CHECK(contains(shim, "reinterpret_cast<signature>(solve)(static_cast<const float*>(buffers[0]), sizes[0], "
                        "static_cast<float*>(buffers[1]), sizes[1]);"));

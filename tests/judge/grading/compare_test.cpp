@@ -65,3 +65,23 @@ TEST_CASE("flat indices unflatten row-major", "[compare]") {
   CHECK(c[0] == 2);
   CHECK(c[1] == 5);
 }
+
+TEST_CASE("an int32 output passes only when every element equals its reference", "[compare]") {
+  const judge::tolerance loose{1.0, 1.0, std::nullopt}; // a float tolerance does not apply to ints
+  const std::vector<float> got{judge_data::word_of_int(3), judge_data::word_of_int(-7), judge_data::word_of_int(5)};
+  CHECK_FALSE(judge::compare_output("histogram", got, std::vector<double>{3, -7, 5}, {3}, loose,
+                                    judge_data::element_type::int32));
+  const auto wrong = judge::compare_output("histogram", got, std::vector<double>{3, -7, 6}, {3}, loose,
+                                           judge_data::element_type::int32);
+  REQUIRE(wrong);
+  CHECK(wrong->count == 1);
+  CHECK(wrong->first_index == 2);
+  CHECK(wrong->got == 5.0f);
+  CHECK(wrong->expected == 6.0);
+  // Against a baseline's int output, which holds bits as well.
+  const std::vector<float> baseline{judge_data::word_of_int(3), judge_data::word_of_int(-7),
+                                    judge_data::word_of_int(5)};
+  CHECK_FALSE(judge::compare_output("histogram", got, baseline, {3}, loose, judge_data::element_type::int32));
+  CHECK(judge::element_passes(judge_data::element_type::float32, 5.5f, 6.0, loose));
+  CHECK_FALSE(judge::element_passes(judge_data::element_type::int32, judge_data::word_of_int(5), 6.0, loose));
+}

@@ -347,3 +347,21 @@ TEST_CASE("L1 hits without shared memory while warps wait on loads fire the stag
   k.l1_hit_pct = 10;
   CHECK_FALSE(has(ids_of(profiler_hints_of(good_solution(), {k})), "l1_reuse"));
 }
+
+TEST_CASE("run-time errors only on cases larger than every accepted one fire the limits hint", "[hints]") {
+  judge::solution_result r = good_solution();
+  judge::case_result huge;
+  huge.name = "n_int_max";
+  huge.shape = "2147483647";
+  huge.sizes = {2147483647};
+  huge.v = judge::verdict::run_time_error;
+  r.cases[0].sizes = {16777216};
+  r.cases[0].shape = "16777216";
+  r.cases.push_back(huge);
+  r.v = judge::verdict::run_time_error;
+  const judge::hint h = hint_of(r, "fails_only_when_large");
+  CHECK(contains(h.evidence, "accepted up to square_4096 (16777216)"));
+  CHECK(contains(h.evidence, "run-time error from n_int_max (2147483647)"));
+  r.cases[1].sizes = {1000}; // a crash on a smaller case is not about limits
+  CHECK_FALSE(has(fired(r), "fails_only_when_large"));
+}

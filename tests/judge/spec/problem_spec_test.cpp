@@ -189,12 +189,13 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, statement, signature, "
           "tolerance, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
       row{head + "tolerance: {atl: 1}\n",
-          "unknown field 'tolerance.atl'; did you mean 'tolerance.atol'? (allowed in 'tolerance': atol, rtol)"},
+          "unknown field 'tolerance.atl'; did you mean 'tolerance.atol'? (allowed in 'tolerance': atol, rtol, sum)"},
       row{head + "colour: blue\n", "unknown field 'colour' (allowed: title,"},
       row{head + "tolerance: {rtol: -1}\n", "field 'tolerance.rtol': must be a finite number >= 0, got -1"},
       row{head + "tolerance: {atol: .inf}\n", "field 'tolerance.atol': must be a finite number >= 0, got .inf"},
       row{head + "tolerance: {atol: .nan}\n", "field 'tolerance.atol': must be a finite number >= 0, got .nan"},
-      row{head + "tolerance: 1e-5\n", "field 'tolerance': expected a mapping with the fields atol, rtol, got \"1e-5\""},
+      row{head + "tolerance: 1e-5\n",
+          "field 'tolerance': expected a mapping with the fields atol, rtol, sum, got \"1e-5\""},
       row{head + "speed_unit: tflops\n", "field 'speed_unit': unknown unit \"tflops\" (known: gflops, gbps)"},
       row{head + "work: {flops: 2*M*Q}\n",
           "field 'work.flops': '2*M*Q' uses 'Q', which is not a size parameter (size parameters: M, N, K)"},
@@ -232,9 +233,10 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "field 'inputs.distribution.stddev': must be above 0, got 0"},
       row{head + "inputs: {distribution: {kind: gaussian}}\n",
           "field 'inputs.distribution.kind': unknown distribution \"gaussian\" (known: uniform, normal, constant, "
-          "cancel)"},
+          "cancel, uniform_int, ramp, offsets)"},
       row{head + "inputs: {distribution: {low: 0, high: 1}}\n",
-          "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel)"},
+          "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel, uniform_int, ramp, "
+          "offsets)"},
       row{head + "inputs: {distribution: {kind: normal, mean: 0, stddev: 1, low: 0}}\n",
           "unknown field 'inputs.distribution.low' (allowed in 'inputs.distribution' for kind normal: kind, mean, "
           "stddev)"},
@@ -247,18 +249,19 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       // the signature
       row{title + "signature: []\n", "field 'signature': expected a list of parameters"},
       row{title + "signature:\n  - {name: A, type: const float*, role: input, shape: [N]}\n  - {name: N, type: int}\n",
-          "field 'signature': needs at least one output buffer (type float*)"},
+          "field 'signature': needs at least one output or inout buffer (type float* or int*)"},
       row{title + "signature:\n  - {name: C, type: float*, role: input, shape: [N]}\n  - {name: N, type: int}\n",
           "problem.yaml:3: field 'signature[0].role': 'input' does not agree with type 'float*', which makes it an "
           "output"},
       row{title + "signature:\n  - {name: N, type: int, role: output}\n  - {name: C, type: float*, shape: [N]}\n",
           "field 'signature[0].role': 'output' does not agree with type 'int', which makes it a size"},
       row{title + "signature:\n  - {name: C, type: float*, role: result, shape: [N]}\n  - {name: N, type: int}\n",
-          "field 'signature[0].role': unknown role \"result\" (known: input, output, size)"},
+          "field 'signature[0].role': unknown role \"result\" (known: input, output, inout, size, scalar)"},
       row{title + "signature:\n  - {name: C, type: double*, shape: [N]}\n  - {name: N, type: int}\n",
-          "field 'signature[0].type': unknown type \"double*\" (known: const float*, float*, int)"},
+          "field 'signature[0].type': unknown type \"double*\" (known: const float*, float*, const int*, int*, int, "
+          "float)"},
       row{title + "signature:\n  - {name: C, shape: [N]}\n  - {name: N, type: int}\n",
-          "field 'signature[0].type' is required (one of const float*, float*, int)"},
+          "field 'signature[0].type' is required (one of const float*, float*, const int*, int*, int, float)"},
       row{title + "signature:\n  - {name: 2C, type: float*, shape: [N]}\n  - {name: N, type: int}\n",
           "field 'signature[0].name': '2C' is not a usable C parameter name"},
       row{title + "signature:\n  - {name: float, type: float*, shape: [N]}\n  - {name: N, type: int}\n",
@@ -281,9 +284,9 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{title + "signature:\n  - {name: C, tyep: float*, shape: [N]}\n  - {name: N, type: int}\n",
           "unknown field 'signature[0].tyep'; did you mean 'signature[0].type'? (allowed in 'signature[0]': name, "
           "type, "
-          "role, shape)"},
+          "role, shape, initial, default)"},
       row{title + "signature:\n  - {name: C, type: float*, shape: [N], size: 4}\n  - {name: N, type: int}\n",
-          "unknown field 'signature[0].size' (allowed in 'signature[0]': name, type, role, shape)"});
+          "unknown field 'signature[0].size' (allowed in 'signature[0]': name, type, role, shape, initial, default)"});
   const std::string message = load_error(r.yaml);
   CAPTURE(r.yaml);
   CAPTURE(message);

@@ -1,0 +1,55 @@
+// Wrong answer: step 2 without the 1 / sqrt(d) on the scores.
+//
+// What it teaches: the scale is part of the definition. Without it the scores are sqrt(d) times too
+// large, the softmax too sharp, and the weights different; only d = 1 (sqrt(1) = 1) or a row whose keys
+// all score the same comes out right.
+//
+// Verdict: wrong answer, on every case with d > 1.
+#include <cuda_runtime.h>
+
+#include <cfloat>
+#include <cstddef>
+
+namespace {
+constexpr int threads = 128;
+}
+
+__global__ void attention_unscaled(const float* __restrict__ Q, const float* __restrict__ K,
+                                   const float* __restrict__ V, float* __restrict__ output, int N, int d) {
+  __shared__ float q[threads];
+  __shared__ float score[threads];
+  const std::size_t row = blockIdx.x;
+  if (threadIdx.x < d) q[threadIdx.x] = Q[row * d + threadIdx.x];
+  float best = -FLT_MAX, sum = 0.0f, acc = 0.0f;
+  for (int k0 = 0; k0 < N; k0 += threads) {
+    __syncthreads();
+    const int key = k0 + threadIdx.x;
+    float s = -FLT_MAX;
+    if (key < N) {
+      float dot = 0.0f;
+      for (int c = 0; c < d; ++c) dot += q[c] * K[static_cast<std::size_t>(key) * d + c];
+      s = dot; // BUG: not divided by sqrt(d)
+    }
+    score[threadIdx.x] = s;
+    __syncthreads();
+    const int chunk = N - k0 < threads ? N - k0 : threads;
+    float chunk_best = -FLT_MAX;
+    for (int t = 0; t < chunk; ++t) chunk_best = fmaxf(chunk_best, score[t]);
+    const float new_best = fmaxf(best, chunk_best);
+    const float rescale = expf(best - new_best);
+    sum *= rescale;
+    acc *= rescale;
+    for (int t = 0; t < chunk; ++t) {
+      const float p = expf(score[t] - new_best);
+      sum += p;
+      if (threadIdx.x < d) acc += p * V[static_cast<std::size_t>(k0 + t) * d + threadIdx.x];
+    }
+    best = new_best;
+  }
+  if (threadIdx.x < d) output[row * d + threadIdx.x] = acc / sum;
+}
+
+extern "C" void solve(const float* Q, const float* K, const float* V, float* output, int M, int N, int d) {
+  attention_unscaled<<<M, threads>>>(Q, K, V, output, N, d);
+  cudaDeviceSynchronize();
+}
