@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+using Catch::Approx; // Catch2 2.13 declares it globally
 using judge::case_tolerance;
 using judge::sum_allowance;
 using spec_test::scratch_dir;
