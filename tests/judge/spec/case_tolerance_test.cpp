@@ -6,7 +6,12 @@
 #include <cmath>
 #include <string>
 
-using Catch::Approx; // Catch2 2.13 declares it globally
+// Catch2 2.13 has its Approx in Detail (and a Matchers::Approx this file would find first), 3.x in Catch.
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx;
+#else
+using Catch::Detail::Approx;
+#endif
 using judge::case_tolerance;
 using judge::sum_allowance;
 using spec_test::scratch_dir;
