@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -62,12 +63,36 @@ std::string named(const std::vector<std::string>& controllers) {
 }
 
 /// The processes in `cgroup` other than the calling one, as "123 (bash)", at most a few named.
+/// Whether process `pid` is a child of the judge (its parent in /proc/<pid>/stat, after the command's
+/// closing parenthesis).
+bool is_judges_child(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::size_t close = text.rfind(')');
+  if (close == std::string::npos) return false;
+  std::istringstream rest(text.substr(close + 1));
+  std::string state;
+  long parent = 0;
+  rest >> state >> parent;
+  return parent == static_cast<long>(::getpid());
+}
+
+/// The judge's own children in `cgroup` (a GPU probe started before the first sandboxed child): they
+/// move with the judge.
+std::vector<std::string> judges_children(const std::string& cgroup) {
+  std::vector<std::string> children;
+  std::ifstream procs(cgroup + "/cgroup.procs");
+  for (std::string pid; procs >> pid;)
+    if (is_judges_child(pid)) children.push_back(pid);
+  return children;
+}
+
 std::vector<std::string> other_processes(const std::string& cgroup) {
   std::vector<std::string> others;
   std::ifstream procs(cgroup + "/cgroup.procs");
   const std::string self = std::to_string(::getpid());
   for (std::string pid; procs >> pid;) {
-    if (pid == self) continue;
+    if (pid == self || is_judges_child(pid)) continue;
     std::ifstream comm("/proc/" + pid + "/comm");
     std::string name;
     std::getline(comm, name);
@@ -162,6 +187,8 @@ judge_cgroup claim_subtree(const std::string& own, const std::vector<std::string
     c.why = system_error_text("moving the judge into " + leaf);
     return c;
   }
+  // A child that has ended meanwhile cannot be moved, and need not be.
+  for (const std::string& child : judges_children(own)) write_kernel_file((leaf + "/cgroup.procs").c_str(), child);
   if (!hands_down(own, controllers) &&
       !write_kernel_file((own + "/cgroup.subtree_control").c_str(), enabling(controllers))) {
     c.why = system_error_text("enabling " + named(controllers) + " in " + own + "/cgroup.subtree_control");

@@ -100,19 +100,43 @@ int claim_check(const std::string& controller) {
   const std::string self = std::to_string(::getpid());
   int failed = 0;
   // Shared with another process (the shell that started a judge): refused, naming it, nothing changed.
-  const pid_t other = ::fork();
-  if (other == 0) {
+  // Not a child of the judge's (its children move with it): a grandchild whose parent has ended.
+  int channel[2];
+  if (::pipe(channel) != 0) return 77;
+  const pid_t middle = ::fork();
+  if (middle == 0) {
+    const pid_t grandchild = ::fork();
+    if (grandchild == 0) {
+      ::pause();
+      ::_exit(0);
+    }
+    (void)!::write(channel[1], &grandchild, sizeof grandchild);
+    ::_exit(0);
+  }
+  pid_t other = -1;
+  (void)!::read(channel[0], &other, sizeof other);
+  ::waitpid(middle, nullptr, 0);
+  ::close(channel[0]);
+  ::close(channel[1]);
+  // The judge's own child (a GPU probe still running) is no other process: it moves along.
+  const pid_t own_child = ::fork();
+  if (own_child == 0) {
     ::pause();
     ::_exit(0);
   }
-  if (!write(own + "/cgroup.procs", std::to_string(other)) || !write(own + "/cgroup.procs", self)) failed = 1;
+  if (!write(own + "/cgroup.procs", std::to_string(other)) || !write(own + "/cgroup.procs", self) ||
+      !write(own + "/cgroup.procs", std::to_string(own_child)))
+    failed = 1;
   const judge::judge_cgroup shared = judge::detail::claim_subtree(own, {controller});
   if (!failed && (!shared.parent.empty() || shared.why.find("also holds 1 other process (" + std::to_string(other)) ==
                                                 std::string::npos))
     failed = 2;
   if (!failed && std::filesystem::exists(own + "/judge-" + self)) failed = 3;
   ::kill(other, SIGKILL);
-  ::waitpid(other, nullptr, 0);
+  // Not the test's to reap: it leaves the cgroup once its new parent has.
+  for (int i = 0; i < 200 && read_file(own + "/cgroup.procs").find(std::to_string(other) + "\n") != std::string::npos;
+       ++i)
+    ::usleep(10000);
   // Alone: the judge moves into its leaf, then enables the controller in its cgroup and its subtree.
   const judge::judge_cgroup alone = judge::detail::claim_subtree(own, {controller});
   if (!failed && alone.parent != own + "/judge-" + self) failed = 4;
@@ -122,6 +146,11 @@ int claim_check(const std::string& controller) {
   if (!failed && (read_file(own + "/cgroup.subtree_control").find(controller) == std::string::npos ||
                   read_file(alone.parent + "/cgroup.subtree_control").find(controller) == std::string::npos))
     failed = 6;
+  if (!failed && read_file("/proc/" + std::to_string(own_child) + "/cgroup").find("/judge-" + self + "/judge\n") ==
+                     std::string::npos)
+    failed = 7;
+  ::kill(own_child, SIGKILL);
+  ::waitpid(own_child, nullptr, 0);
   write(mount + "/cgroup.procs", self);
   ::rmdir((own + "/judge-" + self + "/judge").c_str());
   ::rmdir((own + "/judge-" + self).c_str());
