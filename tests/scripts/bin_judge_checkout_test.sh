@@ -4,6 +4,9 @@
 # running the other checkout's judge. Runs a copy of bin/judge in a made-up tree whose "judge" only says
 # which root it was given.
 set -uo pipefail
+# A build folder named in the environment (scripts/test.sh honours JUDGE_BUILD_DIR) must not be the one
+# these copies of bin/judge configure and build: it would be the developer's own.
+unset JUDGE_BUILD_DIR JUDGE_ROOT
 repo="$1"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 root="$work/copy"; build="$root/build"

@@ -3,6 +3,9 @@
 # (here: fails to, with a clear message) when one is. Runs a copy of bin/judge in a made-up tree whose
 # "judge" only says that it ran.
 set -uo pipefail
+# A build folder named in the environment (scripts/test.sh honours JUDGE_BUILD_DIR) must not be the one
+# these copies of bin/judge configure and build: it would be the developer's own.
+unset JUDGE_BUILD_DIR JUDGE_ROOT
 repo="$1"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 root="$work/root"; build="$root/build"
