@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A class graded through Slurm, end to end (docs/slurm.md): starts the single-node cluster
 (scripts/slurm-single-node.sh), a `judge serve --backend slurm`, submits one solution per student through
-the API, cancels one job while it runs (scancel) and checks its submissions go out again in a new job, and
+the API, cancels one job that holds submissions, running or still waiting for its node (scancel), and checks its submissions go out again in a new job, and
 that every submission ends exactly once: done, one result recorded each, with the node that graded it.
 Prints the figures docs/slurm.md quotes: a bare job's start-up latency on this cluster, and submissions
 graded per minute.
@@ -81,15 +81,19 @@ def main():
             # Cancel a job while it runs; one that had already posted all its results before the cancel
             # took gives nothing back, so try the next running job until one is seen giving back.
             cancelled, tried, deadline = None, set(), time.time() + a.max_seconds
+            # A job that grades without a GPU ends within a fraction of a second of its start, so one still
+            # waiting for its node is taken when none is seen running: it holds its submissions all the same.
             while cancelled is None and time.time() < deadline and len(tried) < 10:
                 running = [j for j in gpu_judge_jobs("RUNNING") if j not in tried]
                 if not running:
-                    time.sleep(0.1)
+                    running = [j for j in gpu_judge_jobs("PENDING") if j not in tried]
+                if not running:
+                    time.sleep(0.05)
                     continue
                 job = running[-1]
                 tried.add(job)
                 subprocess.run(["scancel", job], check=True)
-                print(f"{NAME}: cancelled job {job} while it ran", flush=True)
+                print(f"{NAME}: cancelled job {job} while it held submissions", flush=True)
                 for _ in range(100):
                     if re.search(rf"slurm: job {job} \(\w+\) ended \(\w+\) holding", s.text()):
                         cancelled = job
