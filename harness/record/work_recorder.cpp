@@ -1,12 +1,9 @@
 #include "work_recorder.hpp"
 
+#include "demangle.hpp"
 #include "driver_api.hpp"
 
-#include <cxxabi.h>
-
-#include <cstdlib>
 #include <cstring>
-#include <memory>
 
 namespace judge_harness {
 namespace {
@@ -48,12 +45,6 @@ bool replayable_attribute(cudaLaunchAttributeID id) {
   default:
     return false;
   }
-}
-
-std::string demangled(const std::string& name) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-  return status == 0 && text ? text.get() : name;
 }
 
 /// A word that could be a user-space address of a CUDA allocation: device allocations sit far above 4 GiB
@@ -341,7 +332,6 @@ void work_recorder::copied(void* target, const void* source, std::size_t bytes, 
                                           reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS &&
            type == CU_MEMORYTYPE_DEVICE;
   };
-  (void)kind;
   const bool to_device = on_device(target);
   const bool from_device = on_device(source);
   kind = to_device ? (from_device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
@@ -390,8 +380,7 @@ void work_recorder::copied_to_symbol(const void* symbol, const void* source, std
     cudaGetLastError();
     return; // the real call failed the same way, and the solution sees its error
   }
-  copied(static_cast<char*>(address) + offset, source, bytes,
-         kind == cudaMemcpyDefault ? cudaMemcpyDefault : kind);
+  copied(static_cast<char*>(address) + offset, source, bytes, kind);
 }
 
 void work_recorder::copied_from_symbol(void* target, const void* symbol, std::size_t bytes, std::size_t offset,

@@ -43,7 +43,6 @@ public:
   /// Learner code is running (the solution's static constructors, solve()): only allocations and
   /// settings made then are the solution's; the harness's own go through the same calls.
   void set_learner_active(bool active) noexcept { m_learner_active = active; }
-  bool learner_active() const noexcept { return m_learner_active; }
 
   /// Starts recording the device work of one call of solve(), whose buffers are `buffers`.
   void begin(std::vector<judge_region> buffers);

@@ -1,16 +1,14 @@
 #include "replay_program.hpp"
 
 #include "cuda_check.hpp"
+#include "demangle.hpp"
 #include "driver_api.hpp"
 
 #include <cuda_runtime_api.h>
-#include <cxxabi.h>
 
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <memory>
 #include <sstream>
 
 namespace judge_harness {
@@ -23,12 +21,6 @@ using judge_wire::region_kind;
 
 static_assert(sizeof(CUlaunchAttributeValue) == sizeof(cudaLaunchAttributeValue),
               "the runtime's and the driver's launch attribute values share one layout");
-
-std::string demangled(const std::string& name) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-  return status == 0 && text ? text.get() : name;
-}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -185,7 +177,6 @@ replay_program::bound_step replay_program::bind(const judge_wire::recorded_step&
     for (const judge_wire::relocation& r : l->relocations) room(r.target); // the memory must exist
     launch.parameters = l->parameters;
     launch.relocations = l->relocations;
-    for (const std::size_t offset : offsets) launch.parameter_pointers.push_back(launch.parameters.data() + offset);
     for (const judge_wire::launch_attribute& a : l->attributes) {
       CUlaunchAttribute attribute{};
       attribute.id = static_cast<CUlaunchAttributeID>(a.id);
@@ -204,10 +195,8 @@ replay_program::bound_step replay_program::bind(const judge_wire::recorded_step&
     b.what = bound_step::kind::launch;
     b.launch = m_launches.size();
     m_launches.push_back(std::move(launch));
-    // The vectors' buffers moved with the launch; its pointers point into the moved strings only if
-    // they are rebuilt here.
+    // The parameter pointers point into the kept launch's own string, so they are made once it is kept.
     bound_launch& kept = m_launches.back();
-    kept.parameter_pointers.clear();
     for (const std::size_t offset : offsets) kept.parameter_pointers.push_back(kept.parameters.data() + offset);
     kept.config.attrs = kept.attributes.empty() ? nullptr : kept.attributes.data();
     kept.config.numAttrs = static_cast<unsigned>(kept.attributes.size());

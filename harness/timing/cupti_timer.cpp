@@ -1,9 +1,9 @@
 #include "cupti_timer.hpp"
+#include "demangle.hpp"
 
 #include "l2_flush_kernels.cuh"
 
 #include <cupti.h>
-#include <cxxabi.h>
 
 #include <algorithm>
 #include <atomic>
@@ -35,11 +35,7 @@ struct activity_record {
 
 judge_wire::kernel_launch launch_of(const CUpti_ActivityKernel10& k) {
   judge_wire::kernel_launch launch;
-  if (k.name != nullptr) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(k.name, nullptr, nullptr, &status), std::free);
-    launch.name = status == 0 && text ? text.get() : k.name; // extern "C" kernels are not mangled
-  }
+  if (k.name != nullptr) launch.name = demangled(k.name);
   launch.grid[0] = k.gridX;
   launch.grid[1] = k.gridY;
   launch.grid[2] = k.gridZ;
