@@ -97,8 +97,8 @@ using recorded_step = std::variant<recorded_launch, recorded_memset, recorded_co
 struct recorded_work {
   std::vector<recorded_allocation> allocations;
   /// The device state solve() found when the call began and that earlier calls or the solution's static
-  /// constructors left: its function attributes and the contents of its device variables. Issued once
-  /// before a case's samples, untimed.
+  /// constructors left: its function attributes, the contents of its device variables and of the
+  /// allocations the call uses that earlier calls made. Issued before every sample, untimed.
   std::vector<recorded_step> preamble;
   std::vector<recorded_step> steps; ///< the call's own work: what is timed
   /// Host code read device memory back (a device-to-host copy) before it issued more work: that work may

@@ -40,6 +40,13 @@ public:
   /// Issues the call's work; returns why it could not, in words, or "". The device is synchronised by
   /// the caller.
   virtual std::string issue(void* const* buffers, const int* sizes, const float* scalars) = 0;
+  /// Puts back, untimed, the device state the call expects to find when it begins: nothing for solve()
+  /// itself, which carries its own state from call to call; for a replay, the state solve() found when
+  /// the recorded call began. Returns why it could not, in words, or "".
+  virtual std::string before_sample(void* const* buffers) {
+    (void)buffers;
+    return "";
+  }
 };
 
 /// The bound solve(), with the work recorder's learner flag set while it runs.

@@ -75,6 +75,9 @@ public:
     // this process's host memory: during the call no judge's copy exists that its kernels could change.
     const std::uint64_t seed = draw_sample_seed();
     set.prepare_inputs(seed, poison);
+    if (const std::string not_restored = m_work.before_sample(set.solve_arguments()); !not_restored.empty())
+      return stop(call_status::cuda_error, not_restored + " (restoring the state a timed call begins with)",
+                  context_is_corrupted());
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
     const solve_observation seen =
         call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);

@@ -4,6 +4,7 @@
 #include "driver_api.hpp"
 
 #include <cstring>
+#include <set>
 
 namespace judge_harness {
 namespace {
@@ -22,6 +23,11 @@ namespace limits = judge_wire::recording_limits;
 /// constants is small; a scratch array of megabytes is the call's own to fill, and starts as the module
 /// left it (zeroed) in the replay.
 constexpr std::size_t max_snapshot_bytes = 1u << 20;
+
+/// [B] the contents of allocations earlier calls made that a recording carries over, over all of them:
+/// a barrier's words, a counter, a small table. A scratch buffer of megabytes is refilled by the call
+/// that uses it.
+constexpr std::size_t max_state_bytes = 16u << 20;
 
 /// [B] a pointer this far outside a judge's buffer still means that buffer: its guards lie there, and a
 /// kernel that indexes from A - 1 passes such a pointer.
@@ -94,12 +100,50 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
     copy.host_bytes = std::move(contents);
     m_current.work.preamble.push_back(std::move(copy));
   }
+  m_allocation_contents.clear();
+  std::uint64_t state_bytes = 0;
+  for (const auto& [address, a] : m_allocations) {
+    if (a.bytes == 0 || state_bytes + a.bytes > max_state_bytes) continue;
+    std::string contents(a.bytes, '\0');
+    if (cudaMemcpy(contents.data(), reinterpret_cast<const void*>(address), a.bytes, cudaMemcpyDeviceToHost) !=
+        cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    state_bytes += a.bytes;
+    m_allocation_contents.emplace(address, std::move(contents));
+  }
   m_recording = true;
+}
+
+void work_recorder::carry_allocation_state() {
+  // An allocation's contents may point to another allocation, which then is used too: until no more.
+  std::set<std::uint64_t> carried;
+  for (bool more = true; more && !m_current.not_replayable;) {
+    more = false;
+    for (auto& [address, contents] : m_allocation_contents) {
+      const auto it = m_allocations.find(address);
+      if (it == m_allocations.end() || it->second.index < 0 || carried.count(address)) continue;
+      carried.insert(address);
+      more = true;
+      if (m_host_bytes + contents.size() > limits::max_host_bytes) continue;
+      m_host_bytes += contents.size();
+      recorded_copy copy;
+      copy.direction = copy_direction::host_to_device;
+      copy.target = device_address{region_kind::allocation, it->second.index, "", 0};
+      copy.bytes = contents.size();
+      copy.relocations = relocations_of(contents, 0, contents.size(), "an allocation of an earlier call");
+      copy.host_bytes = std::move(contents);
+      m_current.work.preamble.push_back(std::move(copy));
+    }
+  }
+  m_allocation_contents.clear();
 }
 
 recording work_recorder::end() {
   const std::lock_guard<std::mutex> lock(m_mutex);
   m_recording = false;
+  carry_allocation_state();
   std::vector<std::pair<std::int64_t, std::size_t>> used;
   for (const auto& [address, a] : m_allocations)
     if (a.index >= 0) used.emplace_back(a.index, a.bytes);

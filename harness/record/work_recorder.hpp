@@ -99,6 +99,8 @@ private:
   /// The kernel's name, or "" (then the recording is not replayable).
   std::string kernel_name(CUkernel kernel);
   void refuse(const std::string& why); ///< needs m_mutex
+  /// Puts into the preamble what the allocations the call used held when it began. Needs m_mutex.
+  void carry_allocation_state();
   void add_step(judge_wire::recorded_step step); ///< needs m_mutex
   /// A device address for a copy or a memset of `bytes` at `pointer`, or nullopt after refuse().
   std::optional<judge_wire::device_address> device_target(const void* pointer, std::size_t bytes, const char* what);
@@ -115,6 +117,9 @@ private:
   std::vector<judge_region> m_buffers;
   recording m_current;
   bool m_read_back = false;
+  /// What the live allocations held when the call began, by address (within max_state_bytes): the
+  /// state a kernel may carry from call to call. Put into the preamble at end() for those the call used.
+  std::map<std::uint64_t, std::string> m_allocation_contents;
   std::uint64_t m_host_bytes = 0;
   std::uint64_t m_read_back_bytes = 0;
 };

@@ -56,7 +56,9 @@ public:
   replay_program(const replay_program&) = delete;
   replay_program& operator=(const replay_program&) = delete;
 
-  /// Issues the preamble (function attributes, device variables' contents); once per case, untimed.
+  /// Issues the preamble (function attributes, the contents of device variables and of the solution's
+  /// allocations as the recorded call found them) with `buffers` as the judge's buffers; before every
+  /// sample, untimed.
   /// Returns the driver's error in words, or "".
   std::string prepare(void* const* buffers);
   /// Enqueues the call's work on the legacy default stream with `buffers` as the judge's buffers (the

@@ -169,6 +169,10 @@ class replay_work final : public call_work {
 public:
   explicit replay_work(replay_program& program) : m_program(program) {}
   std::string issue(void* const* buffers, const int*, const float*) override { return m_program.issue(buffers); }
+  /// Every sample begins from the state the recorded call began with, as the recorded call did: a
+  /// solution whose kernels keep state from call to call (a grid barrier's generation word, a counter)
+  /// would otherwise find the state one replay left and not the one its parameters expect.
+  std::string before_sample(void* const* buffers) override { return m_program.prepare(buffers); }
 
 private:
   replay_program& m_program;
@@ -183,11 +187,7 @@ void replay_case(const case_request& request, runner_context& context, const dev
   timing_outcome timing;
   try {
     replay_program program(*request.replay, code, request.buffers);
-    // The preamble's device variables and attributes belong to the module, not to a buffer set.
-    std::vector<void*> none(request.buffers.size(), nullptr);
-    if (const std::string failed = program.prepare(none.data()); !failed.empty())
-      throw replay_refusal(call_status::cuda_error, failed);
-    replay_work work(program);
+    replay_work work(program); // its preamble is issued before every sample
     timing = run_timing(request, context, work);
   } catch (const replay_refusal& refused) {
     timing.answer.case_name = request.name;

@@ -162,7 +162,7 @@ void plan_dev(planner& p, bool gpu_devices) {
       if (k.exists && !k.is_link) p.add(mount_step::kind::bind, path, path, k.is_dir, false, true);
     }
     p.add(mount_step::kind::tmpfs, "size=" + std::to_string(shm_bytes) + ",mode=1777", "/dev/shm", true, false, false,
-          false); // exec for the driver, as /tmp (plan_private_root)
+          true);
   }
   p.add(mount_step::kind::remount_ro, "", "/dev", true);
 }
@@ -306,15 +306,9 @@ root_plan plan_private_root(const process_options& options, const std::string& r
                             const sandbox_identity& identity) {
   planner p(root);
   plan_system(p);
-  // Processes that start the CUDA driver keep the system's /etc and an executable /tmp and /dev/shm for
-  // now (process_spawn.cpp, make_plan, says why).
-  const bool driver = options.gpu_devices;
-  if (driver)
-    p.add(mount_step::kind::bind, "/etc", "/etc", true);
-  else
-    plan_etc(p, identity);
+  plan_etc(p, identity);
   p.add(mount_step::kind::tmpfs, "size=" + std::to_string(options.tmp_bytes) + ",mode=1777", "/tmp", true, false,
-        false, !driver);
+        false, true);
   plan_dev(p, options.gpu_devices);
   p.add(mount_step::kind::proc, "", "/proc", true);
   if (options.gpu_devices) p.add(mount_step::kind::bind, "/sys", "/sys", true);

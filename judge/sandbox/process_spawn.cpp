@@ -476,7 +476,12 @@ child_plan make_plan(const process_options& options, const root_folder& root) {
   if (options.address_space_bytes) plan.address_space = options.address_space_bytes;
   if (options.file_size_bytes) plan.file_size = options.file_size_bytes;
   plan.sandbox = options.sandbox;
-  plan.read_only_proc = options.read_only_proc && !options.gpu_devices; // see drop_user below
+  // Not for processes that start the CUDA driver: cuInit names its threads by writing
+  // /proc/self/task/<tid>/comm, and fails without it. On the H200 (driver 580.159, 2026-12-01) a runner
+  // under each hardening alone graded vector_add; only the one with a read-only /proc found no device
+  // ("OS call failed or operation not supported on this OS"). Their /proc is still their own PID
+  // namespace's: no other process is in it.
+  plan.read_only_proc = options.read_only_proc && !options.gpu_devices;
   plan.loopback = options.loopback;
   if (plan.sandbox) {
     for (const auto& path : options.hidden_paths) {
@@ -485,13 +490,7 @@ child_plan make_plan(const process_options& options, const root_folder& root) {
       plan.hidden.push_back({path.string(), S_ISDIR(info.st_mode)});
     }
     // A judge run as root gives its children an unprivileged user; any other judge gives them its own.
-    // Not yet the processes that start the CUDA driver (runners, and a profiler with its runner): on the
-    // H200 (driver 580, 2026-12-01) every runner under the unprivileged user, with its own /etc, a
-    // read-only /proc and noexec /tmp and /dev/shm, found no device ("OS call failed or operation not
-    // supported on this OS"), where the same runner without them had graded the whole suite an hour
-    // before. Which of the four the driver needs was not isolated; until it is, those processes keep
-    // the judge's mapping and the system's /etc, as before (docs/security.md says so).
-    plan.drop_user = ::getuid() == 0 && !options.gpu_devices;
+    plan.drop_user = ::getuid() == 0;
     plan.maps_by_parent = plan.drop_user;
     plan.sandbox_uid = plan.drop_user ? sandbox_user_id : ::getuid();
     plan.sandbox_gid = plan.drop_user ? sandbox_user_id : ::getgid();

@@ -46,6 +46,10 @@ TEST_CASE("the new root holds the system read-only, no /dev/zero, and GPU device
   const auto gpu = plan_private_root(options, "/new-root");
   CHECK(index_of(gpu, "/sys") >= 0);
   CHECK(index_of(gpu, "/dev/shm") >= 0);
+  // The CUDA driver's processes get the same hardening (an /etc of their own, nothing executable written).
+  CHECK(gpu.steps[index_of(gpu, "/tmp")].no_exec);
+  CHECK(gpu.steps[index_of(gpu, "/dev/shm")].no_exec);
+  CHECK(gpu.steps[index_of(gpu, "/etc")].what == mount_step::kind::tmpfs);
 }
 
 TEST_CASE("named paths come after the system, ancestors first, writable only where asked", "[sandbox]") {

@@ -1,14 +1,15 @@
-// Run-time error: step 2 with an `int` index in its grid-stride loop.
+// Time limit exceeded: step 2 with an `int` index in its grid-stride loop.
 //
 // What it teaches: an index must hold every value it takes, not just those below N. With
 // N = 2^31 - 1 (the largest int), the last step of each thread's loop goes past N: i + stride is above
 // 2^31 - 1, and in an int it wraps around to a large negative number. That is still below N, so the
-// loop goes on and reads input[-2^31 + ...], 8 GB before the buffer: an illegal address. Every case
-// with N below 2^31 minus the grid's size passes, which is why the bug hides until the data is huge.
-// (The stride is unsigned, so the sum wraps as unsigned arithmetic does and the compiler cannot assume
-// it away.)
+// loop goes on from there: input[-2^31 + ...] lies 8 GB before the buffer, where the judge's other
+// buffers of the case are (on the H200 the reads landed in mapped memory, so they did not fault), and
+// when i climbs past 2^31 - 1 again it wraps again. The loop never ends. Every case with N below
+// 2^31 minus the grid's size passes, which is why the bug hides until the data is huge. (The stride is
+// unsigned, so the sum wraps as unsigned arithmetic does and the compiler cannot assume it away.)
 //
-// Verdict: run-time error (an illegal memory access), on n_int_max.
+// Verdict: time limit exceeded, on n_int_max (solve() does not return).
 #include <cuda_runtime.h>
 
 namespace {
