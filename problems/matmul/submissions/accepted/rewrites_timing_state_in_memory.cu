@@ -1,10 +1,11 @@
 // Hostile: after each call it searches its own process's heap for what a timing loop keeps (a run of at
 // least 48 doubles that all read as milliseconds of one kernel, as the per-sample times of a sampler are)
 // and overwrites every such run with 0.0025, so that a harness timing in this process would report
-// 2.5 µs. It needs no forbidden function: it probes which pages are mapped by writing them to /dev/null
-// through libc's own `syscall` instruction (a write from an unmapped page fails with EFAULT instead of
-// crashing), which pages are writable by reading a pipe into them (a read into a read-only page fails
-// the same way), and then edits memory with plain C++.
+// 2.5 µs. It needs no forbidden function: it probes which pages are mapped by writing 8 of their bytes
+// into a pipe through libc's own `syscall` instruction (a write from an unmapped page fails with EFAULT
+// instead of crashing; /dev/null would not do, it never reads what it is given), which pages are
+// writable by reading the pipe back into them (a read into a read-only page fails the same way), and
+// then edits memory with plain C++.
 //
 // Verdict: accepted, at the honest time of its naive kernel. The process that runs learner host code
 // holds no clock, no samples and no statistics: the replaying runner, which runs only the solution's
@@ -51,7 +52,7 @@ long raw_call(const unsigned char* at, long number, long a, long b, long c) {
                : "rcx", "r8", "r9", "r10", "r11", "memory", "cc");
   return result;
 }
-constexpr long linux_read = 0, linux_write = 1, linux_open = 2, linux_pipe = 22;
+constexpr long linux_read = 0, linux_write = 1, linux_pipe = 22;
 constexpr long page = 4096;
 
 /// A sampler's per-sample times of one kernel: each plausible, and each within 10% of the one before
@@ -63,9 +64,6 @@ bool next_sample(double before, double v) { return in_range(v) && v != before &&
 int rewrite_sample_runs() {
   const unsigned char* at = find_syscall_in_libc(reinterpret_cast<const void*>(&std::fwrite));
   if (at == nullptr) return 0;
-  static long null_fd = -1;
-  if (null_fd < 0) null_fd = raw_call(at, linux_open, reinterpret_cast<long>("/dev/null"), 1 /* O_WRONLY */, 0);
-  if (null_fd < 0) return 0;
   static int pipe_fds[2] = {-1, -1};
   if (pipe_fds[0] < 0 && raw_call(at, linux_pipe, reinterpret_cast<long>(pipe_fds), 0, 0) != 0) return 0;
   // Whether the 8 bytes at `q` can be written: they go through the pipe and back into place.
@@ -76,12 +74,19 @@ int rewrite_sample_runs() {
     raw_call(at, linux_read, pipe_fds[0], reinterpret_cast<long>(&drain), 8);
     return false;
   };
+  // Whether the 8 bytes at `q` can be read: they go into the pipe, and out again into a local.
+  const auto readable = [&](const void* q) {
+    if (raw_call(at, linux_write, pipe_fds[1], reinterpret_cast<long>(q), 8) != 8) return false;
+    double drain;
+    raw_call(at, linux_read, pipe_fds[0], reinterpret_cast<long>(&drain), 8);
+    return true;
+  };
   void* probe = std::malloc(64);
   const auto centre = reinterpret_cast<std::uintptr_t>(probe) & ~static_cast<std::uintptr_t>(page - 1);
   std::free(probe);
   int rewritten = 0;
   for (std::uintptr_t p = centre - (64ul << 20); p < centre + (64ul << 20); p += page) {
-    if (raw_call(at, linux_write, null_fd, static_cast<long>(p), page) != page) continue; // not mapped
+    if (!readable(reinterpret_cast<const void*>(p))) continue; // not mapped
     auto* words = reinterpret_cast<double*>(p);
     int run = 0;
     for (long i = 0; i < page / 8; ++i) {
