@@ -65,9 +65,9 @@ const install_layout& judge_layout() {
       if (auto installed = installed_layout(self)) return *installed;
     if (auto build_tree = build_tree_layout()) return *build_tree;
     const fs::path data = self.parent_path().parent_path() / JUDGE_INSTALL_DATADIR / "gpu-judge";
-    throw std::runtime_error("the judge's files are not where it looks for them (" + data.string() +
-                             ", beside " + self.string() + "): install it with cmake --install, "
-                             "which puts them there, and run it from <prefix>/" JUDGE_INSTALL_BINDIR);
+    throw std::runtime_error(
+        "the judge's files are not where it looks for them: no " + data.string() + " beside " + self.string() +
+        " (cmake --install puts them there; run the judge from <prefix>/" JUDGE_INSTALL_BINDIR ")");
   }();
   return layout;
 }
