@@ -141,7 +141,7 @@ void check_cupti(CUptiResult result, const char* call) {
 
 // KERNEL rather than CONCURRENT_KERNEL. On GPUs before Blackwell, CUPTI takes CONCURRENT_KERNEL's
 // timestamps by instrumenting the kernel's code, and that instrumentation costs every block: measured on the
-// H200 (scripts/timing-offset.py --rest, docs/timing.md), vector_add's one-float-per-thread kernel (65,536
+// H200 (bench/timing_offset/timing-offset.py --rest, docs/timing.md), vector_add's one-float-per-thread kernel (65,536
 // blocks) read 3.6 µs above Nsight Compute traced that way, 59.0 against 58.2 µs traced as KERNEL; a
 // float4 kernel with a quarter of the blocks read within 1 µs either way. KERNEL's timestamps come from
 // the kernel's boundaries, at the price of running a call's kernels one after another (as Nsight Compute

@@ -3,6 +3,7 @@
 #include "command_paths.hpp"
 #include "content_hash.hpp"
 #include "file_input.hpp"
+#include "install_layout.hpp"
 #include "object_inspection.hpp"
 #include "process.hpp"
 #include "sandbox_limits.hpp"
@@ -423,10 +424,10 @@ toolchain default_toolchain() {
   toolchain tools;
   tools.nvcc = env_or("JUDGE_NVCC", JUDGE_NVCC);
   tools.archs = parse_archs(env_or("JUDGE_ARCHS", JUDGE_DEFAULT_ARCHS));
-  tools.harness_library = JUDGE_HARNESS_LIBRARY;
-  tools.cache_dir = env_or("JUDGE_CACHE_DIR", (fs::path(JUDGE_BUILD_DIR) / "runner-cache").string());
+  tools.harness_library = judge_layout().harness_library;
+  tools.cache_dir = env_or("JUDGE_CACHE_DIR", judge_layout().runner_cache.string());
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
-  tools.seccomp_library = JUDGE_SECCOMP_LIBRARY;
+  tools.seccomp_library = judge_layout().seccomp_library;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
   tools.hidden_paths = {secret_path()};
   tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 
 #include "file_input.hpp"
+#include "install_layout.hpp"
 #include "problem_spec.hpp"
 #include "solution_files.hpp"
 #include "text.hpp"
@@ -63,7 +64,7 @@ int new_problem(const context& ctx, const std::string& name) {
   const fs::path cases_file = ctx.where.testcases() / name / "cases.yaml";
   if (fs::exists(problem_dir)) throw usage_error(problem_dir.string() + " already exists; nothing was created");
   if (fs::exists(cases_file)) throw usage_error(cases_file.string() + " already exists; nothing was created");
-  const fs::path templates = fs::path(JUDGE_SOURCE_DIR) / "templates" / "problem";
+  const fs::path templates = judge_layout().data_dir / "templates" / "problem";
   std::vector<fs::path> created;
   for (const auto& entry : fs::recursive_directory_iterator(templates)) {
     if (!entry.is_regular_file()) continue;

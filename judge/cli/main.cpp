@@ -1,9 +1,11 @@
 // judge: compile, run, check and time CUDA solutions. See README.md.
 #include "cli.hpp"
 #include "grade.hpp"
+#include "install_layout.hpp"
 #include "process.hpp"
 
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -22,8 +24,14 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
 
   judge::cli::context ctx;
+  // The problems: --root, else JUDGE_ROOT, else the ones installed (or, in the build tree, the source's).
   const char* root_env = std::getenv("JUDGE_ROOT");
-  ctx.where.root = root_env && *root_env ? root_env : JUDGE_SOURCE_DIR;
+  try {
+    ctx.where.root = root_env && *root_env ? root_env : judge::judge_layout().data_dir;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "judge: %s\n", e.what());
+    return judge::cli::internal_failure;
+  }
 
   CLI::App app{"gpu-judge: compiles, runs, checks and times CUDA solutions.\n"
                "  judge <problem> [solution files or folders]   grade (same as `judge run`)",

@@ -1,6 +1,7 @@
 #include "reference_build.hpp"
 
 #include "content_hash.hpp"
+#include "install_layout.hpp"
 #include "process.hpp"
 
 #include <atomic>
@@ -23,7 +24,7 @@ constexpr double compile_limit_seconds = 300;
 constexpr std::size_t message_lines = 40;
 
 const fs::path& header_dir() {
-  static const fs::path dir = JUDGE_REFERENCE_HEADER_DIR;
+  static const fs::path dir = judge_layout().reference_header_dir;
   return dir;
 }
 

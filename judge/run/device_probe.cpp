@@ -1,5 +1,6 @@
 #include "device_probe.hpp"
 
+#include "install_layout.hpp"
 #include "process.hpp"
 
 #include <nlohmann/json.hpp>
@@ -60,7 +61,8 @@ std::string no_device_reason(const std::string& runtime_words, bool nvidia_drive
 
 probe_result probe_device(bool bandwidth) {
   process_options p;
-  p.argv = {JUDGE_GPU_PROBE};
+  const std::string probe = judge_layout().gpu_probe.string();
+  p.argv = {probe};
   if (bandwidth) p.argv.push_back("--bandwidth");
   p.env = child_environment();
   try {
@@ -79,7 +81,7 @@ probe_result probe_device(bool bandwidth) {
     return r;
   } catch (const std::exception& e) {
     probe_result r;
-    r.error = std::string("cannot run the GPU probe (") + JUDGE_GPU_PROBE + "): " + e.what();
+    r.error = "cannot run the GPU probe (" + probe + "): " + e.what();
     return r;
   }
 }

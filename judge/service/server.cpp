@@ -84,9 +84,7 @@ void serve(const server_options& options, const std::function<void(const std::st
 
   http_router routes;
   add_api_routes(routes, state);
-#ifdef JUDGE_SERVICE_WEB
   add_web_routes(routes, state);
-#endif
   if (options.backend == "slurm" && !options.accept_only) add_slurm_routes(routes, state);
   // A body larger than a stranger's comes only with a valid token: a student's or instructor's, or a
   // Slurm job's on its own routes.

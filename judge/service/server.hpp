@@ -149,7 +149,7 @@ private:
 };
 
 void add_api_routes(http_router& server, service_state& state); ///< api_routes.cpp
-void add_web_routes(http_router& server, service_state& state); ///< web_routes.cpp (the web helper)
+void add_web_routes(http_router& server, service_state& state); ///< web_routes.cpp (the pages)
 
 /// Runs the server until SIGTERM/SIGINT: recovers the queue, starts the compile threads and the GPU
 /// workers, listens, and on the signal stops accepting, lets the workers end and returns. Throws

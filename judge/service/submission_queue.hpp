@@ -9,10 +9,9 @@
 // claims are round-robin over accounts: the account served longest ago goes first, so one student's
 // ten submissions do not starve the class.
 //
-// Differences from the brief's sketch: the constructor takes the results_db (finish() records the
-// solution_result in the same transaction that marks the submission done: exactly once), and finish()
-// takes the solution_result, whose to_json() is the stored result; a submission also keeps its contest
-// view (contest_result).
+// The queue is made on the results_db, so that finish() records the solution_result in the same
+// transaction that marks the submission done (exactly once); the stored result is its to_json(). A
+// submission also keeps its contest view (contest_result).
 #pragma once
 
 #include "grade_result.hpp"

@@ -1,4 +1,4 @@
-// Class 2 of issue 10 (code before main()), the harmless kind: a static constructor that does only what
+// Code before main(), the harmless kind: a static constructor that does only what
 // a solution may do anywhere: reads an environment variable, allocates host memory, fills a table with a
 // random engine, prints a line to stderr. Real solutions do this (a lookup table, a debug switch).
 //

@@ -1,9 +1,9 @@
-// Hostile, class 1 of issue 10 (symbol interposition): defines functions of CUPTI's activity API that
+// Hostile, symbol interposition): defines functions of CUPTI's activity API that
 // the harness calls to collect its kernel records. Linked into the runner, these definitions replaced
 // CUPTI's for the harness too: the flush delivered nothing, the timer fell back or saw an empty window.
 //
 // Verdict: accepted, with an honest time. The learner's object is a shared object loaded with
-// RTLD_LOCAL after the harness has initialised CUPTI (harness/runner/runner_main.cpp): its symbols are
+// RTLD_LOCAL after the harness has initialised CUPTI (harness/runner/runner_main.cpp: its symbols are
 // visible to no one else, and the harness's calls were bound to CUPTI before it was loaded. Defining
 // functions is allowed; only the symbols a solution *uses* are checked (judge/build/object_inspection.cpp).
 #include <cuda_runtime.h>

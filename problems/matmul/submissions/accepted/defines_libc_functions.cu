@@ -1,4 +1,4 @@
-// Hostile, class 1 of issue 10 (symbol interposition): defines libc functions the harness uses. The
+// Hostile, symbol interposition: defines libc functions the harness uses. The
 // runner lists /proc/self/task with opendir()/readdir() to find threads that outlive solve(), and reads
 // requests line by line; linked into the runner, these definitions hid every thread from the check and
 // could see (and launch work from inside) the harness's own calls.

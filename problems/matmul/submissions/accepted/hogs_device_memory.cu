@@ -1,4 +1,4 @@
-// Hostile, class 8 of issue 10 (same user, same view): takes nearly all of the GPU's free memory on its
+// Hostile, same user, same view: takes nearly all of the GPU's free memory on its
 // first call and never gives it back, so that a solution graded after it (or a process it left behind)
 // would find the GPU full. It computes correctly.
 //

@@ -1,4 +1,4 @@
-// Hostile, class 3 of issue 10 (the timing window's landmarks): the harness opened the timed window when
+// Hostile, the timing window's landmarks: the harness opened the timed window when
 // its marker kernel, recognised by name, ended. This solution does the real work first and then launches
 // a kernel of its own with the marker's name (`judge_timing_marker`, extern "C", unmangled like the
 // harness's), so the window opened after the work: a correct answer at a time of a few microseconds.

@@ -1,4 +1,4 @@
-// Hostile, class 4 of issue 10 (work outside the process): a static constructor forks a worker process
+// Hostile, work outside the process: a static constructor forks a worker process
 // before the harness initialises CUDA. solve() exports its buffers as CUDA IPC memory handles and sends
 // them through a pipe; the worker opens them and computes, where the runner's CUPTI cannot see its
 // kernels, while solve() only waits. The runner would time nothing but the wait for a byte.

@@ -1,4 +1,4 @@
-// Hostile, class 7 of issue 10 (compile time): submits nothing of its own but includes a faster solution
+// Hostile, compile time: submits nothing of its own but includes a faster solution
 // found next to it. Compiled in place, a quoted #include looks first in the including file's own folder,
 // so a relative path reaches the other submissions (an attacker finds the layout with __FILE__ and probes
 // names with __has_include); this one takes the ladder's fastest example.

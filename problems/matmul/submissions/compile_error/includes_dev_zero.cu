@@ -1,4 +1,4 @@
-// Hostile, class 7 of issue 10 (compile time): includes /dev/zero, an endless file. The preprocessor
+// Hostile, compile time: includes /dev/zero, an endless file. The preprocessor
 // reads it until memory runs out: on the H200 it grew for 88 s until the kernel's OOM killer ended it,
 // with the whole host at risk on the way.
 //

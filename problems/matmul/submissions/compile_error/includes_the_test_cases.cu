@@ -1,4 +1,4 @@
-// Hostile, class 7 of issue 10 (compile time): includes the problem's test-case file, to learn the hidden
+// Hostile, compile time: includes the problem's test-case file, to learn the hidden
 // cases' shapes, distributions and seeds at compile time. Compiled in place, the path from the
 // submissions folder to testcases/ is four folders up (from a class's solutions folder, it is a similar
 // walk). The file is YAML, so even where it is found this is no C++; the point is that it must not be

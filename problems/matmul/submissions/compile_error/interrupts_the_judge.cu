@@ -1,4 +1,4 @@
-// Hostile, class 8 of issue 10 (same user, same view): sends SIGINT to the runner's parent, the judge,
+// Hostile, same user, same view: sends SIGINT to the runner's parent, the judge,
 // which then stops grading as if its user had pressed Ctrl-C (and records nothing for the solutions
 // after this one).
 //

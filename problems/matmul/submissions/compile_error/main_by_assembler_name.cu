@@ -1,6 +1,6 @@
-// Hostile, class 1 of issue 10 (symbol interposition): defines the symbol `main` without writing
+// Hostile, symbol interposition): defines the symbol `main` without writing
 // `main(` anywhere, through an assembler name, so that a check of the source text misses it. Linked into
-// the runner, it replaced the harness's main(): the runner never said hello.
+// the runner, it replaced the harness's main(: the runner never said hello.
 //
 // Verdict: compile error, naming main(). The learner's object is built on its own (a shared object) and
 // inspected by its symbols before it is loaded: a `main` there is refused whatever the source calls it

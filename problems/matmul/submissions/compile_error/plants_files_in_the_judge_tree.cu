@@ -1,4 +1,4 @@
-// Hostile, class 8 of issue 10 (same user, same view): writes files where the judge and other learners
+// Hostile, same user, same view: writes files where the judge and other learners
 // keep theirs: a solution in the class's solutions folder under another learner's name, a file in $HOME,
 // one in /tmp, and a filler that takes the scratch disk.
 //

@@ -1,6 +1,7 @@
-// Hostile, classes 4 and 8 of issue 10, by a third route: no library call at all. An inline `syscall`
-// instruction asks the kernel for fork() directly, so no symbol of the learner's object names it; the
-// child leaves the runner's process group with a second `syscall` (setsid) and stays behind.
+// Hostile (work outside the process; same user, same view), by a third route: no library call at all.
+// An inline `syscall` instruction asks the kernel for fork() directly, so no symbol of the learner's
+// object names it; the child leaves the runner's process group with a second `syscall` (setsid) and
+// stays behind.
 //
 // Verdict: compile error. The learner's object may not contain system-call instructions (`syscall`,
 // `sysenter`, `int $0x80`) anywhere in its executable bytes: the judge scans them before loading it

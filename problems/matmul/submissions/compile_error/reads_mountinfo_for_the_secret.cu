@@ -1,4 +1,4 @@
-// Hostile, class 5 of issue 10 (the judge as a deputy): reads /proc/self/mountinfo to find the judge's
+// Hostile, the judge as a deputy: reads /proc/self/mountinfo to find the judge's
 // secret (covered by an empty file in the runner's mount namespace, so its path shows up there) and the
 // results database, to name them later as "output files" that the judge reads and then removes.
 //

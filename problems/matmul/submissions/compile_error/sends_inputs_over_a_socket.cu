@@ -1,4 +1,4 @@
-// Hostile, class 8 of issue 10 (same user, same view): opens a TCP connection to a helper on the same
+// Hostile, same user, same view: opens a TCP connection to a helper on the same
 // machine (or anywhere) and sends it the shapes it is asked for, to collect the judge's hidden cases.
 //
 // Verdict: compile error. socket() and connect() are not on the list of symbols a solution may use

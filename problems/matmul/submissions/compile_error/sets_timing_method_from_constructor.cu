@@ -1,4 +1,4 @@
-// Hostile, class 2 of issue 10 (code before main()): a static constructor runs before the harness and
+// Hostile, code before main(): a static constructor runs before the harness and
 // sets the environment variable the harness once read to choose its timing method, asking for the
 // event timer (which sees only the default stream) so that work on a side stream goes untimed.
 //

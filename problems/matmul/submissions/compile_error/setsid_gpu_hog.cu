@@ -1,4 +1,4 @@
-// Hostile, class 8 of issue 10 (same user, same view): leaves a process behind that survives the grading.
+// Hostile, same user, same view: leaves a process behind that survives the grading.
 // A static constructor forks a child that calls setsid() (leaving the runner's process group, which the
 // judge kills as a whole) and holds most of the GPU's memory and its SMs, so that the next solution is
 // graded on a hogged GPU. The parent computes correctly.

@@ -1,4 +1,4 @@
-// Hostile, class 2 of issue 10 (code before main()): a static constructor puts pipes of its own in place
+// Hostile, code before main(): a static constructor puts pipes of its own in place
 // of the runner's request channel (fd 0) and result channel (fd 3), so that it could read every request
 // (the timing seeds of future samples) and rewrite the runner's answers (divide gpu_ms) before relaying.
 // The relay itself is left out; what matters is the first step.

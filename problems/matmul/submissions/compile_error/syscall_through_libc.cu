@@ -1,6 +1,6 @@
-// Hostile, classes 4 and 8 of issue 10, by another route: no call to fork() or setsid() by name, but
-// through libc's generic syscall() function, as a way around a check of the names a solution calls.
-// It leaves the process group and forks a child that outlives the grading.
+// Hostile (work outside the process; same user, same view), by another route: no call to fork() or
+// setsid() by name, but through libc's generic syscall() function, as a way around a check of the names
+// a solution calls. It leaves the process group and forks a child that outlives the grading.
 //
 // Verdict: compile error. syscall() is itself not on the list of symbols a solution may use
 // (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses the calls themselves

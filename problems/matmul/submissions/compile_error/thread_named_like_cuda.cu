@@ -1,4 +1,4 @@
-// Hostile, class 3 of issue 10 (the timing window's landmarks): the runner's stray-thread check exempted
+// Hostile, the timing window's landmarks: the runner's stray-thread check exempted
 // threads whose name starts with "cuda" (the CUDA driver's own). This solution starts a thread, names it
 // "cuda-EvtHandlr" like a driver thread, and lets it launch the real work after solve() returned, outside
 // the timed window; solve() itself launches nothing and returns at once.

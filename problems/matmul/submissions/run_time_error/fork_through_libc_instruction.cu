@@ -1,7 +1,8 @@
-// Hostile, classes 4 and 8 of issue 10, by the route the object inspection cannot see: it names no
-// forbidden function and contains no system-call instruction. It looks through libc's own code, from the
-// address of fwrite() (a function it may use), for a `syscall` instruction that a libc wrapper ends with,
-// and calls into it with the number of fork() in rax: a new process, asked for by libc's code.
+// Hostile (work outside the process; same user, same view), by the route the object inspection cannot
+// see: it names no forbidden function and contains no system-call instruction. It looks through libc's
+// own code, from the address of fwrite() (a function it may use), for a `syscall` instruction that a
+// libc wrapper ends with, and calls into it with the number of fork() in rax: a new process, asked for
+// by libc's code.
 //
 // Verdict: run-time error naming fork(). The runner installs its syscall filter before it loads the
 // learner's object (harness/runner/syscall_filter.cpp): fork is refused whatever code asks for it, the

@@ -1,4 +1,4 @@
-// Hostile, class 6 of issue 10 (a reversible secret): with the judge secret recovered (the old mixing of
+// Hostile, a reversible secret: with the judge secret recovered (the old mixing of
 // secret and case seed was invertible), every hidden input is known in advance, and a solution can
 // return answers computed offline without looking at its inputs. This one plays that attacker with the
 // best guess left to it: it takes the seeds printed in testcases/matmul/cases.yaml for the hidden cases,

@@ -1,6 +1,7 @@
-// Hostile, classes 4 and 8 of issue 10, by the exec route: starts /bin/sh from solve() with posix_spawn
-// (no fork() by name) to leave a detached job behind (`setsid sleep` here; anything the shell can run),
-// which outlives the grading and can read or write whatever the runner's user can.
+// Hostile (work outside the process; same user, same view), by the exec route: starts /bin/sh from
+// solve() with posix_spawn (no fork() by name) to leave a detached job behind (`setsid sleep` here;
+// anything the shell can run), which outlives the grading and can read or write whatever the runner's
+// user can.
 //
 // Verdict: compile error. posix_spawn() is not on the list of symbols a solution may use
 // (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses new processes and exec

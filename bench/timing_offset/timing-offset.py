@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Is the difference between the judge's CUPTI kernel times and Nsight Compute's a constant offset?
 
-Runs the timing_offset tool (harness/probe/timing_offset.cu) twice: alone (CUPTI records, a %globaltimer
+Runs the timing_offset tool (timing_offset.cu beside it) twice: alone (CUPTI records, a %globaltimer
 bracket inside the kernel, CUDA events) and under `ncu --clock-control none` (gpu__time_duration.sum per
 launch). Prints one Markdown table over kernel sizes, with each method's difference from the bracket:
 a constant column means a constant offset. Needs a GPU and ncu.
@@ -11,7 +11,7 @@ flush with 0 or 2 ms of idle GPU before each launch, by CUPTI, by CUDA events wi
 kernel tracing, and under ncu (--cache-control none, so that both see the tool's own flush): does a kernel
 read faster after the GPU rested, and does tracing change it?
 
-Usage: scripts/timing-offset.py [--repeats 30] [--ncu-repeats 5] [--rest]
+Usage: bench/timing_offset/timing-offset.py [--repeats 30] [--ncu-repeats 5] [--rest]
 """
 import argparse
 import csv
@@ -22,12 +22,12 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WARMUP = 3  # launches per size the tool does not count (timing_offset.cu)
 
 
 def tool_path():
-    for folder in ("bin", "harness/probe"):
+    for folder in ("bench",):
         path = os.path.join(ROOT, os.environ.get("JUDGE_BUILD_DIR", "build"), folder, "timing_offset")
         if os.access(path, os.X_OK):
             return path

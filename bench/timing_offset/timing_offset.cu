@@ -6,7 +6,7 @@
 //            span the SMs themselves saw (no launch, no drain after the last store is issued);
 //   events   cudaEventElapsedTime around the launch (includes launch gaps).
 // Run it under `ncu --metrics gpu__time_duration.sum -k regex:stream_kernel` too: CUPTI is then ncu's,
-// the cupti column is empty and ncu prints its own figure per launch (scripts/timing-offset.sh joins them).
+// the cupti column is empty and ncu prints its own figure per launch (timing-offset.py beside it joins them).
 // Prints one CSV line per size: size_mib, cupti_us, bracket_us, events_us (medians over the repeats).
 // `timing_offset N rest`: vector_add's one-float-per-thread kernel and a float4 one, exactly as learners
 // write them (no bracket), timed by CUPTI after the flush with the GPU given 0, 0.1 or 2 ms of rest

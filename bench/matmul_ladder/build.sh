@@ -4,8 +4,8 @@
 # the GPU only. Run: ./build.sh && ./bench [name filter] [samples]
 set -e
 cd "$(dirname "$0")"
-M=../submissions
-V=../../vector_add
+M=../../problems/matmul/submissions
+V=../../problems/vector_add
 F="-O3 -lineinfo -std=c++17 --generate-code=arch=compute_90,code=[compute_90,sm_90] -include hooks.h"
 mkdir -p obj
 pids=()

@@ -30,7 +30,7 @@ V(v9_pre_128x64_s2, 128, 64, 32, 32, 2, true, 2, 2, 32, 8, false, true)
 V(v9_pre_64x64_s2_b3, 64, 64, 32, 32, 2, true, 2, 3, 32, 8, false, true)
 V(v9_pre_64x64_s3_b2, 64, 64, 32, 32, 3, true, 2, 2, 32, 8, false, true)
 V(v9_pre_64x128_k1_s3, 64, 128, 32, 32, 3, true, 1, 1, 32, 8, false, true)
-// Not yet measured (no device time left in the step-9 session): tile shapes that fit 1001×777.
+// Measured later (results_call5.txt, results_call6.txt): tile shapes that fit 1001×777.
 V(v9_64x112_w64x16, 64, 112, 64, 16, 3, true, 2, 2, 32, 8, false, false)
 V(v9_96x64_b2, 96, 64, 32, 32, 3, true, 2, 2, 32, 8, false, false)
 V(v9_96x64_b3, 96, 64, 32, 32, 3, true, 2, 3, 32, 8, false, false)
