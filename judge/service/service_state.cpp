@@ -20,7 +20,7 @@ struct service_state::signals {
 };
 
 store_connection::store_connection(const std::filesystem::path& db)
-    : store(db), users(store.connection()), queue(store) {
+    : store(db), users(store), queue(store) {
   // An acknowledged submission must survive a power cut, not only a crash of the server: WAL's default
   // here (NORMAL) may lose the last commits to one. FULL costs an fsync per commit.
   store.connection().exec("PRAGMA synchronous = FULL");
