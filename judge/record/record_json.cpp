@@ -1,9 +1,9 @@
 #include "record_json.hpp"
 
 #include "kernel_json.hpp"
+#include "problem_spec.hpp"
 #include "record_names.hpp"
 #include "sanitizer_json.hpp"
-#include "problem_spec.hpp"
 
 #include <stdexcept>
 
@@ -57,15 +57,9 @@ verdict verdict_of(const nlohmann::json& j, const std::string& where) {
 
 nlohmann::json case_json(const case_result& c, bool gflops) {
   const char* speed_key = gflops ? "gflops" : "gbps";
-  nlohmann::json j = {{"name", c.name},
-                      {"hidden", c.hidden},
-                      {"dims", c.sizes},
-                      {"shape", c.shape},
-                      {"verdict", short_name(c.v)},
-                      {"message", c.message},
-                      {"median_ms", nullptr},
-                      {speed_key, nullptr},
-                      {"pct_of_baseline", nullptr},
+  nlohmann::json j = {{"name", c.name},        {"hidden", c.hidden},         {"dims", c.sizes},
+                      {"shape", c.shape},      {"verdict", short_name(c.v)}, {"message", c.message},
+                      {"median_ms", nullptr},  {speed_key, nullptr},         {"pct_of_baseline", nullptr},
                       {"pct_of_peak", nullptr}};
   if (c.timing) {
     j["median_ms"] = c.timing->median_ms;

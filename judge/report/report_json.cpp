@@ -28,8 +28,9 @@ nlohmann::json occupancy_json(const judge_wire::kernel_launch& k, const device_i
           {"warps_per_sm", o.warps_per_sm},
           {"fraction", o.fraction},
           {"limited_by", limiter_name(o.limiter)},
-          {"waves", device.sms > 0 && o.blocks_per_sm > 0 ? nlohmann::json(waves(k.blocks(), o.blocks_per_sm, device.sms))
-                                                           : nlohmann::json(nullptr)}};
+          {"waves", device.sms > 0 && o.blocks_per_sm > 0
+                        ? nlohmann::json(waves(k.blocks(), o.blocks_per_sm, device.sms))
+                        : nlohmann::json(nullptr)}};
 }
 } // namespace
 

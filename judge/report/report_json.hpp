@@ -3,8 +3,8 @@
 #pragma once
 
 #include "grade_result.hpp"
-#include "record_json.hpp"
 #include "grading_run.hpp"
+#include "record_json.hpp"
 #include "solution_files.hpp"
 
 #include <nlohmann/json.hpp>

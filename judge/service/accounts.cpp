@@ -43,8 +43,12 @@ const std::string account_columns =
 
 account read_account(sqlite::statement& st) {
   const store::row r(st, "the store");
-  return account{r.integer("id"), r.text("name"), parse_role(r.text("role")), r.text("created_at"),
-                 r.integer("disabled") != 0, {}};
+  return account{r.integer("id"),
+                 r.text("name"),
+                 parse_role(r.text("role")),
+                 r.text("created_at"),
+                 r.integer("disabled") != 0,
+                 {}};
 }
 
 std::string trim(const std::string& s) {
@@ -166,8 +170,7 @@ accounts::roster_import accounts::import_roster(const std::filesystem::path& csv
 
 std::optional<account> accounts::authenticate(const std::string& token) {
   if (token.rfind(token_prefix, 0) != 0 || token.size() > 128) return std::nullopt;
-  sqlite::statement st =
-      m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE token_sha256 = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE token_sha256 = ?1");
   st.bind(1, token_hash(token));
   if (!st.step()) return std::nullopt;
   return read_account(st);

@@ -44,8 +44,7 @@ void slurm_jobs::set_slurm_id(const std::string& key, const std::string& slurm_i
 }
 
 job_access slurm_jobs::authenticate(const std::string& key, const std::string& token, slurm_job& job) {
-  sqlite::statement st =
-      m_db.prepare("SELECT " + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
   st.bind(1, key);
   if (!st.step()) return job_access::unknown;
   const store::row r(st, m_db.file());

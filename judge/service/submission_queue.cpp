@@ -184,8 +184,8 @@ std::size_t submission_queue::recover() { return move_back(""); }
 std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
 
 std::vector<std::int64_t> submission_queue::held_by(const std::string& worker) {
-  sqlite::statement st = m_db.prepare(
-      "SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN (?2, ?3) ORDER BY id");
+  sqlite::statement st =
+      m_db.prepare("SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN (?2, ?3) ORDER BY id");
   st.bind(1, worker).bind(2, state_name(state::running)).bind(3, state_name(state::compiling));
   std::vector<std::int64_t> out;
   while (st.step()) out.push_back(store::row(st, m_db.file()).integer("id"));
@@ -196,7 +196,8 @@ std::size_t submission_queue::move_back(const std::string& worker) {
   sqlite::transaction tx(m_db);
   std::size_t moved = 0;
   // Each held state goes back to the state it was claimed from.
-  for (const auto& [held, back] : {std::pair{state::compiling, state::queued}, std::pair{state::running, state::compiled}}) {
+  for (const auto& [held, back] :
+       {std::pair{state::compiling, state::queued}, std::pair{state::running, state::compiled}}) {
     m_db.prepare("UPDATE queued_submissions SET state = ?3 WHERE state = ?2 AND (?1 = '' OR worker = ?1)")
         .bind(1, worker)
         .bind(2, state_name(held))

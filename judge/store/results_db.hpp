@@ -29,8 +29,8 @@ public:
   static int schema_version();
 
   /// Opens the store at `path`, creating its folders, the file and the schema as needed, and migrates an
-  /// older schema to schema_version() (every table's, in one transaction). Throws store_error for a file that is not a SQLite database or
-  /// that a newer judge wrote; sqlite::error for anything else.
+  /// older schema to schema_version() (every table's, in one transaction). Throws store_error for a file
+  /// that is not a SQLite database or that a newer judge wrote; sqlite::error for anything else.
   explicit results_db(const std::filesystem::path& path);
 
   /// Stores `result` and all its cases in one transaction: either everything is stored or, on any error,

@@ -9,8 +9,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 namespace judge::store {
 
@@ -69,8 +71,7 @@ std::vector<table_decl> declared_tables() {
         {"node", "TEXT NOT NULL DEFAULT ''", 6}},
        "",
        "",
-       {{"queued_submissions_by_state", "(state, account, id)"},
-        {"queued_submissions_by_account", "(account, id)"}}},
+       {{"queued_submissions_by_state", "(state, account, id)"}, {"queued_submissions_by_account", "(account, id)"}}},
       // Per lane (compile, gpu), the turn each account was last served at: the fair claim's memory.
       {"queue_turns",
        6,
@@ -105,12 +106,7 @@ std::vector<table_decl> declared_tables() {
        "",
        "",
        {}},
-      {"slurm_lost",
-       6,
-       {{"submission", "INTEGER PRIMARY KEY", 6}, {"times", "INTEGER NOT NULL", 6}},
-       "",
-       "",
-       {}},
+      {"slurm_lost", 6, {{"submission", "INTEGER PRIMARY KEY", 6}, {"times", "INTEGER NOT NULL", 6}}, "", "", {}},
   };
 }
 
@@ -152,12 +148,26 @@ void create_table(sqlite::database& db, const table_decl& t, int version) {
 }
 
 // Version 7's data step: the values the dropped columns held, in the record's codec's form.
+// Each step reads every row first and then writes: sqlite leaves undefined what a SELECT still stepping
+// sees of rows the same connection changes meanwhile.
+struct rewrite {
+  std::vector<sql_value> values; ///< bound as ?1, ?2, ...
+};
+
+void run_all(sqlite::database& db, const char* update_sql, const std::vector<rewrite>& rewrites) {
+  sqlite::statement update = db.prepare(update_sql);
+  for (const rewrite& r : rewrites) {
+    for (std::size_t k = 0; k < r.values.size(); ++k) bind_value(update, static_cast<int>(k + 1), r.values[k]);
+    update.run();
+    update.reset();
+  }
+}
+
 void timings_to_codec(sqlite::database& db) {
   sqlite::statement cases = db.prepare(
       "SELECT submission_id, idx, median_ms, min_ms, max_ms, noise, precision, samples, discarded, host_median_ms, "
       "sm_clock_mhz, method, cold_l2, baseline_median_ms, baseline_noise FROM case_results");
-  sqlite::statement update =
-      db.prepare("UPDATE case_results SET timing = ?1, baseline_timing = ?2 WHERE submission_id = ?3 AND idx = ?4");
+  std::vector<rewrite> rewrites;
   while (cases.step()) {
     const row r(cases, db.file());
     sql_value timing = nullptr, baseline = nullptr;
@@ -184,40 +194,34 @@ void timings_to_codec(sqlite::database& db) {
       t.noise = r.real("baseline_noise");
       baseline = timing_json(t).dump();
     }
-    bind_value(update, 1, timing);
-    bind_value(update, 2, baseline);
-    update.bind(3, r.integer("submission_id")).bind(4, r.integer("idx"));
-    update.run();
-    update.reset();
+    rewrites.push_back({{timing, baseline, r.integer("submission_id"), r.integer("idx")}});
   }
+  run_all(db, "UPDATE case_results SET timing = ?1, baseline_timing = ?2 WHERE submission_id = ?3 AND idx = ?4",
+          rewrites);
 }
 
 void sandbox_to_codec(sqlite::database& db) {
   sqlite::statement rows = db.prepare("SELECT id, sandbox FROM submissions");
-  sqlite::statement update = db.prepare("UPDATE submissions SET sandbox = ?1 WHERE id = ?2");
+  std::vector<rewrite> rewrites;
   while (rows.step()) {
     const row r(rows, db.file());
-    update.bind(1, sandbox_json(sandbox_from_words(r.text("sandbox"), db.file())).dump()).bind(2, r.integer("id"));
-    update.run();
-    update.reset();
+    rewrites.push_back({{sandbox_json(sandbox_from_words(r.text("sandbox"), db.file())).dump(), r.integer("id")}});
   }
+  run_all(db, "UPDATE submissions SET sandbox = ?1 WHERE id = ?2", rewrites);
 }
 
 void queue_documents_to_codec(sqlite::database& db) {
   sqlite::statement rows = db.prepare("SELECT id, result, contest_result FROM queued_submissions");
-  sqlite::statement update = db.prepare("UPDATE queued_submissions SET result = ?1, contest_result = ?2 WHERE id = ?3");
+  std::vector<rewrite> rewrites;
   while (rows.step()) {
     const row r(rows, db.file());
     const auto upgraded = [&](const char* column) -> sql_value {
       if (r.is_null(column)) return nullptr;
       return upgraded_result_document(nlohmann::json::parse(r.text(column))).dump();
     };
-    bind_value(update, 1, upgraded("result"));
-    bind_value(update, 2, upgraded("contest_result"));
-    update.bind(3, r.integer("id"));
-    update.run();
-    update.reset();
+    rewrites.push_back({{upgraded("result"), upgraded("contest_result"), r.integer("id")}});
   }
+  run_all(db, "UPDATE queued_submissions SET result = ?1, contest_result = ?2 WHERE id = ?3", rewrites);
 }
 
 void data_step(sqlite::database& db, int version) {

@@ -34,10 +34,10 @@ struct index_decl {
 
 struct table_decl {
   std::string name;
-  int since = 1;                  ///< the version that added it
+  int since = 1;                    ///< the version that added it
   std::vector<column_decl> columns; ///< every version's, in their order on disk
-  std::string constraint;         ///< a table constraint after the columns, or ""
-  std::string options;            ///< " WITHOUT ROWID", or ""
+  std::string constraint;           ///< a table constraint after the columns, or ""
+  std::string options;              ///< " WITHOUT ROWID", or ""
   std::vector<index_decl> indexes;  ///< made with the table
 };
 

@@ -82,7 +82,6 @@ inline const char* const hand_written_version_5 = R"sql(
 ALTER TABLE case_results ADD COLUMN sanitizer TEXT NOT NULL DEFAULT '[]';
 )sql";
 
-
 /// The online judge's tables as the service made them before they joined the ladder (the queue here
 /// already with `note` and `node`, which it added by ALTER when missing).
 inline const char* const service_tables = R"sql(
@@ -106,8 +105,8 @@ CREATE TABLE IF NOT EXISTS slurm_lost (submission INTEGER PRIMARY KEY, times INT
 )sql";
 
 /// Every statement above, in order, and user_version 5: the store the judge before this one left.
-inline const char* const all[] = {hand_written_version_1, hand_written_version_2, hand_written_version_3,
-                                  hand_written_version_4, hand_written_version_5, service_tables,
+inline const char* const all[] = {hand_written_version_1,   hand_written_version_2, hand_written_version_3,
+                                  hand_written_version_4,   hand_written_version_5, service_tables,
                                   "PRAGMA user_version = 5"};
 
 } // namespace judge::testing::previous_store

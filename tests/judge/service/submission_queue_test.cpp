@@ -233,8 +233,7 @@ TEST_CASE("a queue made before notes and nodes gets both columns, empty", "[serv
   CHECK(queue.get(1)->note == "waiting");
 }
 
-TEST_CASE("a finished submission the previous judge kept, its sandbox in words, reads back as facts",
-          "[service]") {
+TEST_CASE("a finished submission the previous judge kept, its sandbox in words, reads back as facts", "[service]") {
   scratch_dir dir;
   // What the judge before the record's codec stored for a done submission: the --json document, whose
   // sandbox was the reports' words.

@@ -18,7 +18,8 @@ TEST_CASE("a result document the queue kept with the sandbox in words reads as f
       {"on, without PID namespace (clone: Operation not permitted), cgroup limits (no cgroup v2 here (mounted: none))",
        partly},
       {"off", {sandbox_mode::off, ""}},
-      {"unavailable: unshare: Operation not permitted", {sandbox_mode::unavailable, "unshare: Operation not permitted"}},
+      {"unavailable: unshare: Operation not permitted",
+       {sandbox_mode::unavailable, "unshare: Operation not permitted"}},
   }));
   CAPTURE(words);
   const nlohmann::json old = {{"verdict", "AC"}, {"sandbox", words}, {"cases", nlohmann::json::array()}};

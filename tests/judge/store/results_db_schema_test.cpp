@@ -1,7 +1,7 @@
 #include "catch.hpp"
-#include "results_db.hpp"
 #include "previous_store.hpp"
 #include "record_json.hpp"
+#include "results_db.hpp"
 #include "results_fixtures.hpp"
 
 #include <filesystem>
@@ -77,10 +77,11 @@ namespace {
 void previous_store_with(const std::filesystem::path& file, const std::string& sandbox) {
   sqlite::database by_hand(file);
   for (const char* sql : all) by_hand.exec(sql);
-  by_hand.prepare("INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
-                  "device_sms, device_l2_bytes, verdict, message, speed_unit, compile_output, learner_output, sandbox) "
-                  "VALUES ('matmul', 'a.cu', 'alice', 'h', '2024-01-01T00:00:00Z', 'NVIDIA H200', '9.0', 132, 1, "
-                  "'AC', '', 'GFLOPS', '', '', ?1)")
+  by_hand
+      .prepare("INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
+               "device_sms, device_l2_bytes, verdict, message, speed_unit, compile_output, learner_output, sandbox) "
+               "VALUES ('matmul', 'a.cu', 'alice', 'h', '2024-01-01T00:00:00Z', 'NVIDIA H200', '9.0', 132, 1, "
+               "'AC', '', 'GFLOPS', '', '', ?1)")
       .bind(1, sandbox)
       .run();
   by_hand.exec("INSERT INTO case_results (submission_id, idx, name, hidden, shape, sizes, verdict, message, median_ms, "
@@ -93,8 +94,7 @@ void previous_store_with(const std::filesystem::path& file, const std::string& s
 
 } // namespace
 
-TEST_CASE("a store of the judge before the record's codec opens with every timing figure as it was",
-          "[results_db]") {
+TEST_CASE("a store of the judge before the record's codec opens with every timing figure as it was", "[results_db]") {
   scratch_dir dir;
   previous_store_with(dir / "judge.db", "on; all layers");
   results_db db(dir / "judge.db");
@@ -135,7 +135,8 @@ TEST_CASE("each sandbox state the store held as words comes back the same after 
       {"on; no private-root: mounting /proc: Operation not permitted; no cgroup: cgroup v2 is not mounted", partly},
       {"on", before_layers},
       {"off", {sandbox_mode::off, ""}},
-      {"unavailable: unshare: Operation not permitted", {sandbox_mode::unavailable, "unshare: Operation not permitted"}},
+      {"unavailable: unshare: Operation not permitted",
+       {sandbox_mode::unavailable, "unshare: Operation not permitted"}},
   }));
   CAPTURE(words);
   scratch_dir dir;
@@ -149,9 +150,12 @@ TEST_CASE("the sandbox state is stored by the record's codec, as facts, and read
   results_db db(dir / "judge.db");
   sandbox_status partly{sandbox_mode::on, ""};
   partly.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
-  const auto state = GENERATE_COPY(values<sandbox_status>(
-      {{sandbox_mode::not_run, ""}, {sandbox_mode::on, ""}, partly, {sandbox_mode::off, ""},
-       {sandbox_mode::unavailable, "unshare: Operation not permitted"}}));
+  const auto state =
+      GENERATE_COPY(values<sandbox_status>({{sandbox_mode::not_run, ""},
+                                            {sandbox_mode::on, ""},
+                                            partly,
+                                            {sandbox_mode::off, ""},
+                                            {sandbox_mode::unavailable, "unshare: Operation not permitted"}}));
   solution_result r = accepted_result("alice", 100);
   r.sandbox = state;
   const std::string stored = stored_sandbox(db, db.record(r));
@@ -163,7 +167,6 @@ TEST_CASE("the sandbox state is stored by the record's codec, as facts, and read
 TEST_CASE("a store holding a sandbox state in words no judge wrote says so and names the file", "[results_db]") {
   scratch_dir dir;
   previous_store_with(dir / "judge.db", "sideways");
-  CHECK_THROWS_WITH(results_db(dir / "judge.db"),
-                    Catch::Matchers::Contains("unknown sandbox state 'sideways'") &&
-                        Catch::Matchers::Contains("judge.db"));
+  CHECK_THROWS_WITH(results_db(dir / "judge.db"), Catch::Matchers::Contains("unknown sandbox state 'sideways'") &&
+                                                      Catch::Matchers::Contains("judge.db"));
 }

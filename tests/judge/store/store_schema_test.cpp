@@ -137,8 +137,9 @@ TEST_CASE("no source of the judge but the schema ladder creates, alters or drops
     std::string upper, line;
     while (std::getline(in, line)) upper += line.substr(0, line.find("//")) + "\n";
     std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
-    const bool has_ddl = upper.find("CREATE TABLE") != std::string::npos || upper.find("ALTER TABLE") != std::string::npos ||
-                         upper.find("CREATE INDEX") != std::string::npos || upper.find("DROP TABLE") != std::string::npos;
+    const bool has_ddl =
+        upper.find("CREATE TABLE") != std::string::npos || upper.find("ALTER TABLE") != std::string::npos ||
+        upper.find("CREATE INDEX") != std::string::npos || upper.find("DROP TABLE") != std::string::npos;
     if (has_ddl && entry.path() != ladder) offenders.push_back(entry.path().string());
   }
   CHECK(scanned > 100); // the scan saw the judge's sources, not an empty folder
