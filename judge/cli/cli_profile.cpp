@@ -97,7 +97,7 @@ int profile(const context& ctx, const profile_flags& f) {
     write_json_file(f.json_file, {{"problem", f.problem},
                                   {"solution", f.solution},
                                   {"case", c.name},
-                                  {"device", device_to_json(*probe.device)},
+                                  {"device", device_json(*probe.device)},
                                   {"report", report.string()},
                                   {"seconds", p.run.seconds},
                                   {"kernels", kernels},

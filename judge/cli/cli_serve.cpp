@@ -49,7 +49,7 @@ std::pair<std::string, int> parse_listen(const std::string& text) {
 /// --demo: a class of three students and an instructor, their tokens made anew and printed.
 void make_demo_class(const std::filesystem::path& db) {
   results_db store(db);
-  service::accounts users(store.connection());
+  service::accounts users(store);
   std::printf("demo class (tokens are shown once; sign in at the address below):\n");
   for (const auto& [name, who] :
        std::vector<std::pair<std::string, service::role>>{{"teacher", service::role::instructor},

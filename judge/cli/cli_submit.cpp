@@ -178,7 +178,7 @@ int submit(const context&, const submit_flags& f) {
   }
   if (!s.contains("result") || !s["result"].is_object())
     throw std::runtime_error(fmt::format("submission {} is done but the server sent no result", id));
-  solution_result r = result_from_json(s["result"]);
+  solution_result r = record_from_json(s["result"]);
   // The server names it "submission N"; the learner knows it by the file they sent.
   r.path = solution_label(f.files);
   const terminal_style style = terminal_style::for_stream(stdout);

@@ -23,7 +23,7 @@ struct users_flags {
 
 template <typename F> int with_accounts(const context& ctx, const users_flags& f, F body) {
   results_db store(ctx.where.store(f.db_file));
-  service::accounts users(store.connection());
+  service::accounts users(store);
   try {
     body(users);
   } catch (const service::account_error& e) {

@@ -1,6 +1,7 @@
 #include "baseline_cache.hpp"
 
 #include "file_input.hpp"
+#include "record_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,8 @@ namespace judge {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr int format_version = 1;
+constexpr int format_version = 2;
+constexpr int oldest_readable_format = 1;
 
 fs::path entry_path(const fs::path& folder, const std::string& key) { return folder / ("baseline-" + key); }
 
@@ -21,38 +23,16 @@ std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-nlohmann::json timing_to_json(const timing_summary& t) {
-  return {{"median_ms", t.median_ms},
-          {"min_ms", t.min_ms},
-          {"max_ms", t.max_ms},
-          {"noise", t.noise},
-          {"precision", t.precision},
-          {"samples", t.samples},
-          {"discarded", t.discarded},
-          {"host_median_ms", t.host_median_ms},
-          {"sm_clock_mhz", t.sm_clock_mhz},
-          {"method", t.method},
-          {"cold_l2", t.cold_l2},
-          {"stop_reason", t.stop_reason},
-          {"warmup_calls", t.warmup_calls}};
-}
-
-timing_summary timing_from_json(const nlohmann::json& j) {
-  timing_summary t;
-  t.median_ms = j.at("median_ms").get<double>();
-  t.min_ms = j.at("min_ms").get<double>();
-  t.max_ms = j.at("max_ms").get<double>();
-  t.noise = j.at("noise").get<double>();
-  t.precision = j.at("precision").get<double>();
-  t.samples = j.at("samples").get<int>();
-  t.discarded = j.at("discarded").get<int>();
-  t.host_median_ms = j.at("host_median_ms").get<double>();
-  t.sm_clock_mhz = j.at("sm_clock_mhz").get<double>();
-  t.method = j.at("method").get<std::string>();
-  t.cold_l2 = j.at("cold_l2").get<bool>();
-  t.stop_reason = j.at("stop_reason").get<std::string>();
-  t.warmup_calls = j.at("warmup_calls").get<int>();
-  return t;
+// Format 1 named a timing's throttled samples "discarded"; the record's codec names them
+// "discarded_throttled" everywhere since format 2. A format-1 entry is read by renaming that field.
+nlohmann::json upgraded_timings(const nlohmann::json& j) {
+  nlohmann::json timings = j.at("timings");
+  if (j.at("format").get<int>() == 1)
+    for (auto& [name, t] : timings.items()) {
+      t["discarded_throttled"] = t.at("discarded");
+      t.erase("discarded");
+    }
+  return timings;
 }
 } // namespace
 
@@ -64,13 +44,17 @@ std::optional<cached_baseline> load_baseline(const fs::path& folder, const std::
   if (!text) return std::nullopt;
   try {
     const nlohmann::json j = nlohmann::json::parse(*text);
-    if (j.at("format").get<int>() != format_version || j.at("key").get<std::string>() != key) return std::nullopt;
+    const int format = j.at("format").get<int>();
+    if (format < oldest_readable_format || format > format_version || j.at("key").get<std::string>() != key)
+      return std::nullopt;
     cached_baseline cached;
     cached.timed_at = j.at("timed_at").get<std::int64_t>();
     const std::int64_t age = now_seconds() - cached.timed_at;
     if (age < 0 || age > max_age.count()) return std::nullopt;
     for (const auto& c : j.at("disagreeing_cases")) cached.record.disagreeing_cases.insert(c.get<std::size_t>());
-    for (const auto& [name, t] : j.at("timings").items()) cached.record.timings[name] = timing_from_json(t);
+    const nlohmann::json timings = upgraded_timings(j);
+    for (const auto& [name, t] : timings.items())
+      cached.record.timings[name] = timing_from_json(t, "baseline cache entry " + key + " timing " + name + ": ");
     std::ifstream values(entry / "outputs.f32", std::ios::binary);
     const auto& outputs = j.at("outputs");
     if (!outputs.empty() && !values) return std::nullopt;
@@ -95,7 +79,7 @@ bool store_baseline(const fs::path& folder, const std::string& key, const baseli
   nlohmann::json j = {{"format", format_version}, {"key", key}, {"timed_at", now_seconds()}};
   j["disagreeing_cases"] = record.disagreeing_cases;
   j["timings"] = nlohmann::json::object();
-  for (const auto& [name, t] : record.timings) j["timings"][name] = timing_to_json(t);
+  for (const auto& [name, t] : record.timings) j["timings"][name] = timing_json(t);
   j["outputs"] = nlohmann::json::array();
   std::error_code error;
   fs::create_directories(folder, error);

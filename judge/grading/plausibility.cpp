@@ -12,13 +12,6 @@ namespace {
 /// the peak, so the floor it gives is never above the true one.
 constexpr double measured_to_peak = 1.25;
 
-constexpr std::pair<speed_ceiling, const char*> ceiling_names[] = {
-    {speed_ceiling::fp32_peak, "fp32_peak"},
-    {speed_ceiling::dram_peak, "dram_peak"},
-    {speed_ceiling::measured_bandwidth, "measured_bandwidth"},
-    {speed_ceiling::tf32_tensor_peak, "tf32_tensor_peak"},
-};
-
 /// [ms] `work` at `per_second_giga` (GFLOPS or GB/s).
 double least_ms(double work, double per_second_giga) { return work / (per_second_giga * 1e9) * 1e3; }
 
@@ -43,18 +36,6 @@ std::optional<implausible_time> implausible(double median_ms, const case_work& w
   else
     consider(speed_ceiling::measured_bandwidth, dram_bytes, device.measured_bandwidth_gbps * measured_to_peak);
   return worst;
-}
-
-const char* ceiling_name(speed_ceiling ceiling) {
-  for (const auto& [c, name] : ceiling_names)
-    if (c == ceiling) return name;
-  return "unknown";
-}
-
-std::optional<speed_ceiling> ceiling_from_name(std::string_view name) {
-  for (const auto& [c, n] : ceiling_names)
-    if (name == n) return c;
-  return std::nullopt;
 }
 
 } // namespace judge

@@ -6,6 +6,7 @@
 
 #include "device_info.hpp"
 #include "grade_result.hpp"
+#include "record_names.hpp" // ceiling_name(), for the callers that word a floor
 
 #include <optional>
 #include <string_view>
@@ -34,11 +35,5 @@ struct case_work {
 /// twice with a warm one: inputs may be there before the call too), so that a small case is never
 /// flagged for fitting in L2. Of the two floors, the higher one is reported.
 std::optional<implausible_time> implausible(double median_ms, const case_work& work, const device_info& device);
-
-/// "fp32_peak", "dram_peak", "measured_bandwidth", "tf32_tensor_peak": how the store and the JSON report name a
-/// ceiling.
-const char* ceiling_name(speed_ceiling ceiling);
-/// The ceiling named `name` by ceiling_name(), or nullopt.
-std::optional<speed_ceiling> ceiling_from_name(std::string_view name);
 
 } // namespace judge

@@ -3,10 +3,12 @@
 // anything that ranks; every report says it the same way.
 #pragma once
 
+#include "record_json.hpp"
+
 namespace judge {
 
 /// Where a verdict's short name would stand (terminal, --json "verdict").
-inline constexpr const char* not_run_short = "NR";
+inline constexpr const char* not_run_short = not_run_verdict_name;
 /// The state in words (terminal, --json "message", --junit <skipped>).
 inline constexpr const char* not_run_text = "compiled, not run: no CUDA device";
 

@@ -1,8 +1,10 @@
-// --json FILE: the machine-readable record of a grading run, for a course's CI and scripts.
+// --json FILE: the machine-readable record of a grading run, for a course's CI and scripts, and the
+// result document the API serves: the record's codec (record/record_json.hpp) with words beside its facts.
 #pragma once
 
 #include "grade_result.hpp"
 #include "grading_run.hpp"
+#include "record_json.hpp"
 #include "solution_files.hpp"
 
 #include <nlohmann/json.hpp>
@@ -12,15 +14,10 @@
 
 namespace judge {
 
+/// record_json(r) (record/record_json.hpp: the facts, which record_from_json() reads back) with the words
+/// and derived figures a reader wants beside them: each launch's occupancy on the device, the implausible
+/// time's and the sanitizer's words, the sandbox state's ("sandbox": {"text"}), and the not-run message.
 nlohmann::json to_json(const solution_result& r);
-/// The inverse of to_json(), for a result that came back from a server (`judge submit`, the web pages):
-/// what to_json() writes comes back, except what it leaves out (problem, device, compile and learner
-/// output) and the sandbox layers behind "on, without ..." (the mode stays). Throws std::runtime_error
-/// naming the field that is missing or of the wrong type.
-solution_result result_from_json(const nlohmann::json& j);
-/// {"name", "uuid", "cc", "sms", "sm_clock_max_mhz", "fp32_peak_gflops", "copy_gbps", "dram_peak_gbps"}: the GPU
-/// a run graded on (run_to_json's "device"; the online judge's submissions).
-nlohmann::json device_to_json(const device_info& device);
 /// {"problem", "device": {...}, "solutions": [...], "skipped": [{"path", "reason"}], "not_graded": [paths]}
 /// ("skipped": entries of a class folder that are not solutions; "not_graded": left by an interrupt).
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,

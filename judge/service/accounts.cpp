@@ -1,6 +1,9 @@
 #include "accounts.hpp"
 
 #include "file_input.hpp"
+#include "sql_row.hpp"
+#include "state_names.hpp"
+#include "store_schema.hpp"
 #include "utc_time.hpp"
 
 #include <openssl/evp.h>
@@ -32,12 +35,21 @@ std::string base64url(const unsigned char* bytes, std::size_t n) {
   return out;
 }
 
-account read_account(sqlite::statement& st) {
-  return account{st.get_int(0), st.get_text(1), parse_role(st.get_text(2)), st.get_text(3), st.get_int(4) != 0, {}};
-}
+static_assert(store::role_names.size() == static_cast<std::size_t>(role::instructor) + 1, "a name for every role");
 
 // A disabled account's token_sha256 is "disabled:<id>": unique, and no token hashes to it.
-constexpr const char* account_columns = "id, name, role, created_at, token_sha256 LIKE 'disabled:%'";
+const std::string account_columns =
+    store::select_list("accounts", {"token_sha256"}) + ", token_sha256 LIKE 'disabled:%' AS disabled";
+
+account read_account(sqlite::statement& st) {
+  const store::row r(st, "the store");
+  return account{r.integer("id"),
+                 r.text("name"),
+                 parse_role(r.text("role")),
+                 r.text("created_at"),
+                 r.integer("disabled") != 0,
+                 {}};
+}
 
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
@@ -46,11 +58,11 @@ std::string trim(const std::string& s) {
 }
 } // namespace
 
-std::string role_name(role r) { return r == role::instructor ? "instructor" : "student"; }
+std::string role_name(role r) { return store::role_names[static_cast<std::size_t>(r)]; }
 
 role parse_role(const std::string& text) {
-  if (text == "student") return role::student;
-  if (text == "instructor") return role::instructor;
+  for (std::size_t i = 0; i < store::role_names.size(); ++i)
+    if (text == store::role_names[i]) return static_cast<role>(i);
   throw account_error("unknown role \"" + text + "\": use student or instructor");
 }
 
@@ -82,14 +94,7 @@ std::string token_hash(const std::string& token) {
   return out;
 }
 
-accounts::accounts(sqlite::database& db) : m_db(db) {
-  m_db.exec("CREATE TABLE IF NOT EXISTS accounts ("
-            " id INTEGER PRIMARY KEY,"
-            " name TEXT NOT NULL UNIQUE,"
-            " role TEXT NOT NULL CHECK (role IN ('student', 'instructor')),"
-            " token_sha256 TEXT NOT NULL UNIQUE,"
-            " created_at TEXT NOT NULL)");
-}
+accounts::accounts(results_db& store) : m_db(store.connection()) {}
 
 std::string accounts::add(const std::string& name, role who) {
 
@@ -165,22 +170,21 @@ accounts::roster_import accounts::import_roster(const std::filesystem::path& csv
 
 std::optional<account> accounts::authenticate(const std::string& token) {
   if (token.rfind(token_prefix, 0) != 0 || token.size() > 128) return std::nullopt;
-  sqlite::statement st =
-      m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE token_sha256 = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE token_sha256 = ?1");
   st.bind(1, token_hash(token));
   if (!st.step()) return std::nullopt;
   return read_account(st);
 }
 
 std::optional<account> accounts::find(const std::string& name) {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts WHERE name = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE name = ?1");
   st.bind(1, name);
   if (!st.step()) return std::nullopt;
   return read_account(st);
 }
 
 std::vector<account> accounts::list() {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + account_columns + " FROM accounts ORDER BY name");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts ORDER BY name");
   std::vector<account> out;
   while (st.step()) out.push_back(read_account(st));
   return out;
@@ -209,18 +213,15 @@ void accounts::disable(const std::string& name) {
 void accounts::remove(const std::string& name) {
   sqlite::transaction tx(m_db);
   if (!find(name)) throw account_error("no account \"" + name + "\" (see `judge users list`)");
-  sqlite::statement queue = m_db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'queued_submissions'");
-  queue.step();
-  if (queue.get_int(0) > 0) {
-    sqlite::statement held = m_db.prepare("SELECT count(*) FROM queued_submissions WHERE account = ?1");
-    held.bind(1, name);
-    held.step();
-    if (const std::int64_t n = held.get_int(0); n > 0)
-      throw account_error("account \"" + name + "\" has " + std::to_string(n) +
-                          " submission(s) in the store: a later account of that name would see them as its own; "
-                          "disable it instead (`judge users disable " +
-                          name + "`)");
-  }
+  // The queue's table is the store's (store/store_schema.hpp): there is always one to ask.
+  sqlite::statement held = m_db.prepare("SELECT count(*) AS n FROM queued_submissions WHERE account = ?1");
+  held.bind(1, name);
+  held.step();
+  if (const std::int64_t n = store::row(held, m_db.file()).integer("n"); n > 0)
+    throw account_error("account \"" + name + "\" has " + std::to_string(n) +
+                        " submission(s) in the store: a later account of that name would see them as its own; "
+                        "disable it instead (`judge users disable " +
+                        name + "`)");
   m_db.prepare("DELETE FROM accounts WHERE name = ?1").bind(1, name).run();
   tx.commit();
 }

@@ -2,6 +2,7 @@
 // its SHA-256 (hex): a copy of the database does not let anyone sign in.
 #pragma once
 
+#include "results_db.hpp"
 #include "sqlite_db.hpp"
 
 #include <cstdint>
@@ -51,8 +52,8 @@ std::string token_hash(const std::string& token);
 /// (it uses the connection it is given).
 class accounts {
 public:
-  /// Creates the table if missing.
-  explicit accounts(sqlite::database& db);
+  /// The table is the store's (store/store_schema.hpp), made when `store` was opened.
+  explicit accounts(results_db& store);
 
   /// Adds an account and returns its token (shown once). Throws account_error for a taken or invalid name.
   std::string add(const std::string& name, role who);

@@ -19,8 +19,7 @@ struct service_state::signals {
   std::uint64_t queued_count = 0, compiled_count = 0;
 };
 
-store_connection::store_connection(const std::filesystem::path& db)
-    : store(db), users(store.connection()), queue(store) {
+store_connection::store_connection(const std::filesystem::path& db) : store(db), users(store), queue(store) {
   // An acknowledged submission must survive a power cut, not only a crash of the server: WAL's default
   // here (NORMAL) may lose the last commits to one. FULL costs an fsync per commit.
   store.connection().exec("PRAGMA synchronous = FULL");

@@ -435,7 +435,7 @@ void add_slurm_routes(http_router& server, service_state& state) {
       id = body.at("submission").get<std::int64_t>();
       node = body.value("node", "");
       if (body.contains("result"))
-        g.result = result_from_json(body.at("result"));
+        g.result = record_from_json(body.at("result"));
       else
         g.failure = body.at("failure").get<std::string>();
     } catch (const std::exception& e) {

@@ -1,6 +1,8 @@
 #include "slurm_jobs.hpp"
 
 #include "accounts.hpp"
+#include "sql_row.hpp"
+#include "store_schema.hpp"
 #include "utc_time.hpp"
 
 #include <nlohmann/json.hpp>
@@ -8,36 +10,23 @@
 namespace judge::service {
 
 namespace {
-slurm_job read_job(sqlite::statement& st) {
+slurm_job read_job(const store::row& r) {
   slurm_job j;
-  j.key = st.get_text(0);
-  j.slurm_id = st.get_text(1);
-  for (const auto& id : nlohmann::json::parse(st.get_text(2))) j.submissions.push_back(id.get<std::int64_t>());
-  j.live = st.get_int(3) != 0;
-  j.submitted_at = st.get_text(4);
-  j.fault = st.get_text(5);
-  j.fault_node = st.get_text(6);
+  j.key = r.text("key");
+  j.slurm_id = r.text("slurm_id");
+  for (const auto& id : nlohmann::json::parse(r.text("submissions"))) j.submissions.push_back(id.get<std::int64_t>());
+  j.live = r.integer("live") != 0;
+  j.submitted_at = r.text("submitted_at");
+  j.fault = r.text("fault");
+  j.fault_node = r.text("fault_node");
   return j;
 }
-constexpr const char* job_columns = "key, slurm_id, submissions, live, submitted_at, fault, fault_node";
+const std::string job_columns = store::select_list("slurm_jobs", {"token_sha256", "ended_at", "ended_why"});
 } // namespace
 
 std::string slurm_worker_name(const std::string& key) { return "slurm " + key; }
 
-slurm_jobs::slurm_jobs(results_db& store) : m_db(store.connection()) {
-  m_db.exec("CREATE TABLE IF NOT EXISTS slurm_jobs ("
-            " key TEXT PRIMARY KEY,"
-            " token_sha256 TEXT NOT NULL,"
-            " slurm_id TEXT NOT NULL DEFAULT '',"
-            " submissions TEXT NOT NULL,"
-            " live INTEGER NOT NULL,"
-            " submitted_at TEXT NOT NULL,"
-            " ended_at TEXT NOT NULL DEFAULT '',"
-            " ended_why TEXT NOT NULL DEFAULT '',"
-            " fault TEXT NOT NULL DEFAULT '',"
-            " fault_node TEXT NOT NULL DEFAULT '');"
-            "CREATE TABLE IF NOT EXISTS slurm_lost (submission INTEGER PRIMARY KEY, times INTEGER NOT NULL)");
-}
+slurm_jobs::slurm_jobs(results_db& store) : m_db(store.connection()) {}
 
 std::string slurm_jobs::add(const std::string& key, const std::vector<std::int64_t>& submissions) {
   const std::string token = new_token();
@@ -55,12 +44,12 @@ void slurm_jobs::set_slurm_id(const std::string& key, const std::string& slurm_i
 }
 
 job_access slurm_jobs::authenticate(const std::string& key, const std::string& token, slurm_job& job) {
-  sqlite::statement st =
-      m_db.prepare(std::string("SELECT ") + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
   st.bind(1, key);
   if (!st.step()) return job_access::unknown;
-  job = read_job(st);
-  return job.live && st.get_text(7) == token_hash(token) ? job_access::granted : job_access::refused;
+  const store::row r(st, m_db.file());
+  job = read_job(r);
+  return job.live && r.text("token_sha256") == token_hash(token) ? job_access::granted : job_access::refused;
 }
 
 void slurm_jobs::record_fault(const std::string& key, const std::string& node, const std::string& why) {
@@ -73,9 +62,9 @@ void slurm_jobs::record_fault(const std::string& key, const std::string& node, c
 
 std::vector<slurm_job> slurm_jobs::live() {
   sqlite::statement st =
-      m_db.prepare(std::string("SELECT ") + job_columns + " FROM slurm_jobs WHERE live = 1 ORDER BY submitted_at");
+      m_db.prepare("SELECT " + job_columns + " FROM slurm_jobs WHERE live = 1 ORDER BY submitted_at");
   std::vector<slurm_job> out;
-  while (st.step()) out.push_back(read_job(st));
+  while (st.step()) out.push_back(read_job(store::row(st, m_db.file())));
   return out;
 }
 
@@ -98,7 +87,7 @@ int slurm_jobs::lost_one(std::int64_t id) {
   sqlite::statement st = m_db.prepare("SELECT times FROM slurm_lost WHERE submission = ?1");
   st.bind(1, id);
   st.step();
-  return static_cast<int>(st.get_int(0));
+  return static_cast<int>(store::row(st, m_db.file()).integer("times"));
 }
 
 } // namespace judge::service

@@ -38,7 +38,7 @@ std::string slurm_worker_name(const std::string& key);
 /// Use from one thread at a time (the connection of the results_db it is given).
 class slurm_jobs {
 public:
-  explicit slurm_jobs(results_db& store); ///< creates its tables if missing
+  explicit slurm_jobs(results_db& store); ///< its tables are the store's (store/store_schema.hpp)
 
   /// Records a new live job holding `submissions`; returns its token (kept only as a hash).
   std::string add(const std::string& key, const std::vector<std::int64_t>& submissions);

@@ -1,38 +1,41 @@
 #include "submission_queue.hpp"
 
+#include "record_json.hpp"
 #include "report_json.hpp"
 #include "report_terminal.hpp"
+#include "sql_row.hpp"
+#include "state_names.hpp"
+#include "store_schema.hpp"
 #include "utc_time.hpp"
 
-#include <array>
 #include <stdexcept>
 
 namespace judge::service {
 
 namespace {
-constexpr std::array<const char*, 6> state_names = {"queued", "compiling", "compiled", "running", "done", "failed"};
+static_assert(store::submission_state_names.size() == static_cast<std::size_t>(state::failed) + 1,
+              "a name for every state");
 
 // Without files: listings never need them, and a class's history would otherwise carry every source.
-constexpr const char* summary_columns = "id, account, problem, state, submitted_at, started_at, finished_at, worker, "
-                                        "gpu, error, result, contest_result, device, note, node";
+const std::string summary_columns = store::select_list("queued_submissions", {"files", "result_id"});
 
-submission read_summary(sqlite::statement& st) {
+submission read_summary(const store::row& r) {
   submission s;
-  s.id = st.get_int(0);
-  s.account = st.get_text(1);
-  s.problem = st.get_text(2);
-  s.now = parse_state(st.get_text(3));
-  s.submitted_at = st.get_text(4);
-  s.started_at = st.get_text(5);
-  s.finished_at = st.get_text(6);
-  s.worker = st.get_text(7);
-  s.gpu = st.get_text(8);
-  s.error = st.get_text(9);
-  if (!st.is_null(10)) s.result = nlohmann::json::parse(st.get_text(10));
-  if (!st.is_null(11)) s.contest_result = nlohmann::json::parse(st.get_text(11));
-  if (!st.is_null(12)) s.device = nlohmann::json::parse(st.get_text(12));
-  s.note = st.get_text(13);
-  s.node = st.get_text(14);
+  s.id = r.integer("id");
+  s.account = r.text("account");
+  s.problem = r.text("problem");
+  s.now = parse_state(r.text("state"));
+  s.submitted_at = r.text("submitted_at");
+  s.started_at = r.text("started_at");
+  s.finished_at = r.text("finished_at");
+  s.worker = r.text("worker");
+  s.gpu = r.text("gpu");
+  s.error = r.text("error");
+  if (!r.is_null("result")) s.result = nlohmann::json::parse(r.text("result"));
+  if (!r.is_null("contest_result")) s.contest_result = nlohmann::json::parse(r.text("contest_result"));
+  if (!r.is_null("device")) s.device = nlohmann::json::parse(r.text("device"));
+  s.note = r.text("note");
+  s.node = r.text("node");
   return s;
 }
 
@@ -49,59 +52,26 @@ std::vector<source_file> files_from_json(const std::string& text) {
 }
 } // namespace
 
-std::string state_name(state s) { return state_names[static_cast<std::size_t>(s)]; }
+std::string state_name(state s) { return store::submission_state_names[static_cast<std::size_t>(s)]; }
 
 state parse_state(const std::string& text) {
-  for (std::size_t i = 0; i < state_names.size(); ++i)
-    if (text == state_names[i]) return static_cast<state>(i);
+  for (std::size_t i = 0; i < store::submission_state_names.size(); ++i)
+    if (text == store::submission_state_names[i]) return static_cast<state>(i);
   throw std::invalid_argument("unknown submission state \"" + text + "\"");
 }
 
-submission_queue::submission_queue(results_db& store) : m_store(store), m_db(store.connection()) {
-  // `turns`: per lane (compile, gpu), the turn each account was last served at; the account with the
-  // lowest (or none) goes next. `pending` tells the fair claim which accounts wait without a scan.
-  m_db.exec("CREATE TABLE IF NOT EXISTS queued_submissions ("
-            " id INTEGER PRIMARY KEY,"
-            " account TEXT NOT NULL,"
-            " problem TEXT NOT NULL,"
-            " files TEXT NOT NULL,"
-            " state TEXT NOT NULL,"
-            " submitted_at TEXT NOT NULL,"
-            " started_at TEXT NOT NULL DEFAULT '',"
-            " finished_at TEXT NOT NULL DEFAULT '',"
-            " worker TEXT NOT NULL DEFAULT '',"
-            " gpu TEXT NOT NULL DEFAULT '',"
-            " error TEXT NOT NULL DEFAULT '',"
-            " result TEXT,"
-            " contest_result TEXT,"
-            " device TEXT,"
-            " result_id INTEGER,"
-            " note TEXT NOT NULL DEFAULT '',"
-            " node TEXT NOT NULL DEFAULT '');"
-            "CREATE INDEX IF NOT EXISTS queued_submissions_by_state ON queued_submissions (state, account, id);"
-            "CREATE INDEX IF NOT EXISTS queued_submissions_by_account ON queued_submissions (account, id);"
-            "CREATE TABLE IF NOT EXISTS queue_turns ("
-            " lane TEXT NOT NULL, account TEXT NOT NULL, turn INTEGER NOT NULL, PRIMARY KEY (lane, account))");
-  // A queue made before `note` and `node` existed gets them (empty for what it holds).
-  for (const char* column : {"note", "node"}) {
-    sqlite::statement has =
-        m_db.prepare("SELECT COUNT(*) FROM pragma_table_info('queued_submissions') WHERE name = ?1");
-    has.bind(1, std::string(column));
-    has.step();
-    if (has.get_int(0) == 0)
-      m_db.exec(std::string("ALTER TABLE queued_submissions ADD COLUMN ") + column + " TEXT NOT NULL DEFAULT ''");
-  }
-}
+submission_queue::submission_queue(results_db& store) : m_store(store), m_db(store.connection()) {}
 
 std::int64_t submission_queue::enqueue(const std::string& account, const std::string& problem,
                                        std::vector<source_file> files) {
   sqlite::transaction tx(m_db);
   m_db.prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at) "
-               "VALUES (?1, ?2, ?3, 'queued', ?4)")
+               "VALUES (?1, ?2, ?3, ?5, ?4)")
       .bind(1, account)
       .bind(2, problem)
       .bind(3, files_json(files))
       .bind(4, utc_now())
+      .bind(5, state_name(state::queued))
       .run();
   const std::int64_t id = m_db.last_insert_rowid();
   tx.commit();
@@ -118,8 +88,9 @@ std::optional<submission> submission_queue::claim(state from, state to, const ch
                    "ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
   pick.bind(1, state_name(from)).bind(2, std::string(lane)).bind(3, problem);
   if (!pick.step()) return std::nullopt;
-  const std::int64_t id = pick.get_int(0);
-  const std::string account = pick.get_text(1);
+  const store::row picked(pick, m_db.file());
+  const std::int64_t id = picked.integer("id");
+  const std::string account = picked.text("account");
   m_db.prepare("INSERT INTO queue_turns (lane, account, turn) VALUES (?1, ?2, "
                " (SELECT IFNULL(MAX(turn), 0) + 1 FROM queue_turns WHERE lane = ?1)) "
                "ON CONFLICT (lane, account) DO UPDATE SET turn = excluded.turn")
@@ -147,8 +118,10 @@ std::optional<submission> submission_queue::claim_for_gpu(const std::string& wor
 }
 
 void submission_queue::compiled(std::int64_t id) {
-  m_db.prepare("UPDATE queued_submissions SET state = 'compiled' WHERE id = ?1 AND state = 'compiling'")
+  m_db.prepare("UPDATE queued_submissions SET state = ?2 WHERE id = ?1 AND state = ?3")
       .bind(1, id)
+      .bind(2, state_name(state::compiled))
+      .bind(3, state_name(state::compiling))
       .run();
 }
 
@@ -158,7 +131,7 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
   sqlite::statement now = m_db.prepare("SELECT state FROM queued_submissions WHERE id = ?1");
   now.bind(1, id);
   if (!now.step()) throw std::invalid_argument("no submission " + std::to_string(id));
-  const state was = parse_state(now.get_text(0));
+  const state was = parse_state(store::row(now, m_db.file()).text("state"));
   if (was == state::done || was == state::failed) return false;
   sqlite::statement update =
       m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
@@ -170,7 +143,7 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
     update.bind_null(3).bind_null(8);
   }
   if (result && !result->device.name.empty())
-    update.bind(9, device_to_json(result->device).dump());
+    update.bind(9, device_json(result->device).dump());
   else
     update.bind_null(9);
   if (result && record)
@@ -193,9 +166,11 @@ bool submission_queue::fail(std::int64_t id, const std::string& why) {
 void submission_queue::set_note(const std::vector<std::int64_t>& ids, const std::string& note) {
   sqlite::transaction tx(m_db);
   for (std::int64_t id : ids)
-    m_db.prepare("UPDATE queued_submissions SET note = ?1 WHERE id = ?2 AND state NOT IN ('done', 'failed')")
+    m_db.prepare("UPDATE queued_submissions SET note = ?1 WHERE id = ?2 AND state NOT IN (?3, ?4)")
         .bind(1, note)
         .bind(2, id)
+        .bind(3, state_name(state::done))
+        .bind(4, state_name(state::failed))
         .run();
   tx.commit();
 }
@@ -209,22 +184,25 @@ std::size_t submission_queue::recover() { return move_back(""); }
 std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
 
 std::vector<std::int64_t> submission_queue::held_by(const std::string& worker) {
-  sqlite::statement st = m_db.prepare(
-      "SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN ('running', 'compiling') ORDER BY id");
-  st.bind(1, worker);
+  sqlite::statement st =
+      m_db.prepare("SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN (?2, ?3) ORDER BY id");
+  st.bind(1, worker).bind(2, state_name(state::running)).bind(3, state_name(state::compiling));
   std::vector<std::int64_t> out;
-  while (st.step()) out.push_back(st.get_int(0));
+  while (st.step()) out.push_back(store::row(st, m_db.file()).integer("id"));
   return out;
 }
 
 std::size_t submission_queue::move_back(const std::string& worker) {
   sqlite::transaction tx(m_db);
   std::size_t moved = 0;
-  for (const char* sql : {"UPDATE queued_submissions SET state = 'queued' WHERE state = 'compiling' AND "
-                          "(?1 = '' OR worker = ?1)",
-                          "UPDATE queued_submissions SET state = 'compiled' WHERE state = 'running' AND "
-                          "(?1 = '' OR worker = ?1)"}) {
-    m_db.prepare(sql).bind(1, worker).run();
+  // Each held state goes back to the state it was claimed from.
+  for (const auto& [held, back] :
+       {std::pair{state::compiling, state::queued}, std::pair{state::running, state::compiled}}) {
+    m_db.prepare("UPDATE queued_submissions SET state = ?3 WHERE state = ?2 AND (?1 = '' OR worker = ?1)")
+        .bind(1, worker)
+        .bind(2, state_name(held))
+        .bind(3, state_name(back))
+        .run();
     sqlite::statement changes = m_db.prepare("SELECT changes()");
     changes.step();
     moved += static_cast<std::size_t>(changes.get_int(0));
@@ -234,37 +212,37 @@ std::size_t submission_queue::move_back(const std::string& worker) {
 }
 
 std::optional<submission> submission_queue::get(std::int64_t id) {
-  sqlite::statement st =
-      m_db.prepare(std::string("SELECT ") + summary_columns + ", files FROM queued_submissions WHERE id = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns + ", files FROM queued_submissions WHERE id = ?1");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
-  submission s = read_summary(st);
-  s.files = files_from_json(st.get_text(15));
+  const store::row r(st, m_db.file());
+  submission s = read_summary(r);
+  s.files = files_from_json(r.text("files"));
   return s;
 }
 
 std::vector<submission> submission_queue::of_account(const std::string& account, std::size_t limit) {
-  sqlite::statement st = m_db.prepare(std::string("SELECT ") + summary_columns +
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns +
                                       " FROM queued_submissions WHERE account = ?1 ORDER BY id DESC LIMIT ?2");
   st.bind(1, account).bind(2, static_cast<std::int64_t>(limit));
   std::vector<submission> out;
-  while (st.step()) out.push_back(read_summary(st));
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
   return out;
 }
 
 std::vector<submission> submission_queue::recent(std::size_t limit) {
   sqlite::statement st =
-      m_db.prepare(std::string("SELECT ") + summary_columns + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
+      m_db.prepare("SELECT " + summary_columns + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
   st.bind(1, static_cast<std::int64_t>(limit));
   std::vector<submission> out;
-  while (st.step()) out.push_back(read_summary(st));
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
   return out;
 }
 
 std::size_t submission_queue::queued_of(const std::string& account) {
   sqlite::statement st =
-      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN ('done', 'failed')");
-  st.bind(1, account);
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN (?2, ?3)");
+  st.bind(1, account).bind(2, state_name(state::done)).bind(3, state_name(state::failed));
   st.step();
   return static_cast<std::size_t>(st.get_int(0));
 }

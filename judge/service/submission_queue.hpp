@@ -28,7 +28,7 @@ namespace judge::service {
 
 enum class state { queued, compiling, compiled, running, done, failed };
 
-/// "queued", "compiling", ... as the API and the table write it.
+/// "queued", "compiling", ... as the API and the table write it (store/state_names.hpp spells them).
 std::string state_name(state s);
 state parse_state(const std::string& text);
 
@@ -55,14 +55,14 @@ struct submission {
   /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
   /// what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
-  /// done on a GPU: device_to_json() of it (UUID, model, clock, peaks); nullopt otherwise
+  /// done on a GPU: device_json() of it (UUID, model, clock, peaks); nullopt otherwise
   std::optional<nlohmann::json> device;
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
 class submission_queue {
 public:
-  /// Creates its tables if missing.
+  /// Its tables are the store's (store/store_schema.hpp), made when `store` was opened.
   explicit submission_queue(results_db& store);
 
   /// Stores a new queued submission, committed before it returns; returns its id.

@@ -181,7 +181,7 @@ void show_submission(service_state& state, const account& who, const http_reques
   const bool reduced = state.options().contest && who.who == role::student;
   const std::optional<nlohmann::json>& shown = reduced ? s->contest_result : s->result;
   std::optional<solution_result> result;
-  if (shown) result = result_from_json(*shown);
+  if (shown) result = record_from_json(*shown);
   const problem_spec* spec = state.spec(s->problem);
   send_page(res, 200, submission_page(who, *s, result, spec ? spec->baseline.label : "baseline"));
 }

@@ -1,7 +1,7 @@
 #include "results_columns.hpp"
 
 #include "kernel_json.hpp"
-#include "plausibility.hpp"
+#include "record_json.hpp"
 #include "sanitizer_json.hpp"
 #include "stats.hpp"
 
@@ -23,113 +23,40 @@ verdict verdict_from_short_name(const std::string& name, const std::string& file
   throw std::runtime_error(fmt::format("database '{}' holds an unknown verdict '{}'", file, name));
 }
 
-// The sandbox column keeps the words the first stores wrote: "on", "off", "unavailable: <reason>", and ""
-// for a runner that never ran or a result stored before schema version 2. A stored form, not a report's
-// wording: it must read back whatever reports say later. "on" alone was written before the sandbox had
-// layers beyond its namespaces; since then "on" is followed by "; all layers", or by one
-// "; no <layer>: <reason>" for each layer that was missing.
-const std::vector<std::pair<sandbox_mode, std::string>> sandbox_words = {
-    {sandbox_mode::not_run, ""},
-    {sandbox_mode::on, "on"},
-    {sandbox_mode::off, "off"},
-    {sandbox_mode::unavailable, "unavailable: "}, // then the reason
-};
-
-const std::vector<std::pair<sandbox_layer, std::string>> layer_words = {
-    {sandbox_layer::namespaces, "namespaces"},
-    {sandbox_layer::pid_namespace, "pid-namespace"},
-    {sandbox_layer::private_root, "private-root"},
-    {sandbox_layer::cgroup, "cgroup"},
-};
-const std::string all_layers_word = "; all layers";
-const std::string missing_word = "; no ";
-
-std::string layer_word(sandbox_layer layer) {
-  for (const auto& [l, word] : layer_words)
-    if (l == layer) return word;
-  throw std::logic_error("a sandbox layer without a stored word");
+/// A JSON column written by the record's codec, parsed; a column that is not JSON is named in the error.
+nlohmann::json json_of(const field& f, const char* what) {
+  nlohmann::json j = nlohmann::json::parse(f.text(), nullptr, false);
+  if (j.is_discarded())
+    throw std::runtime_error(fmt::format("database '{}' holds unreadable {} '{}'", f.in().file(), what, f.text()));
+  return j;
 }
 
-std::string stored_sandbox(const sandbox_status& s) {
-  if (s.mode == sandbox_mode::on) {
-    if (s.layers.all_on()) return "on" + all_layers_word;
-    std::string text = "on";
-    for (const missing_layer& m : s.layers.missing) text += missing_word + layer_word(m.layer) + ": " + m.reason;
-    return text;
-  }
-  for (const auto& [mode, word] : sandbox_words)
-    if (mode == s.mode) return mode == sandbox_mode::unavailable ? word + s.reason : word;
-  throw std::logic_error("a sandbox mode without a stored word");
+/// Where a codec's error names the column.
+std::string column_where(const field& f, const char* column) {
+  return fmt::format("database '{}' column {}: ", f.in().file(), column);
 }
 
-/// The layers after "on": "; all layers", or "; no <layer>: <reason>" repeated.
-sandbox_layers layers_from_stored(const std::string& rest, const std::string& text, const std::string& file) {
-  sandbox_layers layers;
-  if (rest == all_layers_word) return layers;
-  std::size_t at = 0;
-  while (at < rest.size()) {
-    bool known = false;
-    for (const auto& [layer, word] : layer_words) {
-      const std::string head = missing_word + word + ": ";
-      if (rest.compare(at, head.size(), head) != 0) continue;
-      const std::size_t begin = at + head.size();
-      std::size_t end = rest.find(missing_word, begin);
-      if (end == std::string::npos) end = rest.size();
-      layers.set_missing(layer, rest.substr(begin, end - begin));
-      at = end;
-      known = true;
-      break;
-    }
-    if (!known) throw std::runtime_error(fmt::format("database '{}' holds an unknown sandbox state '{}'", file, text));
-  }
-  return layers;
-}
-
-sandbox_status sandbox_from_stored(const std::string& text, const std::string& file) {
-  if (text == "on") { // stored before the layers beyond the namespaces existed
-    sandbox_status s{sandbox_mode::on, ""};
-    for (sandbox_layer layer : all_sandbox_layers)
-      if (layer != sandbox_layer::namespaces)
-        s.layers.set_missing(layer, "not part of the sandbox when this was graded");
-    return s;
-  }
-  if (text.rfind("on; ", 0) == 0) return {sandbox_mode::on, "", layers_from_stored(text.substr(2), text, file)};
-  for (const auto& [mode, word] : sandbox_words) {
-    if (mode == sandbox_mode::unavailable && text.compare(0, word.size(), word) == 0)
-      return {mode, text.substr(word.size())};
-    if (text == word) return {mode, ""};
-  }
-  throw std::runtime_error(fmt::format("database '{}' holds an unknown sandbox state '{}'", file, text));
-}
-
-// A case's implausible_time as a JSON object of its figures (the ceiling by ceiling_name()); NULL for a
-// plausible or untimed case.
+// A case's implausible_time (record/record_json.hpp); NULL for a plausible or untimed case.
 sql_value stored_implausible(const std::optional<implausible_time>& t) {
   if (!t) return nullptr;
-  return nlohmann::json{{"median_ms", t->median_ms},
-                        {"floor_ms", t->floor_ms},
-                        {"ceiling", ceiling_name(t->ceiling)},
-                        {"work", t->work},
-                        {"peak", t->peak}}
-      .dump();
+  return implausible_json(*t).dump();
 }
 
 std::optional<implausible_time> implausible_from_stored(const field& f) {
   if (f.is_null()) return std::nullopt;
-  const auto unreadable = [&f] {
-    return std::runtime_error(
-        fmt::format("database '{}' holds an unreadable implausible time '{}'", f.in().file(), f.text()));
-  };
-  const nlohmann::json j = nlohmann::json::parse(f.text(), nullptr, false);
-  if (!j.is_object()) throw unreadable();
-  try {
-    const std::optional<speed_ceiling> ceiling = ceiling_from_name(j.at("ceiling").get<std::string>());
-    if (!ceiling) throw unreadable();
-    return implausible_time{j.at("median_ms").get<double>(), j.at("floor_ms").get<double>(), *ceiling,
-                            j.at("work").get<double>(), j.at("peak").get<double>()};
-  } catch (const nlohmann::json::exception&) {
-    throw unreadable();
-  }
+  return implausible_from_json(json_of(f, "implausible time"), column_where(f, "implausible"));
+}
+
+/// A timing (record/record_json.hpp) without its launches, which have a column of their own; NULL when
+/// the case (or its baseline) was not timed.
+sql_value stored_timing(const std::optional<timing_summary>& t) {
+  if (!t) return nullptr;
+  return timing_json(*t).dump();
+}
+
+std::optional<timing_summary> timing_from_stored(const field& f, const char* column) {
+  if (f.is_null()) return std::nullopt;
+  return timing_from_json(json_of(f, column), column_where(f, column));
 }
 
 // A solution's kernels (ptxas) as a JSON array of objects; '[]' in results stored before version 4.
@@ -169,21 +96,6 @@ double median_sm_clock(const solution_result& r) {
   for (const case_result& c : r.cases)
     if (c.timing) clocks.push_back(c.timing->sm_clock_mhz);
   return clocks.empty() ? std::nan("") : judge_stats::median(std::move(clocks));
-}
-
-// The timing columns (median_ms ... cold_l2) are all NULL for an untimed case, and samples, never NaN, is
-// never NULL for a timed one: it says whether the case was timed.
-timing_summary* timing_of(const field& f, stored_case& s) {
-  if (f.in().is_null("samples")) return nullptr;
-  if (!s.result.timing) s.result.timing.emplace();
-  return &*s.result.timing;
-}
-
-// The baseline's timing keeps only median_ms and noise; baseline_median_ms is NULL when it was not timed.
-timing_summary* baseline_timing_of(const field& f, stored_case& s) {
-  if (f.in().is_null("baseline_median_ms")) return nullptr;
-  if (!s.result.baseline_timing) s.result.baseline_timing.emplace();
-  return &*s.result.baseline_timing;
 }
 
 template <typename T> sql_value to_sql(const T& value) {
@@ -227,28 +139,6 @@ column<submission> device_column(const char* name, const char* declaration, int 
           [member](const field& f, submission& s) { s.result.device.*member = from_sql<T>(f); }};
 }
 
-/// A column holding a field of the case's timing: NULL for an untimed case.
-template <typename T>
-column<stored_case> timing_column(const char* name, const char* declaration, int since, T timing_summary::*member) {
-  return {name, declaration, since,
-          [member](const stored_case& s) { return s.result.timing ? to_sql(*s.result.timing.*member) : nullptr; },
-          [member](const field& f, stored_case& s) {
-            if (timing_summary* t = timing_of(f, s)) t->*member = from_sql<T>(f);
-          }};
-}
-
-/// A column holding a field of the baseline's timing of the case: NULL when the baseline was not timed.
-column<stored_case> baseline_column(const char* name, const char* declaration, int since,
-                                    double timing_summary::*member) {
-  return {name, declaration, since,
-          [member](const stored_case& s) {
-            return s.result.baseline_timing ? to_sql(*s.result.baseline_timing.*member) : nullptr;
-          },
-          [member](const field& f, stored_case& s) {
-            if (timing_summary* t = baseline_timing_of(f, s)) t->*member = f.real();
-          }};
-}
-
 // REAL columns accept NULL because sqlite stores a NaN as NULL, and a NaN figure must not cost a learner
 // their result. A column, once released, is never edited: stores in the field already have it. A new
 // column is a new row with the next schema version (ALTER TABLE then needs a DEFAULT for NOT NULL);
@@ -275,10 +165,13 @@ const std::vector<column<submission>> submissions_table = {
     result_column<submission>("message", "TEXT NOT NULL", 1, &solution_result::message),
     result_column<submission>("score", "REAL", 1, &solution_result::score),
     result_column<submission>("speed_unit", "TEXT NOT NULL", 1, &solution_result::speed_unit),
-    // Whether the solution ran in the sandbox; '' in results stored before version 2.
+    // Whether the solution ran in the sandbox (record/record_json.hpp's sandbox_json); added in version 2
+    // as words (store/legacy_forms.hpp), which version 7 rewrote in the codec's form.
     {"sandbox", "TEXT NOT NULL DEFAULT ''", 2,
-     [](const submission& s) -> sql_value { return stored_sandbox(s.result.sandbox); },
-     [](const field& f, submission& s) { s.result.sandbox = sandbox_from_stored(f.text(), f.in().file()); }},
+     [](const submission& s) -> sql_value { return sandbox_json(s.result.sandbox).dump(); },
+     [](const field& f, submission& s) {
+       s.result.sandbox = sandbox_from_json(json_of(f, "sandbox state"), column_where(f, "sandbox"));
+     }},
     result_column<submission>("compile_output", "TEXT NOT NULL", 1, &solution_result::compile_output),
     result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
     // A timed case ran faster than the device physically can: flagged, never ranked; 0 before version 3.
@@ -310,21 +203,29 @@ const std::vector<column<stored_case>> case_results_table = {
      }},
     verdict_column<stored_case>(),
     result_column<stored_case>("message", "TEXT NOT NULL", 1, &case_result::message),
-    timing_column("median_ms", "REAL", 1, &timing_summary::median_ms),
-    timing_column("min_ms", "REAL", 1, &timing_summary::min_ms),
-    timing_column("max_ms", "REAL", 1, &timing_summary::max_ms),
-    timing_column("noise", "REAL", 1, &timing_summary::noise),
-    timing_column("precision", "REAL", 3, &timing_summary::precision),
-    timing_column("samples", "INTEGER", 1, &timing_summary::samples),
-    timing_column("discarded", "INTEGER", 1, &timing_summary::discarded),
-    timing_column("host_median_ms", "REAL", 1, &timing_summary::host_median_ms),
-    timing_column("sm_clock_mhz", "REAL", 1, &timing_summary::sm_clock_mhz),
-    timing_column("method", "TEXT", 1, &timing_summary::method),
-    timing_column("cold_l2", "INTEGER", 1, &timing_summary::cold_l2),
+    // The timing as the record's codec writes it (JSON, its launches apart); NULL for an untimed case.
+    // Until version 7 it was a column per figure (below, dropped); version 7 moved them here.
+    {"timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.timing); },
+     [](const field& f, stored_case& s) { s.result.timing = timing_from_stored(f, "timing"); }},
+    {"median_ms", "REAL", 1, nullptr, nullptr, 7},
+    {"min_ms", "REAL", 1, nullptr, nullptr, 7},
+    {"max_ms", "REAL", 1, nullptr, nullptr, 7},
+    {"noise", "REAL", 1, nullptr, nullptr, 7},
+    {"precision", "REAL", 3, nullptr, nullptr, 7},
+    {"samples", "INTEGER", 1, nullptr, nullptr, 7},
+    {"discarded", "INTEGER", 1, nullptr, nullptr, 7},
+    {"host_median_ms", "REAL", 1, nullptr, nullptr, 7},
+    {"sm_clock_mhz", "REAL", 1, nullptr, nullptr, 7},
+    {"method", "TEXT", 1, nullptr, nullptr, 7},
+    {"cold_l2", "INTEGER", 1, nullptr, nullptr, 7},
     result_column<stored_case>("speed", "REAL", 1, &case_result::speed),
     result_column<stored_case>("baseline_speed", "REAL", 1, &case_result::baseline_speed),
-    baseline_column("baseline_median_ms", "REAL", 1, &timing_summary::median_ms),
-    baseline_column("baseline_noise", "REAL", 1, &timing_summary::noise),
+    // The baseline's timing of the case (JSON, as `timing`); NULL when it was not timed. Until version 7
+    // only its median and noise were kept, in the two columns below; version 7 moved them here.
+    {"baseline_timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.baseline_timing); },
+     [](const field& f, stored_case& s) { s.result.baseline_timing = timing_from_stored(f, "baseline_timing"); }},
+    {"baseline_median_ms", "REAL", 1, nullptr, nullptr, 7},
+    {"baseline_noise", "REAL", 1, nullptr, nullptr, 7},
     result_column<stored_case>("pct_of_baseline", "REAL", 1, &case_result::pct_of_baseline),
     result_column<stored_case>("pct_of_peak", "REAL", 1, &case_result::pct_of_peak),
     result_column<stored_case>("flops", "REAL", 1, &case_result::flops),
@@ -335,7 +236,7 @@ const std::vector<column<stored_case>> case_results_table = {
     {"implausible", "TEXT", 3, [](const stored_case& s) { return stored_implausible(s.result.implausible); },
      [](const field& f, stored_case& s) { s.result.implausible = implausible_from_stored(f); }},
     // The learner's kernel launches of one timed sample (JSON array); '[]' untimed and before version 4.
-    // Read after the timing columns, which create the case's timing.
+    // Read after the timing column, which creates the case's timing.
     {"launches", "TEXT NOT NULL DEFAULT '[]'", 4, [](const stored_case& s) { return stored_launches(s.result.timing); },
      [](const field& f, stored_case& s) {
        auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_json);
@@ -345,74 +246,23 @@ const std::vector<column<stored_case>> case_results_table = {
     {"sanitizer", "TEXT NOT NULL DEFAULT '[]'", 5,
      [](const stored_case& s) -> sql_value { return sanitizer_json(s.result.sanitizer).dump(); },
      [](const field& f, stored_case& s) {
-       const nlohmann::json j = nlohmann::json::parse(f.text(), nullptr, false);
-       s.result.sanitizer = sanitizer_from_json(j, fmt::format("database '{}' column sanitizer", f.in().file()));
+       s.result.sanitizer = sanitizer_from_json(json_of(f, "sanitizer runs"),
+                                                fmt::format("database '{}' column sanitizer", f.in().file()));
      }},
 };
 
-/// "CREATE TABLE <table> (<the columns of version 1>[, <constraint>])<options>;"
-template <typename Record>
-std::string create_table(std::string_view table, const std::vector<column<Record>>& columns,
-                         std::string_view constraint, std::string_view options) {
-  std::string sql = fmt::format("CREATE TABLE {} (\n", table);
-  bool first = true;
-  for (const column<Record>& c : columns) {
-    if (c.since != 1) continue;
-    sql += fmt::format("{}  {} {}", first ? "" : ",\n", c.name, c.declaration);
-    first = false;
-  }
-  if (!constraint.empty()) sql += fmt::format(",\n  {}", constraint);
-  return sql + fmt::format("\n){};\n", options);
-}
-
-/// "ALTER TABLE <table> ADD COLUMN ...;" for each column that schema version `version` adds.
-template <typename Record>
-std::string add_columns(std::string_view table, const std::vector<column<Record>>& columns, int version) {
-  std::string sql;
-  for (const column<Record>& c : columns)
-    if (c.since == version) sql += fmt::format("ALTER TABLE {} ADD COLUMN {} {};\n", table, c.name, c.declaration);
-  return sql;
+template <typename Record> std::vector<store::column_decl> decls(const std::vector<column<Record>>& columns) {
+  std::vector<store::column_decl> out;
+  for (const column<Record>& c : columns) out.push_back({c.name, c.declaration, c.since, c.until});
+  return out;
 }
 
 } // namespace
 
-row::row(const sqlite::statement& statement, std::string file) : m_statement(statement), m_file(std::move(file)) {
-  for (int k = 0; k < statement.column_count(); ++k) m_index.emplace(statement.column_name(k), k);
-}
-
-int row::index(std::string_view column) const {
-  const auto it = m_index.find(column);
-  if (it == m_index.end()) throw std::logic_error(fmt::format("the query did not select column '{}'", column));
-  return it->second;
-}
-
-bool row::is_null(std::string_view column) const { return m_statement.is_null(index(column)); }
-std::int64_t row::integer(std::string_view column) const { return m_statement.get_int(index(column)); }
-double row::real(std::string_view column) const { return m_statement.get_double(index(column)); }
-std::string row::text(std::string_view column) const { return m_statement.get_text(index(column)); }
-
 const std::vector<column<stored_submission>>& submission_columns() { return submissions_table; }
 const std::vector<column<stored_case>>& case_columns() { return case_results_table; }
 
-std::string migration_sql(int version) {
-  if (version == 1)
-    return create_table("submissions", submissions_table, "", "") +
-           "CREATE INDEX submissions_by_problem ON submissions (problem, verdict, device_name, author);\n"
-           "CREATE INDEX submissions_by_author ON submissions (author, graded_at);\n" +
-           create_table("case_results", case_results_table, "PRIMARY KEY (submission_id, idx)", " WITHOUT ROWID");
-  return add_columns("submissions", submissions_table, version) +
-         add_columns("case_results", case_results_table, version);
-}
-
-void bind_value(sqlite::statement& statement, int index, const sql_value& value) {
-  std::visit(
-      [&](const auto& v) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::nullptr_t>)
-          statement.bind_null(index);
-        else
-          statement.bind(index, v);
-      },
-      value);
-}
+std::vector<store::column_decl> submission_decls() { return decls(submissions_table); }
+std::vector<store::column_decl> case_decls() { return decls(case_results_table); }
 
 } // namespace judge::results_store

@@ -1,47 +1,25 @@
-// The results store's two tables as data: each column's name, SQL declaration, the schema version that
-// added it, and how a result's field is written to it and read back from it. The CREATE TABLE, ALTER
-// TABLE, INSERT and SELECT statements are all made from these lists, and rows are read by column name.
-// Private to results_db.cpp.
+// The results store's two tables as data: each column's name, SQL declaration, the schema versions that
+// added (and dropped) it, and how a result's field is written to it and read back from it. The schema
+// ladder (store_schema.cpp) makes CREATE TABLE and ALTER TABLE from these lists; INSERT and SELECT are
+// made from them here, and rows are read by column name. Private to the store.
 #pragma once
 
 #include "grade_result.hpp"
+#include "sql_row.hpp"
 #include "sqlite_db.hpp"
+#include "store_schema.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace judge::results_store {
 
-/// A value as it is bound to a statement; nullptr is SQL NULL (and so is a NaN double).
-using sql_value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
-
-/// The row a SELECT has stepped to, read by column name.
-class row {
-public:
-  /// `file` names the database in messages.
-  row(const sqlite::statement& statement, std::string file);
-  bool is_null(std::string_view column) const;
-  std::int64_t integer(std::string_view column) const;
-  /// 0 for NULL.
-  double real(std::string_view column) const;
-  /// "" for NULL.
-  std::string text(std::string_view column) const;
-  const std::string& file() const { return m_file; }
-
-private:
-  /// Throws std::logic_error for a column the SELECT did not name.
-  int index(std::string_view column) const;
-
-  const sqlite::statement& m_statement;
-  std::string m_file;
-  std::map<std::string, int, std::less<>> m_index;
-};
+using store::row;
+using store::sql_value;
 
 /// One column of `row`, for the reader of that column.
 class field {
@@ -63,8 +41,9 @@ template <typename Record> struct column {
   const char* name;
   const char* declaration; ///< type and constraints, as CREATE TABLE / ALTER TABLE ADD COLUMN take them
   int since;               ///< the schema version that added it (1: the first CREATE TABLE)
-  std::function<sql_value(const Record&)> write;   ///< empty: sqlite assigns it (the rowid)
-  std::function<void(const field&, Record&)> read; ///< empty: stored for queries, not read back
+  std::function<sql_value(const Record&)> write;   ///< empty: sqlite assigns it, or no longer written
+  std::function<void(const field&, Record&)> read; ///< empty: stored for queries, or no longer read
+  int until = 0; ///< the schema version that dropped it (its data moved on); 0 while it is current
 };
 
 /// A submissions row: a solution's result (its cases apart) and its id.
@@ -83,11 +62,9 @@ struct stored_case {
 const std::vector<column<stored_submission>>& submission_columns();
 const std::vector<column<stored_case>>& case_columns();
 
-/// The schema version this judge writes (PRAGMA user_version).
-constexpr int current_schema = 5;
-
-/// The SQL that takes a store from schema version `version - 1` to `version` (1 to current_schema).
-std::string migration_sql(int version);
+/// Each table's columns as the schema ladder declares them (store_schema.hpp), every version's.
+std::vector<store::column_decl> submission_decls();
+std::vector<store::column_decl> case_decls();
 
 /// "INSERT INTO <table> (<written columns>) VALUES (?1, ...)".
 template <typename Record> std::string insert_sql(std::string_view table, const std::vector<column<Record>>& columns) {
@@ -110,14 +87,12 @@ template <typename Record> std::string select_list(const std::vector<column<Reco
   return names;
 }
 
-void bind_value(sqlite::statement& statement, int index, const sql_value& value);
-
 /// Binds `record`'s written columns in insert_sql() order, runs the statement and resets it.
 template <typename Record>
 void insert(sqlite::statement& statement, const std::vector<column<Record>>& columns, const Record& record) {
   int index = 0;
   for (const column<Record>& c : columns)
-    if (c.write) bind_value(statement, ++index, c.write(record));
+    if (c.write) store::bind_value(statement, ++index, c.write(record));
   statement.run();
   statement.reset();
 }

@@ -1,6 +1,7 @@
 #include "results_db.hpp"
 
 #include "results_columns.hpp"
+#include "store_schema.hpp"
 
 #include <fmt/format.h>
 
@@ -43,7 +44,7 @@ int user_version(sqlite::database& db) {
 
 } // namespace
 
-int results_db::schema_version() { return current_schema; }
+int results_db::schema_version() { return store::current_version; }
 
 results_db::results_db(const std::filesystem::path& path) : m_db(open_in_folder(path)) {
   // The timeout first: switching to WAL and migrating both wait for other judges opening the same file.
@@ -84,7 +85,7 @@ void results_db::migrate() {
   version = user_version(m_db);
   refuse_newer(version);
   if (version == schema_version()) return; // the other judge migrated it meanwhile
-  for (int v = version + 1; v <= schema_version(); ++v) m_db.exec(migration_sql(v));
+  store::climb(m_db, version);
   m_db.exec(fmt::format("PRAGMA user_version = {}", schema_version()));
   tx.commit();
 }

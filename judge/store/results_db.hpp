@@ -1,5 +1,7 @@
 // The results store: every graded solution and its cases, in one SQLite file that several judges may write
-// at once (WAL mode, a 10 s busy timeout, one transaction per solution).
+// at once (WAL mode, a 10 s busy timeout, one transaction per solution). Opening it brings every table of
+// the file (results, and the online judge's queue, accounts and Slurm jobs) to the current version of the
+// one schema ladder (store_schema.hpp).
 #pragma once
 
 #include "grade_result.hpp"
@@ -27,8 +29,8 @@ public:
   static int schema_version();
 
   /// Opens the store at `path`, creating its folders, the file and the schema as needed, and migrates an
-  /// older schema to schema_version(). Throws store_error for a file that is not a SQLite database or
-  /// that a newer judge wrote; sqlite::error for anything else.
+  /// older schema to schema_version() (every table's, in one transaction). Throws store_error for a file
+  /// that is not a SQLite database or that a newer judge wrote; sqlite::error for anything else.
   explicit results_db(const std::filesystem::path& path);
 
   /// Stores `result` and all its cases in one transaction: either everything is stored or, on any error,
@@ -38,8 +40,8 @@ public:
   /// and whatever else the caller writes commit together (the online judge's queue: exactly once).
   std::int64_t record_within(sqlite::transaction& tx, const solution_result& result);
 
-  // Reads give back what record() stored, except that `baseline_timing` keeps only median_ms and noise,
-  // and a NaN figure comes back as 0 (sqlite stores NaN as NULL).
+  // Reads give back what record() stored, except that a NaN figure comes back as 0 (sqlite stores NaN as
+  // NULL, JSON as null); a `baseline_timing` stored before schema version 7 kept only median_ms and noise.
 
   /// Every stored result for `problem`, oldest first.
   std::vector<solution_result> results_for(const std::string& problem);

@@ -25,7 +25,7 @@ std::string shown(const solution_result& r) { return render_solution(r, "cuBLAS"
 
 std::string error_of(const nlohmann::json& j) {
   try {
-    result_from_json(j);
+    record_from_json(j);
   } catch (const std::runtime_error& e) {
     return e.what();
   }
@@ -37,7 +37,7 @@ TEST_CASE("a result read back from its JSON shows the same terminal report", "[r
   const solution_result original =
       GENERATE(accepted_result("alice", 15000), wrong_result("bob"), implausible_result("carol", 90000));
   CAPTURE(original.author);
-  const solution_result back = result_from_json(to_json(original));
+  const solution_result back = record_from_json(to_json(original));
   CHECK(shown(back) == shown(as_sent(original)));
   CHECK(back.v == original.v);
   CHECK(back.score == original.score);
@@ -51,7 +51,7 @@ TEST_CASE("a result compiled but not run reads back as not run", "[report]") {
   r.v = verdict::internal_error;
   r.cases.clear();
   r.score = 0;
-  const solution_result back = result_from_json(to_json(r));
+  const solution_result back = record_from_json(to_json(r));
   CHECK(back.compiled_only);
   CHECK(contains(shown(back), "compiled, not run: no CUDA device"));
 }
@@ -62,7 +62,7 @@ TEST_CASE("a compile error reads back with the compiler's message", "[report]") 
   r.message = "wrong_signature.cu(5): error: more than one instance of overloaded function \"solve\"";
   r.cases.clear();
   r.score = 0;
-  const std::string text = shown(result_from_json(to_json(r)));
+  const std::string text = shown(record_from_json(to_json(r)));
   CHECK(contains(text, "CE"));
   CHECK(contains(text, "| wrong_signature.cu(5): error"));
 }
@@ -116,7 +116,7 @@ TEST_CASE("a failing case's sanitizer findings are in the terminal report and in
   CHECK(run.at("findings").at(0).at("relation") == "after");
   CHECK(run.at("findings").at(0).at("at").at("line") == 21);
   CHECK(contains(run.at("findings").at(0).at("text").get<std::string>(), "just past the end of C"));
-  CHECK(result_from_json(j).cases[1].sanitizer == r.cases[1].sanitizer);
+  CHECK(record_from_json(j).cases[1].sanitizer == r.cases[1].sanitizer);
   // A contest shows nothing of a failed hidden case but its name, shape and verdict.
   CHECK_FALSE(
       contains(render_solution(without_hidden_details(r), "cuBLAS", terminal_style{}, false), "compute-sanitizer"));

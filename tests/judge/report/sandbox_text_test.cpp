@@ -12,10 +12,13 @@ TEST_CASE("reports word each sandbox state, with the reason it was unavailable",
         "unavailable: unshare: Operation not permitted");
 }
 
-TEST_CASE("the JSON report carries the sandbox state as text", "[report]") {
+TEST_CASE("the JSON report carries the sandbox state as facts, with its words beside them", "[report]") {
   solution_result r;
   r.sandbox = {sandbox_mode::unavailable, "no user namespaces"};
-  CHECK(to_json(r)["sandbox"] == "unavailable: no user namespaces");
+  const nlohmann::json j = to_json(r)["sandbox"];
+  CHECK(j["mode"] == "unavailable");
+  CHECK(j["reason"] == "no user namespaces");
+  CHECK(j["text"] == "unavailable: no user namespaces");
 }
 
 TEST_CASE("a sandbox without some of its layers is worded with each missing layer and its reason", "[report]") {

@@ -46,7 +46,7 @@ TEST_CASE("a token's hash is its SHA-256 in hex", "[service]") {
 TEST_CASE("an account signs in with its token and no other and the store keeps only the hash", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   const std::string alice = users.add("alice", role::student);
   const std::string bob = users.add("bob", role::instructor);
   REQUIRE(users.authenticate(alice));
@@ -65,7 +65,7 @@ TEST_CASE("an account signs in with its token and no other and the store keeps o
 TEST_CASE("a taken or invalid account name is refused with its reason", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   users.add("alice", role::student);
   CHECK(contains(failure_of([&] { users.add("alice", role::instructor); }), "exists already"));
   for (const std::string& bad :
@@ -79,7 +79,7 @@ TEST_CASE("a taken or invalid account name is refused with its reason", "[servic
 TEST_CASE("rotating a token stops the old one at once", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   const std::string old_token = users.add("alice", role::student);
   const std::string new_token = users.rotate_token("alice");
   CHECK(new_token != old_token);
@@ -91,7 +91,7 @@ TEST_CASE("rotating a token stops the old one at once", "[service]") {
 TEST_CASE("a roster is imported whole with a header and comments and default roles", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   write(dir / "roster.csv", "name,role\n# the class\nalice,student\n\nbob\ncarol , instructor\r\n");
   const auto tokens = users.import_roster(dir / "roster.csv").added;
   REQUIRE(tokens.size() == 3);
@@ -106,7 +106,7 @@ TEST_CASE("a roster is imported whole with a header and comments and default rol
 TEST_CASE("a roster with a bad line imports nothing and names the line", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   users.add("dave", role::student);
   write(dir / "bad-role.csv", "alice,student\nbob,teacher\n");
   CHECK(contains(failure_of([&] { users.import_roster(dir / "bad-role.csv"); }), "bad-role.csv:2: unknown role"));
@@ -121,7 +121,7 @@ TEST_CASE("a roster with a bad line imports nothing and names the line", "[servi
 TEST_CASE("the same roster with a name added imports that name and keeps the others' tokens", "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   write(dir / "roster.csv", "name,role\nalice\nbob\n");
   const auto first = users.import_roster(dir / "roster.csv");
   REQUIRE(first.added.size() == 2);
@@ -137,7 +137,7 @@ TEST_CASE("a disabled account cannot sign in until it gets a new token and one w
           "[service]") {
   scratch_dir dir;
   results_db store(dir / "judge.db");
-  accounts users(store.connection());
+  accounts users(store);
   const std::string alice = users.add("alice", role::student);
   users.add("bob", role::student);
   users.disable("alice");

@@ -1,4 +1,6 @@
 #include "catch.hpp"
+#include "previous_store.hpp"
+#include "record_json.hpp"
 #include "report_json.hpp"
 #include "report_terminal.hpp"
 #include "results_fixtures.hpp"
@@ -56,7 +58,7 @@ TEST_CASE("a submission moves from queued through compiling and compiled and run
   REQUIRE(done->result);
   CHECK(*done->result == to_json(r));
   REQUIRE(done->device);
-  CHECK(*done->device == device_to_json(r.device));
+  CHECK(*done->device == device_json(r.device));
   CHECK((*done->device)["name"] == "NVIDIA H200");
   CHECK(stored_results(store) == 1);
 }
@@ -229,4 +231,33 @@ TEST_CASE("a queue made before notes and nodes gets both columns, empty", "[serv
   CHECK(kept->node.empty());
   queue.set_note({1}, "waiting");
   CHECK(queue.get(1)->note == "waiting");
+}
+
+TEST_CASE("a finished submission the previous judge kept, its sandbox in words, reads back as facts", "[service]") {
+  scratch_dir dir;
+  // What the judge before the record's codec stored for a done submission: the --json document, whose
+  // sandbox was the reports' words.
+  nlohmann::json old = to_json(accepted_result("alice", 100));
+  old["sandbox"] = "on, without cgroup limits (cgroup v2 is not mounted)";
+  {
+    sqlite::database by_hand(dir / "judge.db");
+    for (const char* sql : judge::testing::previous_store::all) by_hand.exec(sql);
+    by_hand
+        .prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at, result, "
+                 "contest_result) VALUES ('alice', 'matmul', '[]', 'done', '2026-11-30T21:20:20Z', ?1, ?1)")
+        .bind(1, old.dump())
+        .run();
+  }
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto kept = queue.get(1);
+  REQUIRE(kept);
+  CHECK(kept->now == state::done);
+  REQUIRE(kept->result);
+  REQUIRE(kept->contest_result);
+  const solution_result r = record_from_json(*kept->result);
+  CHECK(r.sandbox.mode == sandbox_mode::on);
+  CHECK_FALSE(r.sandbox.layers.on(sandbox_layer::cgroup));
+  CHECK(r.score == 100);
+  CHECK(record_from_json(*kept->contest_result).sandbox == r.sandbox);
 }

@@ -172,7 +172,7 @@ TEST_CASE("a finished submission's result reads back as the same result", "[subm
   judge_client client(server.url(), "jt_good");
   const nlohmann::json s = client.submission(17);
   CHECK(s["state"] == "done");
-  const judge::solution_result r = judge::result_from_json(s["result"]);
+  const judge::solution_result r = judge::record_from_json(s["result"]);
   CHECK(r.v == judge::verdict::accepted);
   CHECK(r.score == 15000);
 }

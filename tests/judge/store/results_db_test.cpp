@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "previous_store.hpp"
 #include "results_db.hpp"
 #include "results_fixtures.hpp"
 
@@ -62,13 +63,18 @@ void check_same_case(const case_result& got, const case_result& want) {
     CHECK(got.timing->sm_clock_mhz == want.timing->sm_clock_mhz);
     CHECK(got.timing->method == want.timing->method);
     CHECK(got.timing->cold_l2 == want.timing->cold_l2);
+    CHECK(got.timing->stop_reason == want.timing->stop_reason);
+    CHECK(got.timing->warmup_calls == want.timing->warmup_calls);
     CHECK(got.timing->launches == want.timing->launches);
   }
   CHECK(got.sanitizer == want.sanitizer);
   REQUIRE(got.baseline_timing.has_value() == want.baseline_timing.has_value());
   if (want.baseline_timing) {
+    // Whole since the timing is stored by the record's codec (before: the median and the noise only).
     CHECK(got.baseline_timing->median_ms == want.baseline_timing->median_ms);
     CHECK(got.baseline_timing->noise == want.baseline_timing->noise);
+    CHECK(got.baseline_timing->samples == want.baseline_timing->samples);
+    CHECK(got.baseline_timing->method == want.baseline_timing->method);
   }
 }
 
@@ -194,8 +200,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 5);
-  CHECK(pragma_text(db.connection(), "user_version") == "5");
+  CHECK(results_db::schema_version() == 7);
+  CHECK(pragma_text(db.connection(), "user_version") == "7");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -219,23 +225,19 @@ TEST_CASE("reopening a store keeps its results", "[results_db]") {
 
 TEST_CASE("a version 1 store is migrated on open and keeps its results", "[results_db]") {
   scratch_dir dir;
-  const solution_result old = accepted_result("alice", 100);
   {
-    results_db db(dir / "judge.db");
-    db.record(old);
-  }
-  {
-    // Back to the version 1 schema: without the columns migrations 2, 3, 4 and 5 add.
+    // The version 1 schema as the judge wrote it, one result in it: a timed case and an untimed one.
     sqlite::database raw(dir / "judge.db");
-    raw.exec("ALTER TABLE submissions DROP COLUMN dram_peak_gbps");
-    raw.exec("ALTER TABLE submissions DROP COLUMN sandbox");
-    raw.exec("ALTER TABLE case_results DROP COLUMN precision");
-    raw.exec("ALTER TABLE submissions DROP COLUMN implausible");
-    raw.exec("ALTER TABLE case_results DROP COLUMN implausible");
-    raw.exec("ALTER TABLE submissions DROP COLUMN kernels");
-    raw.exec("ALTER TABLE submissions DROP COLUMN hints");
-    raw.exec("ALTER TABLE case_results DROP COLUMN launches");
-    raw.exec("ALTER TABLE case_results DROP COLUMN sanitizer");
+    raw.exec(judge::testing::previous_store::hand_written_version_1);
+    raw.exec("INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
+             "device_sms, device_l2_bytes, verdict, message, score, speed_unit, compile_output, learner_output) "
+             "VALUES ('matmul', 'a.cu', 'alice', 'h', '2024-01-01T00:00:00Z', 'NVIDIA H200', '9.0', 132, 1, "
+             "'AC', '', 100, 'GFLOPS', '', '');"
+             "INSERT INTO case_results (submission_id, idx, name, hidden, shape, sizes, verdict, message, feedback) "
+             "VALUES (1, 0, 'sample', 0, '2x2x2', '[2,2,2]', 'AC', '', '');"
+             "INSERT INTO case_results (submission_id, idx, name, hidden, shape, sizes, verdict, message, median_ms, "
+             "samples, discarded, method, cold_l2, feedback) VALUES (1, 1, 'square', 1, '64x64x64', '[64,64,64]', "
+             "'AC', '', 0.5, 10, 0, 'events', 0, '')");
     raw.exec("PRAGMA user_version = 1");
   }
   results_db db(dir / "judge.db");
@@ -245,11 +247,15 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   const auto all = db.results_for("matmul");
   REQUIRE(all.size() == 2);
   CHECK(all[0].author == "alice");
-  CHECK(all[0].score == old.score);
-  CHECK(all[0].cases.size() == old.cases.size());
+  CHECK(all[0].score == 100);
+  REQUIRE(all[0].cases.size() == 2);
   CHECK(all[0].device.dram_peak_gbps == 0);  // unknown before version 2
   CHECK(all[0].sandbox == sandbox_status{}); // not recorded before version 2
+  CHECK_FALSE(all[0].cases[0].timing);
   REQUIRE(all[0].cases[1].timing.has_value());
+  CHECK(all[0].cases[1].timing->median_ms == 0.5);
+  CHECK(all[0].cases[1].timing->method == "events");
+  CHECK_FALSE(all[0].cases[1].timing->cold_l2);
   CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
   CHECK_FALSE(all[0].implausible);               // not flagged before version 3
   CHECK(all[0].cases[0].sanitizer.empty());      // none before version 5

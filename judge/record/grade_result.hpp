@@ -1,11 +1,12 @@
-// The outcome of grading one solution: what reports, the results store and the leaderboard read.
+// The graded record: the outcome of grading one solution, as facts. Grading makes it; the baseline cache,
+// the store, the reports, the queue and Slurm read and write it through its one codec (record_json.hpp).
 #pragma once
 
 #include "device_info.hpp"
 #include "kernel_resources.hpp"
 #include "sandbox_layers.hpp"
 #include "sanitizer_output.hpp"
-#include "verdict.hpp"
+#include "verdicts.hpp"
 #include "wire.hpp"
 
 #include <cstdint>
