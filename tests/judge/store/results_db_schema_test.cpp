@@ -8,7 +8,7 @@
 
 using namespace judge;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -133,7 +133,7 @@ std::string stored_sandbox(results_db& db, std::int64_t id) {
 } // namespace
 
 TEST_CASE("a new store has the schema the hand-written statements made", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   sqlite::database by_hand(dir / "by_hand.db");
   by_hand.exec(hand_written_version_1);
   by_hand.exec(hand_written_version_2);
@@ -148,7 +148,7 @@ TEST_CASE("a new store has the schema the hand-written statements made", "[resul
 }
 
 TEST_CASE("a store made by the hand-written statements is read and written as before", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database by_hand(dir / "judge.db");
     by_hand.exec(hand_written_version_1);
@@ -166,7 +166,7 @@ TEST_CASE("a store made by the hand-written statements is read and written as be
 }
 
 TEST_CASE("a version 3 store opens and its results read back with no kernels, launches or hints", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database by_hand(dir / "judge.db");
     by_hand.exec(hand_written_version_1);
@@ -192,7 +192,7 @@ TEST_CASE("a version 3 store opens and its results read back with no kernels, la
 }
 
 TEST_CASE("each sandbox state is stored in the words stores have always held, and reads back", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   sandbox_status partly{sandbox_mode::on, ""};
   partly.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
@@ -215,7 +215,7 @@ TEST_CASE("each sandbox state is stored in the words stores have always held, an
 }
 
 TEST_CASE("a sandbox stored as \"on\" before it had layers reads back with those layers missing", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("alice", 100));
   db.connection().exec("UPDATE submissions SET sandbox = 'on'");
