@@ -51,6 +51,9 @@ TEST_CASE("a helper ends when the thread that started it ends", "[helper_process
   std::thread([&] {
     helper = std::make_unique<helper_process>(std::vector<std::string>{"/bin/sh", "-c", "exec sleep 60"},
                                               judge::child_environment());
+    // A watching thread outlives the start by far; this one lives long enough for the helper to be
+    // running its program.
+    std::this_thread::sleep_for(300ms);
   }).join();
   const auto status = ended_within(*helper, 5000ms);
   REQUIRE(status);
