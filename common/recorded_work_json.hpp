@@ -1,5 +1,5 @@
 // The codec of common/recorded_work.hpp, in the style of the rest of the runner protocol's codec:
-// strict, every field written, an error names the field. Bytes travel as lowercase hex. This file is a
+// strict, every field written, an error names the field. Bytes travel as lowercase hex (hex.hpp). This file is a
 // part of common/wire_json.hpp, included there after the readers it uses; include wire_json.hpp.
 #pragma once
 
@@ -10,38 +10,15 @@
 namespace judge_wire {
 namespace detail {
 
-inline std::string hex_of(const std::string& bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string text;
-  text.reserve(bytes.size() * 2);
-  for (const char c : bytes) {
-    const auto b = static_cast<unsigned char>(c);
-    text.push_back(digits[b >> 4]);
-    text.push_back(digits[b & 15]);
-  }
-  return text;
-}
-
-inline int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
-}
-
 /// A reader of hex text holding at most `max_bytes` bytes.
 inline auto hex_bytes(std::uint64_t max_bytes) {
   return [max_bytes](const json& v, const where& w) {
     const std::string text = read_string(v, w);
     if (text.size() % 2 != 0) fail(w, "must be hex digits in pairs");
     if (text.size() / 2 > max_bytes) fail(w, "holds more than " + std::to_string(max_bytes) + " bytes");
-    std::string bytes(text.size() / 2, '\0');
-    for (std::size_t i = 0; i < bytes.size(); ++i) {
-      const int high = hex_digit(text[2 * i]);
-      const int low = hex_digit(text[2 * i + 1]);
-      if (high < 0 || low < 0) fail(w, "must be lowercase hex digits");
-      bytes[i] = static_cast<char>(high * 16 + low);
-    }
-    return bytes;
+    std::optional<std::string> bytes = judge_hex::decode(text);
+    if (!bytes) fail(w, "must be lowercase hex digits");
+    return *bytes;
   };
 }
 
@@ -213,14 +190,15 @@ inline json recorded_step_json(const recorded_step& step) {
         using T = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<T, recorded_launch>) {
           json attributes = json::array();
-          for (const launch_attribute& a : s.attributes) attributes.push_back({{"id", a.id}, {"value", hex_of(a.value)}});
+          for (const launch_attribute& a : s.attributes)
+            attributes.push_back({{"id", a.id}, {"value", judge_hex::encode(a.value)}});
           return {{"step", "launch"},
                   {"kernel", s.kernel},
                   {"grid", {s.grid[0], s.grid[1], s.grid[2]}},
                   {"block", {s.block[0], s.block[1], s.block[2]}},
                   {"shared_bytes", s.shared_bytes},
                   {"attributes", std::move(attributes)},
-                  {"parameters", hex_of(s.parameters)},
+                  {"parameters", judge_hex::encode(s.parameters)},
                   {"relocations", relocations_json(s.relocations)}};
         } else if constexpr (std::is_same_v<T, recorded_memset>) {
           return {{"step", "memset"}, {"target", device_address_json(s.target)}, {"value", s.value}, {"bytes", s.bytes}};
@@ -230,7 +208,7 @@ inline json recorded_step_json(const recorded_step& step) {
                   {"target", s.target ? device_address_json(*s.target) : json(nullptr)},
                   {"source", s.source ? device_address_json(*s.source) : json(nullptr)},
                   {"bytes", s.bytes},
-                  {"host_bytes", hex_of(s.host_bytes)},
+                  {"host_bytes", judge_hex::encode(s.host_bytes)},
                   {"relocations", relocations_json(s.relocations)}};
         } else {
           return {{"step", "function_attribute"}, {"kernel", s.kernel}, {"attribute", s.attribute}, {"value", s.value}};

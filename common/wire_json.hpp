@@ -5,6 +5,7 @@
 // only (nlohmann::json).
 #pragma once
 
+#include "hex.hpp"
 #include "wire.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>

@@ -4,6 +4,7 @@
 #include "content_hash.hpp"
 #include "file_input.hpp"
 #include "install_layout.hpp"
+#include "file_output.hpp"
 #include "object_inspection.hpp"
 #include "process.hpp"
 #include "sandbox_limits.hpp"
@@ -12,6 +13,7 @@
 #include "solve_binding.hpp"
 #include "tensor_core_use.hpp"
 #include "text.hpp"
+#include "tool_path.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -141,30 +143,16 @@ solution_files find_solution_files(const fs::path& source) {
   return files;
 }
 
-/// A fresh folder next to where a cache entry will live; removed unless published.
+/// A fresh folder next to where a cache entry will live (file_output.hpp); removed unless published.
 class staging_dir {
 public:
-  explicit staging_dir(const fs::path& final_dir) : m_final(final_dir) {
-    static std::atomic<unsigned> counter{0};
-    m_path = final_dir.parent_path() / (".tmp-" + final_dir.filename().string() + "-" + std::to_string(::getpid()) +
-                                        "-" + std::to_string(++counter));
-    fs::create_directories(m_path);
-  }
-  ~staging_dir() {
-    std::error_code ignored;
-    if (!m_path.empty()) fs::remove_all(m_path, ignored);
-  }
-  const fs::path& path() const { return m_path; }
+  explicit staging_dir(const fs::path& final_dir) : m_staged(final_dir) { fs::create_directories(path()); }
+  const fs::path& path() const { return m_staged.path(); }
   /// Renames the folder to the final name in one step. If another judge published the same content
   /// first, its entry is kept and this one is dropped.
   void publish() {
     reclaim();
-    std::error_code ec;
-    fs::rename(m_path, m_final, ec);
-    if (!ec)
-      m_path.clear();
-    else if (!fs::exists(m_final))
-      throw std::runtime_error("cannot publish " + m_final.string() + ": " + ec.message());
+    m_staged.publish(on_existing::keep);
   }
 
 private:
@@ -181,13 +169,13 @@ private:
       if (!S_ISLNK(info.st_mode) && (info.st_mode & (S_IWGRP | S_IWOTH)))
         (void)::chmod(path.c_str(), info.st_mode & ~(S_IWGRP | S_IWOTH) & 07777);
     };
-    own(m_path);
-    for (auto it = fs::recursive_directory_iterator(m_path, ec), end = fs::recursive_directory_iterator();
+    own(path());
+    for (auto it = fs::recursive_directory_iterator(path(), ec), end = fs::recursive_directory_iterator();
          !ec && it != end; it.increment(ec))
       own(it->path());
   }
 
-  fs::path m_final, m_path;
+  staged_path m_staged;
 };
 
 bool stopped(const toolchain& tools) { return tools.stop && tools.stop->load(); }
@@ -245,11 +233,11 @@ std::vector<defined_symbol> defined_symbols(const toolchain& tools, const fs::pa
 }
 
 /// Whether `solution` (a built solution.so) issues tensor-core instructions: cuobjdump, from nvcc's
-/// folder when nvcc is named by its path, disassembles its machine code, in a scratch folder of its own
+/// toolkit (find_cuda_tool), disassembles its machine code, in a scratch folder of its own
 /// (removed after) so that nothing it might write lands in the cache entry. nullopt when it cannot.
 std::optional<bool> uses_tensor_cores(const toolchain& tools, const fs::path& solution, clock::time_point deadline) {
-  const std::string cuobjdump =
-      tools.nvcc.is_absolute() ? (tools.nvcc.parent_path() / "cuobjdump").string() : std::string("cuobjdump");
+  const found_tool found = find_cuda_tool("cuobjdump", "", tools.nvcc);
+  const std::string cuobjdump = found.executable.empty() ? std::string("cuobjdump") : found.executable.string();
   try {
     staging_dir scratch(solution.parent_path());
     step_result sass = run_tool(tools, cuobjdump, {"-sass", solution.string()}, scratch.path(), deadline);
@@ -429,7 +417,7 @@ toolchain default_toolchain() {
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
   tools.seccomp_library = judge_layout().seccomp_library;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
-  tools.hidden_paths = {secret_path()};
+  tools.hidden_paths = hidden_from_learner_code();
   tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);
   return tools;
 }

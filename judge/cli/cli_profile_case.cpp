@@ -52,7 +52,7 @@ case_profile profile_case(const problem_spec& spec, const std::vector<test_case>
   request.scratch = scratch.path();
   request.seconds = profile_seconds;
   // In the sandbox as in grading; the secret is not in its root anyway, and is covered if a bind shows it.
-  request.hidden_paths = {secret_path()};
+  request.hidden_paths = hidden_from_learner_code();
   case_profile profile;
   profile.run = run_ncu(request);
   if (profile.run.outcome != ncu_outcome::ok) return profile;

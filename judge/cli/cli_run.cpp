@@ -1,6 +1,8 @@
 // judge run <problem> [paths...]: grade solutions and report.
 #include "cli.hpp"
 
+#include "access_policy.hpp"
+
 #include "cli_profile_case.hpp"
 #include "grading_run.hpp"
 #include "profile_text.hpp"
@@ -71,11 +73,7 @@ int run(const context& ctx, const run_flags& f) {
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
   load_or_create_secret(secret_path()); // so that it exists to be hidden
-  // Files, not their folders: a folder could be /tmp, where the runners' scratch folders live.
-  request.grading.hidden_paths = {secret_path()};
-  for (const char* suffix : {"", "-wal", "-shm"})
-    if (std::filesystem::exists(db_path.string() + suffix))
-      request.grading.hidden_paths.emplace_back(db_path.string() + suffix);
+  request.grading.hidden_paths = hidden_from_learner_code(db_path);
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 
@@ -115,7 +113,7 @@ int run(const context& ctx, const run_flags& f) {
       profiled[r.path] = r;
     }
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
-    std::fputs(render_solution(f.contest ? without_hidden_details(r) : r, label, style, f.explain).c_str(), stdout);
+    std::fputs(render_solution(f.contest ? service::contest_view(r) : r, label, style, f.explain).c_str(), stdout);
     if (!p.kernels.empty()) {
       std::fprintf(stdout, "  profile of %s (Nsight Compute, %.1f s; report %s):\n", p.case_name.c_str(), p.seconds,
                    p.report.c_str());

@@ -2,12 +2,12 @@
 
 #include "file_input.hpp"
 #include "record_json.hpp"
+#include "file_output.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <fstream>
-#include <random>
-#include <unistd.h>
+#include <system_error>
 
 namespace judge {
 
@@ -83,8 +83,9 @@ bool store_baseline(const fs::path& folder, const std::string& key, const baseli
   j["outputs"] = nlohmann::json::array();
   std::error_code error;
   fs::create_directories(folder, error);
-  const fs::path staging = folder / ("baseline-" + key + ".tmp-" + std::to_string(::getpid()) + "-" +
-                                     std::to_string(std::random_device{}()));
+  const fs::path entry = entry_path(folder, key);
+  staged_path staged(entry);
+  const fs::path& staging = staged.path();
   if (!fs::create_directory(staging, error)) return false;
   {
     std::ofstream values(staging / "outputs.f32", std::ios::binary);
@@ -97,18 +98,15 @@ bool store_baseline(const fs::path& folder, const std::string& key, const baseli
       }
     std::ofstream facts(staging / "record.json");
     facts << j.dump() << "\n";
-    if (!values.flush() || !facts.flush()) {
-      fs::remove_all(staging, error);
-      return false;
-    }
+    if (!values.flush() || !facts.flush()) return false; // the staged folder goes with `staged`
   }
   // An older entry under the key (one past its age) makes way; the rename then publishes the new one whole.
-  const fs::path entry = entry_path(folder, key);
-  fs::remove_all(entry, error);
-  fs::rename(staging, entry, error);
-  const bool published = !error;
-  if (!published) fs::remove_all(staging, error); // another judge published the same entry first
-  return published;
+  // Another judge that published the same entry first keeps it.
+  try {
+    return staged.publish(on_existing::replace);
+  } catch (const std::system_error&) {
+    return false;
+  }
 }
 
 } // namespace judge

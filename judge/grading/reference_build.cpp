@@ -2,9 +2,9 @@
 
 #include "content_hash.hpp"
 #include "install_layout.hpp"
+#include "file_output.hpp"
 #include "process.hpp"
 
-#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <sstream>
@@ -100,9 +100,8 @@ reference_build build_cpu_reference(const problem_spec& spec, const toolchain& t
     return build;
   }
 
-  static std::atomic<unsigned> counter{0};
-  const fs::path staging = dir / (".tmp-" + build.library.stem().string() + "-" + std::to_string(::getpid()) + "-" +
-                                  std::to_string(++counter) + ".so");
+  staged_path staged(build.library);
+  const fs::path& staging = staged.path();
   try {
     fs::create_directories(dir);
     process_options options;
@@ -124,7 +123,7 @@ reference_build build_cpu_reference(const problem_spec& spec, const toolchain& t
       return fail(reference_build_status::compile_error, "the CPU reference of problem " + spec.name +
                                                              " does not compile (" + source.string() + "):\n" + output);
     }
-    fs::rename(staging, build.library);
+    staged.publish(on_existing::replace);
   } catch (const std::exception& e) {
     fs::remove(staging, ec);
     return fail(reference_build_status::internal_error, "cannot build the CPU reference of problem " + spec.name +

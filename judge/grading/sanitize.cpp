@@ -1,5 +1,7 @@
 #include "sanitize.hpp"
 
+#include "tool_path.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,11 +17,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* executable_name = "compute-sanitizer";
 constexpr std::size_t kept_findings = 8;
-
-bool runnable(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-}
 
 /// The last few non-empty lines of `text`: a tool's own complaint when it could not run the case.
 std::string last_lines(const std::string& text, std::size_t count) {
@@ -37,29 +34,10 @@ std::string last_lines(const std::string& text, std::size_t count) {
 } // namespace
 
 sanitizer_options find_compute_sanitizer(const fs::path& nvcc) {
+  const found_tool tool = find_cuda_tool(executable_name, "JUDGE_COMPUTE_SANITIZER", nvcc);
   sanitizer_options found;
-  std::vector<fs::path> candidates;
-  if (const char* chosen = std::getenv("JUDGE_COMPUTE_SANITIZER"); chosen && *chosen) candidates.emplace_back(chosen);
-  if (!nvcc.empty()) {
-    candidates.push_back(nvcc.parent_path() / executable_name);
-    candidates.push_back(nvcc.parent_path().parent_path() / executable_name / executable_name);
-  }
-  if (const char* path = std::getenv("PATH")) {
-    std::istringstream folders(path);
-    std::string folder;
-    while (std::getline(folders, folder, ':'))
-      if (!folder.empty()) candidates.push_back(fs::path(folder) / executable_name);
-  }
-  for (const fs::path& c : candidates)
-    if (runnable(c)) {
-      found.executable = c;
-      return found;
-    }
-  std::vector<std::string> looked;
-  for (const fs::path& c : candidates) looked.push_back(c.string());
-  found.missing =
-      fmt::format("no {} at {} (set JUDGE_COMPUTE_SANITIZER to name it)", executable_name,
-                  fmt::join(looked.begin(), looked.begin() + std::min<std::size_t>(looked.size(), 3), ", "));
+  found.executable = tool.executable;
+  found.missing = tool.missing;
   return found;
 }
 

@@ -27,8 +27,8 @@ struct sanitizer_options {
   std::string missing;
 };
 
-/// compute-sanitizer: $JUDGE_COMPUTE_SANITIZER, else next to `nvcc` (bin/ and ../compute-sanitizer/),
-/// else on PATH. An empty executable and the places looked at when there is none.
+/// compute-sanitizer, by find_cuda_tool's rules (tool_path.hpp): $JUDGE_COMPUTE_SANITIZER, else the CUDA
+/// toolkit of `nvcc`, else PATH. An empty executable and the places looked at when there is none.
 sanitizer_options find_compute_sanitizer(const std::filesystem::path& nvcc);
 
 /// [s] The wall-time bound of one tool's run of a case whose calls may take `case_seconds` each: the

@@ -124,18 +124,6 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   return out;
 }
 
-solution_result without_hidden_details(solution_result r) {
-  for (case_result& c : r.cases) {
-    if (!c.hidden || c.v == verdict::accepted) continue;
-    c.message = "details of hidden cases are not shown";
-    c.sanitizer.clear(); // its threads, blocks and addresses are details of the hidden case
-    if (r.v == c.v && r.message.rfind("case " + c.name + " ", 0) == 0)
-      r.message = "case " + c.name + " (" + c.shape + ", hidden): " + short_name(c.v);
-  }
-  r.learner_output.clear(); // it may print what the hidden data was
-  return r;
-}
-
 std::string render_no_device_note(const std::vector<solution_result>& results, const std::string& reason) {
   std::size_t compiled = 0;
   for (const auto& r : results) compiled += r.compiled_only ? 1 : 0;

@@ -51,10 +51,6 @@ std::string render_skipped(const std::vector<skipped_entry>& skipped);
 /// The solutions an interrupt left ungraded (nothing is recorded for them); "" when none.
 std::string render_not_graded(const std::vector<std::string>& not_graded);
 
-/// Contest mode: the same result with what failed on a hidden case reduced to its name, shape and
-/// verdict (a sample case keeps every detail, and so does the results store).
-solution_result without_hidden_details(solution_result r);
-
 /// Colours a verdict's short name.
 std::string coloured_verdict(verdict v, const terminal_style& style);
 

@@ -4,6 +4,7 @@
 #include "process.hpp"
 #include "runner_session.hpp"
 #include "sandbox_limits.hpp"
+#include "tool_path.hpp"
 #include "wire_json.hpp"
 
 #include <fmt/format.h>
@@ -57,30 +58,12 @@ std::string unanswered_checks(const std::filesystem::path& answers) {
   return ok > 0 ? "" : "the runner answered no checked call under ncu";
 }
 
-bool executable(const std::filesystem::path& p) {
-  std::error_code ignored;
-  return !p.empty() && std::filesystem::is_regular_file(p, ignored) && ::access(p.c_str(), X_OK) == 0;
-}
-
 } // namespace
 
 std::optional<std::filesystem::path> find_ncu(const toolchain& tools) {
-  if (const char* named = std::getenv("JUDGE_NCU"); named && *named) {
-    if (executable(named)) return std::filesystem::path(named);
-    return std::nullopt; // a named ncu that is not there is not silently replaced by another
-  }
-  if (const char* path = std::getenv("PATH")) {
-    const std::string dirs = path;
-    std::size_t begin = 0;
-    while (begin <= dirs.size()) {
-      const std::size_t end = std::min(dirs.find(':', begin), dirs.size());
-      const std::filesystem::path candidate = std::filesystem::path(dirs.substr(begin, end - begin)) / "ncu";
-      if (end > begin && executable(candidate)) return candidate;
-      begin = end + 1;
-    }
-  }
-  if (!tools.nvcc.empty() && executable(tools.nvcc.parent_path() / "ncu")) return tools.nvcc.parent_path() / "ncu";
-  return std::nullopt;
+  const found_tool ncu = find_cuda_tool("ncu", "JUDGE_NCU", tools.nvcc);
+  if (ncu.executable.empty()) return std::nullopt;
+  return ncu.executable;
 }
 
 std::vector<std::string> ncu_arguments(const ncu_request& r) {

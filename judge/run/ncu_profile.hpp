@@ -25,8 +25,8 @@
 
 namespace judge {
 
-/// Nsight Compute's command-line front end: $JUDGE_NCU, else `ncu` on PATH, else next to the toolchain's
-/// nvcc; nullopt when there is none.
+/// Nsight Compute's command-line front end, by find_cuda_tool's rules (tool_path.hpp): $JUDGE_NCU, else
+/// the toolchain's CUDA toolkit, else PATH; nullopt when there is none.
 std::optional<std::filesystem::path> find_ncu(const toolchain& tools);
 
 struct ncu_request {

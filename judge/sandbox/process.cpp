@@ -391,6 +391,16 @@ std::map<std::string, std::string> child_environment() {
   return env;
 }
 
+std::map<std::string, std::string> judge_environment() {
+  std::map<std::string, std::string> env;
+  for (char** entry = environ; entry && *entry; ++entry) {
+    const std::string text = *entry;
+    const std::size_t equals = text.find('=');
+    if (equals != std::string::npos) env.emplace(text.substr(0, equals), text.substr(equals + 1));
+  }
+  return env;
+}
+
 void kill_all_children() {
   for (auto& slot : g_live_groups) {
     int pgid = slot.load();

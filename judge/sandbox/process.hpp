@@ -152,6 +152,10 @@ run_result run_to_completion(const process_options& options, std::chrono::durati
 /// (never JUDGE_SECRET_FILE or anything naming hidden data).
 std::map<std::string, std::string> child_environment();
 
+/// The judge's own environment, whole: for the system's tools it runs on its own behalf (Slurm's client,
+/// nvidia-smi, a GPU worker), which read their configuration from it. Never for learner code.
+std::map<std::string, std::string> judge_environment();
+
 /// Kills every child process group started by this process (for SIGINT handling). Async-signal-safe.
 void kill_all_children();
 

@@ -4,6 +4,7 @@
 #include "sql_row.hpp"
 #include "state_names.hpp"
 #include "store_schema.hpp"
+#include "hex.hpp"
 #include "utc_time.hpp"
 
 #include <openssl/evp.h>
@@ -85,13 +86,7 @@ std::string token_hash(const std::string& token) {
   unsigned int length = 0;
   if (EVP_Digest(token.data(), token.size(), digest, &length, EVP_sha256(), nullptr) != 1)
     throw std::runtime_error("OpenSSL's SHA-256 failed");
-  static const char hex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
-  }
-  return out;
+  return judge_hex::encode(digest, length);
 }
 
 accounts::accounts(results_db& store) : m_db(store.connection()) {}

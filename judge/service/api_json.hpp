@@ -12,7 +12,7 @@ namespace judge::service {
 
 /// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","note","node",
 /// "device","result"};
-/// `contest_view`: the result with hidden cases' failures reduced to name, shape and verdict.
+/// `contest_view`: the result as a student in a contest sees it (access_policy.hpp).
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}
 nlohmann::json problem_json(const problem_entry& p);
@@ -21,7 +21,5 @@ nlohmann::json account_json(const account& a);
 /// `doc` as compact JSON text; bytes that are not UTF-8 (a client's, quoted back in a message) become
 /// U+FFFD instead of failing the reply.
 std::string json_text(const nlohmann::json& doc);
-/// Whether `viewer` sees submissions in contest view: a student on a contest server.
-bool contest_view_for(const account& viewer, const server_options& options);
 
 } // namespace judge::service

@@ -1,5 +1,6 @@
 // The JSON API, /api/v1 (docs/api.md). Every call is authenticated; every refusal is a 4xx with
 // {"error": "..."} saying what was wrong, and a refused submission is never queued.
+#include "access_policy.hpp"
 #include "api_json.hpp"
 #include "file_input.hpp"
 #include "leaderboard.hpp"
@@ -57,10 +58,6 @@ std::string json_text(const nlohmann::json& doc) {
   return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-bool contest_view_for(const account& viewer, const server_options& options) {
-  return options.contest && viewer.who == role::student;
-}
-
 nlohmann::json submission_json(const submission& s, bool contest_view) {
   nlohmann::json out = {{"id", s.id},
                         {"problem", s.problem},
@@ -75,8 +72,7 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"node", s.node},
                         {"device", s.device ? *s.device : nlohmann::json()},
                         {"result", nullptr}};
-  const auto& result = contest_view ? s.contest_result : s.result;
-  if (result) out["result"] = *result;
+  if (const auto& result = shown_result(s, contest_view)) out["result"] = *result;
   return out;
 }
 
@@ -131,26 +127,22 @@ void add_api_routes(http_router& server, service_state& state) {
                const std::int64_t id = std::stoll(req.matches[1]);
                const auto s = state.with_store([&](store_connection& c) { return c.queue.get(id); });
                // A student asking for another's submission learns nothing, not even that it exists.
-               if (!s || (who.who == role::student && s->account != who.name))
+               if (!s || !can_see(who, *s))
                  return send_error(res, 404, "no submission " + std::to_string(id) + " of yours");
-               send_json(res, 200, submission_json(*s, contest_view_for(who, state.options())));
+               send_json(res, 200, submission_json(*s, contest_view_for(who, state.options().contest)));
              }));
 
   server.get("/api/v1/submissions",
              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const std::size_t limit = limit_of(req);
-               std::string of = req.has_param("account") ? req.get_param_value("account") : "";
-               if (who.who == role::student) {
-                 if (!of.empty() && of != who.name)
-                   return send_error(res, 403, "students see only their own submissions");
-                 of = who.name;
-               }
+               const auto of = listed_account(who, req.has_param("account") ? req.get_param_value("account") : "");
+               if (!of) return send_error(res, 403, "students see only their own submissions");
                const auto list = state.with_store([&](store_connection& c) {
-                 return of.empty() ? c.queue.recent(limit) : c.queue.of_account(of, limit);
+                 return of->empty() ? c.queue.recent(limit) : c.queue.of_account(*of, limit);
                });
                nlohmann::json out = nlohmann::json::array();
                for (const submission& s : list)
-                 out.push_back(submission_json(s, contest_view_for(who, state.options())));
+                 out.push_back(submission_json(s, contest_view_for(who, state.options().contest)));
                send_json(res, 200, out);
              }));
 

@@ -1,7 +1,8 @@
 #include "gpu_list.hpp"
 
-#include <cstdio>
-#include <memory>
+#include "tool_command.hpp"
+
+#include <chrono>
 #include <sstream>
 #include <stdexcept>
 
@@ -34,14 +35,14 @@ std::vector<gpu_slot> parse_gpu_list(const std::string& csv) {
 }
 
 namespace {
-std::string command_output(const char* command) {
-  std::string out;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command, "r"), pclose);
-  if (!pipe) return out;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0) out.append(buffer, n);
-  return out;
+/// [s] nvidia-smi answers in well under a second; a driver that hangs it must not hang the server's start.
+constexpr double nvidia_smi_seconds = 20;
+
+/// What nvidia-smi printed for `query`; "" when it is missing, fails or hangs.
+std::string gpu_query(const std::string& query) {
+  const tool_result r = run_trusted_tool({"nvidia-smi", "--query-gpu=" + query, "--format=csv,noheader"},
+                                         std::chrono::duration<double>(nvidia_smi_seconds));
+  return r.succeeded() ? r.run.out.kept : "";
 }
 } // namespace
 
@@ -67,11 +68,8 @@ std::vector<gpu_slot> find_gpus(const std::string& which, std::string& why) {
     }
   }
   // compute_cap is known to drivers from 510 on; an older one refuses the whole query.
-  std::vector<gpu_slot> present = parse_gpu_list(
-      command_output("nvidia-smi --query-gpu=index,uuid,name,compute_cap --format=csv,noheader 2>/dev/null"));
-  if (present.empty())
-    present =
-        parse_gpu_list(command_output("nvidia-smi --query-gpu=index,uuid,name --format=csv,noheader 2>/dev/null"));
+  std::vector<gpu_slot> present = parse_gpu_list(gpu_query("index,uuid,name,compute_cap"));
+  if (present.empty()) present = parse_gpu_list(gpu_query("index,uuid,name"));
   if (present.empty()) why = "nvidia-smi lists no GPU";
   if (wanted.empty()) return present;
   std::vector<gpu_slot> chosen;

@@ -2,6 +2,7 @@
 
 #include "api_json.hpp"
 #include "grade.hpp"
+#include "hex.hpp"
 #include "report_json.hpp"
 #include "server.hpp"
 #include "slurm_jobs.hpp"
@@ -9,11 +10,9 @@
 #include "slurm_status.hpp"
 #include "test_cases.hpp"
 
-#include <fcntl.h>
+#include "tool_command.hpp"
+
 #include <openssl/rand.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -23,49 +22,12 @@
 #include <set>
 #include <sstream>
 
-extern char** environ;
-
 namespace judge::service {
 
 namespace fs = std::filesystem;
 
 namespace {
 using log_fn = std::function<void(const std::string&)>;
-
-struct command_result {
-  int status = -1; ///< exit status; -1: could not run or killed
-  std::string output;
-};
-
-/// Runs `argv` (found on PATH), its stdout and stderr captured together.
-command_result run_command(const std::vector<std::string>& argv) {
-  int pipe_fds[2];
-  // Close-on-exec: a compile thread's child started meanwhile must not inherit the write end, or the read
-  // below waits for that child too (seen: the backend hung after sbatch while nvcc ran elsewhere).
-  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return {-1, "pipe failed"};
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = -1;
-  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fds[1]);
-  command_result out;
-  char buffer[4096];
-  ssize_t n;
-  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) out.output.append(buffer, static_cast<std::size_t>(n));
-  close(pipe_fds[0]);
-  if (spawned != 0) return {-1, argv[0] + ": cannot run it (is Slurm's client installed?)"};
-  int status = 0;
-  waitpid(pid, &status, 0);
-  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
-}
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -75,10 +37,7 @@ std::string trimmed(std::string s) {
 std::string new_job_key() {
   unsigned char bytes[8];
   if (RAND_bytes(bytes, sizeof bytes) != 1) throw std::runtime_error("OpenSSL's RAND_bytes could not make a job key");
-  static const char hex[] = "0123456789abcdef";
-  std::string key;
-  for (unsigned char b : bytes) key += {hex[b >> 4], hex[b & 15]};
-  return key;
+  return judge_hex::encode(bytes, sizeof bytes);
 }
 
 /// A single-quoted word for the job script's shell.
@@ -169,14 +128,18 @@ private:
         break;
     const slurm_job_limits limits = job_limits(facts, ids.size(), m_caps);
     const std::string token = m_jobs.add(key, ids);
-    const command_result r = sbatch(key, token, first->problem, limits);
-    const std::string id = trimmed(r.output);
-    if (r.status != 0 || id.empty() || id.find_first_not_of("0123456789;") != std::string::npos) {
-      m_log("slurm: sbatch failed (" + trimmed(r.output) + "); " + std::to_string(ids.size()) +
+    const tool_result r = sbatch(key, token, first->problem, limits);
+    const std::string id = trimmed(r.run.out.kept);
+    if (!r.succeeded() || id.empty() || id.find_first_not_of("0123456789;") != std::string::npos) {
+      // An sbatch that timed out may still have queued the job: its token is revoked here, so such a job
+      // fetches nothing and ends.
+      const std::string why =
+          r.succeeded() ? "it printed no job id: " + first_line(id) : r.failure_text(command_limit());
+      m_log("slurm: sbatch failed (" + why + "); " + std::to_string(ids.size()) +
             " submission(s) back to the queue, next try in 5 s");
       m_jobs.end(key, "sbatch failed");
       m_queue.release(worker);
-      m_queue.set_note(ids, "waiting for Slurm: sbatch refused the job (" + first_line(r.output) + "); trying again");
+      m_queue.set_note(ids, "waiting for Slurm: sbatch refused the job (" + why + "); trying again");
       // Left-out nodes may be all the partition has: Slurm then refuses every job. Try them again.
       if (!m_bad_nodes.empty()) {
         m_log("slurm: node(s) left out before are tried again");
@@ -197,8 +160,18 @@ private:
     return true;
   }
 
-  command_result sbatch(const std::string& key, const std::string& token, const std::string& problem,
-                        const slurm_job_limits& limits) {
+  /// How long one of Slurm's commands may take before it is killed (slurm_options::command_seconds).
+  std::chrono::duration<double> command_limit() const {
+    return std::chrono::duration<double>(m_options.command_seconds);
+  }
+
+  /// Runs sbatch, squeue or scancel, bounded: a hung Slurm controller costs one poll, never the backend.
+  tool_result slurm_command(const std::vector<std::string>& argv) const {
+    return run_trusted_tool(argv, command_limit());
+  }
+
+  tool_result sbatch(const std::string& key, const std::string& token, const std::string& problem,
+                     const slurm_job_limits& limits) {
     // The script carries the token, so it is written readable by the server's user only and removed once
     // submitted (Slurm keeps its copy, readable by the job's owner and the admins).
     const fs::path dir = m_shared.options().db.parent_path() / "slurm-jobs";
@@ -235,7 +208,7 @@ private:
     std::istringstream extra(m_options.extra);
     for (std::string word; extra >> word;) argv.push_back(word);
     argv.push_back(script.string());
-    command_result r = run_command(argv);
+    tool_result r = slurm_command(argv);
     std::error_code ignored;
     fs::remove(script, ignored);
     return r;
@@ -251,13 +224,14 @@ private:
     for (const slurm_job& j : live)
       if (!j.slurm_id.empty()) ids += (ids.empty() ? "" : ",") + j.slurm_id;
     if (ids.empty()) return;
-    const command_result r =
-        run_command({"squeue", "--noheader", "--states=all", "--jobs=" + ids, "--format=%i|%T|%r|%N"});
-    if (r.status != 0 && r.output.find("Invalid job id") == std::string::npos) {
-      m_log("slurm: squeue failed (" + trimmed(r.output) + "); asking again later");
+    const tool_result r =
+        slurm_command({"squeue", "--noheader", "--states=all", "--jobs=" + ids, "--format=%i|%T|%r|%N"});
+    // "Invalid job id": a job Slurm has forgotten; the others are listed all the same.
+    if (!r.succeeded() && (r.timed_out() || r.run.err.kept.find("Invalid job id") == std::string::npos)) {
+      m_log("slurm: squeue failed (" + r.failure_text(command_limit()) + "); asking again later");
       return;
     }
-    const std::map<std::string, slurm_job_state> states = parse_squeue(r.output);
+    const std::map<std::string, slurm_job_state> states = parse_squeue(r.run.out.kept);
     const auto now = std::chrono::steady_clock::now();
     for (const slurm_job& j : live) {
       if (!j.fault.empty()) {
@@ -318,7 +292,12 @@ private:
   void end_job(const slurm_job& j, const std::string& why, bool cancel, bool lost) {
     m_watch.erase(j.key);
     if (!m_jobs.end(j.key, why)) return;
-    if (cancel && !j.slurm_id.empty()) run_command({"scancel", j.slurm_id});
+    if (cancel && !j.slurm_id.empty()) {
+      const tool_result r = slurm_command({"scancel", j.slurm_id});
+      // Refused for a job that ended meanwhile, which is what was wanted; only a hung or missing one is news.
+      if (!r.started() || r.timed_out())
+        m_log("slurm: scancel " + j.slurm_id + " failed (" + r.failure_text(command_limit()) + ")");
+    }
     const std::string worker = slurm_worker_name(j.key);
     const std::vector<std::int64_t> held = m_queue.held_by(worker);
     if (held.empty()) return;

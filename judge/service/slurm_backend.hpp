@@ -40,9 +40,12 @@ struct slurm_options {
   std::string callback;   ///< the server's URL as the nodes reach it ("": the address it listens on)
   std::string judge;      ///< the judge's executable on the nodes ("": this server's own)
   std::string output = "/tmp/gpu-judge-slurm-%j.out"; ///< --output of a job, on the node
-  std::string extra;           ///< more sbatch options, split on spaces (--account=..., --qos=...)
-  int max_lost = 3;            ///< jobs lost holding a submission before it fails ("not graded")
-  double poll_seconds = 1.0;   ///< how often squeue is asked
+  std::string extra;         ///< more sbatch options, split on spaces (--account=..., --qos=...)
+  int max_lost = 3;          ///< jobs lost holding a submission before it fails ("not graded")
+  double poll_seconds = 1.0; ///< how often squeue is asked
+  /// [s] how long sbatch, squeue or scancel may take before it is killed: a Slurm controller that hangs
+  /// costs a poll (squeue: asked again later; sbatch: the batch back to the queue), never the backend.
+  double command_seconds = 30;
   double gather_seconds = 3.0; ///< how long a compiled submission may wait for its batch to fill
 };
 

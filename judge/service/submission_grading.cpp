@@ -23,14 +23,6 @@ fs::path stage(const submission& s, const fs::path& scratch) {
   }
   return dir;
 }
-
-/// Learner code never sees the judge secret or the store (as `judge run` hides them).
-std::vector<fs::path> hidden_paths(const fs::path& db) {
-  std::vector<fs::path> hidden = {secret_path()};
-  for (const char* suffix : {"", "-wal", "-shm"})
-    if (fs::exists(db.string() + suffix)) hidden.emplace_back(db.string() + suffix);
-  return hidden;
-}
 } // namespace
 
 std::string gpu_label(const device_info& d) {
@@ -62,7 +54,7 @@ void grade_submissions(const std::vector<submission>& batch, const grading_setup
     request.grading.cpu_threads = setup.cpu_threads;
     request.devices = setup.devices;
     load_or_create_secret(secret_path());
-    request.grading.hidden_paths = hidden_paths(setup.db);
+    request.grading.hidden_paths = hidden_from_learner_code(setup.db);
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.
     grade_solutions(
         request,

@@ -1,5 +1,6 @@
 #include "submission_queue.hpp"
 
+#include "access_policy.hpp"
 #include "record_json.hpp"
 #include "report_json.hpp"
 #include "report_terminal.hpp"
@@ -138,7 +139,7 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
                    "result_id = ?6, contest_result = ?8, device = ?9, note = '' WHERE id = ?7");
   update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
   if (result) {
-    update.bind(3, to_json(*result).dump()).bind(8, to_json(without_hidden_details(*result)).dump());
+    update.bind(3, to_json(*result).dump()).bind(8, to_json(contest_view(*result)).dump());
   } else {
     update.bind_null(3).bind_null(8);
   }

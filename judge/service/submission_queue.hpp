@@ -52,8 +52,7 @@ struct submission {
   std::string note;
   std::string node; ///< the host that ran it, when not this server (a Slurm node's name); "" otherwise
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
-  /// done: the same with hidden cases' failures reduced to name, shape and verdict (without_hidden_details),
-  /// what a student sees in contest mode
+  /// done: the same in contest view (access_policy.hpp): what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
   /// done on a GPU: device_json() of it (UUID, model, clock, peaks); nullopt otherwise
   std::optional<nlohmann::json> device;

@@ -3,6 +3,7 @@
 // same checks and rate limits as one from the API (submission_request.hpp), and into the same queue.
 #include "server.hpp"
 
+#include "access_policy.hpp"
 #include "file_input.hpp"
 #include "leaderboard.hpp"
 #include "markdown.hpp"
@@ -176,10 +177,9 @@ void show_submission(service_state& state, const account& who, const http_reques
   std::optional<submission> s;
   if (number.size() <= 18) s = state.with_store([&](store_connection& c) { return c.queue.get(std::stoll(number)); });
   // Another student's submission is as absent as one that does not exist: its number says nothing.
-  if (!s || (who.who == role::student && s->account != who.name))
+  if (!s || !can_see(who, *s))
     return send_page(res, 404, error_page(who, "No such submission", "You have no submission " + number + "."));
-  const bool reduced = state.options().contest && who.who == role::student;
-  const std::optional<nlohmann::json>& shown = reduced ? s->contest_result : s->result;
+  const std::optional<nlohmann::json>& shown = shown_result(*s, contest_view_for(who, state.options().contest));
   std::optional<solution_result> result;
   if (shown) result = record_from_json(*shown);
   const problem_spec* spec = state.spec(s->problem);
@@ -267,10 +267,10 @@ void add_web_routes(http_router& server, service_state& state) {
                send_page(res, 200, board_page(who, problem, boards, state.no_gpu_reason()));
              }));
   server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
-               const bool everyone = who.who == role::instructor;
-               const auto list = state.with_store([&](store_connection& c) {
-                 return everyone ? c.queue.recent(200) : c.queue.of_account(who.name, 200);
-               });
+               const std::string of = listed_account(who, "").value_or(who.name);
+               const bool everyone = of.empty();
+               const auto list = state.with_store(
+                   [&](store_connection& c) { return everyone ? c.queue.recent(200) : c.queue.of_account(of, 200); });
                send_page(res, 200, history_page(who, list, everyone));
              }));
 }

@@ -3,15 +3,13 @@
 #include "interrupt.hpp"
 #include "server.hpp"
 
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "helper_process.hpp"
+#include "process.hpp"
 
 #include <chrono>
-#include <cstring>
-
-extern char** environ;
+#include <map>
+#include <optional>
+#include <system_error>
 
 namespace judge::service {
 
@@ -103,39 +101,6 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   if (const std::size_t back = queue.release(name)) log(name + ": " + std::to_string(back) + " back to the queue");
 }
 
-namespace {
-/// The environment of this process with CUDA_VISIBLE_DEVICES replaced by `uuid`.
-std::vector<std::string> pinned_environment(const std::string& uuid) {
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, "CUDA_VISIBLE_DEVICES=", 21) != 0) env.emplace_back(*e);
-  env.push_back("CUDA_VISIBLE_DEVICES=" + uuid);
-  return env;
-}
-
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> out;
-  for (auto& s : strings) out.push_back(s.data());
-  out.push_back(nullptr);
-  return out;
-}
-
-pid_t start_worker(std::vector<std::string> argv, std::vector<std::string> env) {
-  std::vector<char*> args = pointers(argv), envp = pointers(env);
-  const pid_t parent = getpid();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    // Only async-signal-safe calls until exec. The worker ends if the server dies (even by SIGKILL):
-    // a restarted server starts its own, and two workers never grade on one GPU.
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent) _exit(1);
-    execve(args[0], args.data(), envp.data());
-    _exit(127);
-  }
-  return pid;
-}
-} // namespace
-
 std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
                                  unsigned cpu_threads, const std::atomic<bool>& stop, const log_fn& log) {
   return std::thread([gpu, command, db, cpu_threads, &stop, log] {
@@ -145,17 +110,22 @@ std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> c
       argv.push_back(a);
     const std::string name = gpu_worker_name(gpu.uuid);
     while (!stop) {
-      const pid_t pid = start_worker(argv, pinned_environment(gpu.uuid));
-      if (pid < 0) {
-        log(name + ": cannot start its worker: " + std::strerror(errno));
+      std::map<std::string, std::string> env = judge_environment();
+      env["CUDA_VISIBLE_DEVICES"] = gpu.uuid;
+      std::optional<helper_process> worker;
+      try {
+        worker.emplace(argv, env);
+      } catch (const std::system_error& e) {
+        log(name + ": cannot start its worker: " + e.what());
         return;
       }
-      log(name + " (" + gpu.name + ", GPU " + std::to_string(gpu.index) + "): worker pid " + std::to_string(pid));
-      int status = 0;
+      log(name + " (" + gpu.name + ", GPU " + std::to_string(gpu.index) + "): worker pid " +
+          std::to_string(worker->pid()));
       bool signalled = false;
-      while (waitpid(pid, &status, WNOHANG) == 0) {
+      std::optional<int> status;
+      while (!(status = worker->poll())) {
         if (stop && !signalled) {
-          kill(pid, SIGTERM);
+          worker->terminate();
           signalled = true;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -169,7 +139,7 @@ std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> c
               " submission(s); they go back to the queue");
       });
       if (!stop) {
-        log(name + ": worker ended (status " + std::to_string(status) + "); restarting in 5 s");
+        log(name + ": worker ended (status " + std::to_string(*status) + "); restarting in 5 s");
         for (int i = 0; i < 50 && !stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
       }
     }

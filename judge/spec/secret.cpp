@@ -1,11 +1,15 @@
 #include "secret.hpp"
 
+#include "file_output.hpp"
+#include "hex.hpp"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <fcntl.h>
@@ -19,29 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t secret_bytes = sizeof(judge_secret::bytes);
-
-/// Closes a descriptor and, until released, removes the file it was created as.
-class temp_file {
-public:
-  temp_file(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
-  temp_file(const temp_file&) = delete;
-  temp_file& operator=(const temp_file&) = delete;
-  ~temp_file() {
-    if (m_fd >= 0) ::close(m_fd);
-    ::unlink(m_path.c_str()); // once linked to its real name, this drops only the temporary name
-  }
-  int fd() const { return m_fd; }
-  const std::string& path() const { return m_path; }
-  int close() {
-    const int rc = ::close(m_fd);
-    m_fd = -1;
-    return rc;
-  }
-
-private:
-  int m_fd;
-  std::string m_path;
-};
 
 [[noreturn]] void fail(const fs::path& path, const std::string& what, int error) {
   throw std::runtime_error("judge secret " + path.string() + ": " + what + " (" + std::strerror(error) +
@@ -76,16 +57,14 @@ std::optional<std::string> read_text(const fs::path& path) {
 judge_secret parse_secret(const std::string& text, const fs::path& path) {
   std::string hex = text;
   while (!hex.empty() && (hex.back() == '\n' || hex.back() == '\r' || hex.back() == ' ')) hex.pop_back();
-  const bool well_formed =
-      hex.size() == 2 * secret_bytes && hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
-  if (!well_formed)
+  const std::optional<std::string> bytes = judge_hex::decode(hex, judge_hex::digits::any_case);
+  if (!bytes || bytes->size() != secret_bytes)
     throw std::runtime_error("judge secret " + path.string() + " is not " + std::to_string(2 * secret_bytes) +
                              " hexadecimal digits; delete it to have a new one made (the data of hidden cases "
                              "will change with it)");
   // All 256 bits stay: they are the key of an HMAC, not folded into a seed.
   judge_secret secret;
-  for (std::size_t i = 0; i < secret_bytes; ++i)
-    secret.bytes[i] = static_cast<unsigned char>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+  for (std::size_t i = 0; i < secret_bytes; ++i) secret.bytes[i] = static_cast<unsigned char>((*bytes)[i]);
   return secret;
 }
 
@@ -116,35 +95,20 @@ std::string random_hex(const fs::path& path) {
     got += static_cast<std::size_t>(n);
   }
   ::close(fd);
-  static const char digits[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned char b : bytes) {
-    hex += digits[b >> 4];
-    hex += digits[b & 15];
-  }
-  return hex + "\n";
+  return judge_hex::encode(bytes, sizeof bytes) + "\n";
 }
 
-/// Writes a new secret to `path` unless one appears there first. The file is written under a
-/// temporary name and then linked into place, so another judge starting at the same moment reads
-/// either no secret or a whole one, and never replaces one that exists.
+/// Writes a new secret to `path` unless one appears there first. The file is written in full under a
+/// temporary name and then linked into place (file_output.hpp), so another judge starting at the same
+/// moment reads either no secret or a whole one, and never replaces one that exists. Synced: a secret
+/// lost in a crash would change the data of every hidden case.
 void create_secret(const fs::path& path) {
   make_private_parents(path);
-  std::string temp_name = (path.parent_path() / (".secret.XXXXXX")).string();
-  const int fd = ::mkstemp(temp_name.data());
-  if (fd < 0) fail(path, "cannot create a file next to it", errno);
-  temp_file temp(fd, temp_name);
-  if (::fchmod(temp.fd(), 0600) != 0) fail(path, "cannot make it private", errno);
-  const std::string hex = random_hex(path);
-  std::size_t written = 0;
-  while (written < hex.size()) {
-    const ssize_t n = ::write(temp.fd(), hex.data() + written, hex.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(path, "cannot write it", n < 0 ? errno : EIO);
-    written += static_cast<std::size_t>(n);
+  try {
+    publish_file(path, random_hex(path), {on_existing::keep, 0600, true});
+  } catch (const std::system_error& e) {
+    fail(path, "cannot write it", e.code().value());
   }
-  if (::fsync(temp.fd()) != 0 || temp.close() != 0) fail(path, "cannot write it", errno);
-  if (::link(temp.path().c_str(), path.c_str()) != 0 && errno != EEXIST) fail(path, "cannot create it", errno);
 }
 
 const char* non_empty_env(const char* name) {
@@ -153,6 +117,15 @@ const char* non_empty_env(const char* name) {
 }
 
 } // namespace
+
+std::vector<fs::path> hidden_from_learner_code(const fs::path& store) {
+  std::vector<fs::path> hidden = {secret_path()};
+  if (store.empty()) return hidden;
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal", "-shm"})
+    if (fs::exists(store.string() + suffix, ignored)) hidden.emplace_back(store.string() + suffix);
+  return hidden;
+}
 
 std::filesystem::path secret_path() {
   if (const char* file = non_empty_env("JUDGE_SECRET_FILE")) return file;

@@ -5,12 +5,19 @@
 
 #include <array>
 #include <filesystem>
+#include <vector>
 
 namespace judge {
 
 /// Where the secret is kept: $JUDGE_SECRET_FILE, else $XDG_CONFIG_HOME/gpu-judge/secret, else
 /// ~/.config/gpu-judge/secret.
 std::filesystem::path secret_path();
+
+/// The judge's files that learner code (compiles, runners, tools under them) must never see, covered in
+/// its sandbox: the secret, and the results store `store` with its -wal and -shm files where they exist
+/// (other learners' sources and results). Files, not their folders: a folder could be /tmp, where the
+/// runners' scratch folders live. `store` may be empty (no store).
+std::vector<std::filesystem::path> hidden_from_learner_code(const std::filesystem::path& store = {});
 
 /// The secret itself: 32 random bytes, kept whole (an HMAC key).
 struct judge_secret {

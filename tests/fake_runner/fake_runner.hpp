@@ -2,6 +2,8 @@
 // judge can start like any runner (`SCRIPT --scratch DIR [--banned NAMES]`).
 #pragma once
 
+#include "temp_folder.hpp"
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -9,30 +11,6 @@
 #include <string>
 
 namespace judge_test {
-
-/// A folder under the system's temporary folder, removed with everything in it at the end.
-class temp_folder {
-public:
-  explicit temp_folder(const std::string& tag)
-      : m_path(std::filesystem::temp_directory_path() /
-               ("judge-test-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(next_number()))) {
-    std::filesystem::create_directories(m_path);
-  }
-  ~temp_folder() {
-    std::error_code ec;
-    std::filesystem::remove_all(m_path, ec);
-  }
-  temp_folder(const temp_folder&) = delete;
-  temp_folder& operator=(const temp_folder&) = delete;
-  const std::filesystem::path& path() const { return m_path; }
-
-private:
-  static int next_number() {
-    static int n = 0;
-    return ++n;
-  }
-  std::filesystem::path m_path;
-};
 
 /// The runner to start for `scenario` (see fake_runner.cpp for the list).
 inline std::filesystem::path fake_runner(const std::string& scenario) {

@@ -28,18 +28,10 @@ command_result run_judge(const std::string& args, const std::string& environment
   return r;
 }
 
-scratch_root::scratch_root() {
-  std::string pattern = (fs::temp_directory_path() / "judge-test-root.XXXXXX").string();
-  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-  dir = pattern;
+scratch_root::scratch_root() : dir(m_folder.path()) {
   fs::create_directories(dir / "solutions");
   fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems", dir / "problems", fs::copy_options::recursive);
   fs::copy(fs::path(JUDGE_SOURCE_DIR) / "testcases", dir / "testcases", fs::copy_options::recursive);
-}
-
-scratch_root::~scratch_root() {
-  std::error_code ec;
-  fs::remove_all(dir, ec);
 }
 
 std::string scratch_root::environment() const {

@@ -1,6 +1,8 @@
 // Running the real `judge` executable from a test, and a scratch copy of the shipped problems for it.
 #pragma once
 
+#include "temp_folder.hpp"
+
 #include <filesystem>
 #include <string>
 
@@ -17,9 +19,12 @@ command_result run_judge(const std::string& args, const std::string& environment
 /// A private copy of problems/ and testcases/ (and an empty solutions/) to break or extend freely;
 /// removed when the test ends.
 struct scratch_root {
+private:
+  temp_folder m_folder{"root"}; // first: `dir` is made from it
+
+public:
   std::filesystem::path dir;
   scratch_root();
-  ~scratch_root();
   scratch_root(const scratch_root&) = delete;
   scratch_root& operator=(const scratch_root&) = delete;
 

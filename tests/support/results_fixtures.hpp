@@ -1,8 +1,9 @@
-// Test fixtures for the results store, the leaderboard and the reports: a scratch folder and made-up
-// grading results (no GPU involved).
+// Test fixtures for the results store, the leaderboard and the reports: made-up grading results (no GPU
+// involved).
 #pragma once
 
 #include "grade_result.hpp"
+#include "temp_folder.hpp"
 
 #include <fmt/format.h>
 
@@ -14,30 +15,6 @@
 #include <system_error>
 
 namespace judge::testing {
-
-/// A fresh empty folder under the system temp folder, removed with everything in it on destruction.
-class scratch_dir {
-public:
-  scratch_dir() {
-    static std::atomic<int> counter{0};
-    m_path = std::filesystem::temp_directory_path() /
-             fmt::format("gpu-judge-test-{}-{}", static_cast<long>(::getpid()), counter++);
-    std::filesystem::remove_all(m_path);
-    std::filesystem::create_directories(m_path);
-  }
-  ~scratch_dir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(m_path, ignored);
-  }
-  scratch_dir(const scratch_dir&) = delete;
-  scratch_dir& operator=(const scratch_dir&) = delete;
-
-  const std::filesystem::path& path() const { return m_path; }
-  std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
-
-private:
-  std::filesystem::path m_path;
-};
 
 /// A timed case: `speed` [GFLOPS] at 2·n³ flops and 12·n² bytes (a square matmul).
 inline case_result timed_case(const std::string& name, int n, double speed, double baseline_speed) {

@@ -4,6 +4,7 @@
 // work as it does without the filter. Every call is made the way learner code would make it (glibc or
 // raw syscall()), and with arguments that do no harm should the filter let it through.
 #include "catch.hpp"
+#include "temp_folder.hpp"
 #include "text_match.hpp"
 
 #include "syscall_filter.hpp"
@@ -66,16 +67,11 @@ struct child_result {
 
 /// Folders for one child: removed at the end.
 struct temp_folders {
-  fs::path root;
+  judge_test::temp_folder folder{"syscall-filter"};
+  fs::path root = folder.path();
   temp_folders() {
-    char name[] = "/tmp/syscall_filter_test_XXXXXX";
-    root = mkdtemp(name);
     fs::create_directory(root / "scratch");
     fs::create_directory(root / "other");
-  }
-  ~temp_folders() {
-    std::error_code ignored;
-    fs::remove_all(root, ignored);
   }
 };
 

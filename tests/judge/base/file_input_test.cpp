@@ -5,10 +5,10 @@
 #include <fstream>
 
 using judge::read_file;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 TEST_CASE("read_file gives back every byte unchanged", "[base]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string bytes("line\r\nzero \0 byte, no newline at the end", 41);
   std::ofstream(dir / "data.bin", std::ios::binary) << bytes;
   CHECK(read_file(dir / "data.bin") == bytes);
@@ -17,7 +17,7 @@ TEST_CASE("read_file gives back every byte unchanged", "[base]") {
 }
 
 TEST_CASE("read_file of a missing file names it and says why", "[base]") {
-  scratch_dir dir;
+  temp_folder dir;
   try {
     read_file(dir / "missing.yaml");
     FAIL("reading a missing file should throw");
@@ -27,7 +27,7 @@ TEST_CASE("read_file of a missing file names it and says why", "[base]") {
 }
 
 TEST_CASE("read_file with an error code reports a failure instead of throwing", "[base]") {
-  scratch_dir dir;
+  temp_folder dir;
   std::error_code error = std::make_error_code(std::errc::io_error);
   std::ofstream(dir / "ok.txt") << "fine";
   CHECK(read_file(dir / "ok.txt", error) == std::optional<std::string>("fine"));

@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "temp_folder.hpp"
 #include "text_match.hpp"
 
 #include "build_queue.hpp"
@@ -57,22 +58,11 @@ problem_spec matmul_like() {
   return spec;
 }
 
-/// A folder under the system's temporary directory, removed at the end of its scope.
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "compile_test.XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path = pattern;
-  }
-  ~temp_dir() { fs::remove_all(path); }
-};
-
 /// One runner cache for the whole test run, so that the problem's shim and reference are compiled once.
 judge::toolchain test_tools() {
-  static temp_dir cache;
+  static judge_test::temp_folder cache;
   judge::toolchain tools = judge::default_toolchain();
-  tools.cache_dir = cache.path;
+  tools.cache_dir = cache.path();
   return tools;
 }
 
@@ -171,8 +161,8 @@ TEST_CASE("a missing source is an error naming the path", "[compile]") {
 }
 
 TEST_CASE("a source over 1 MiB is a compile error before nvcc runs", "[compile]") {
-  temp_dir dir;
-  const fs::path big = dir.path / "big.cu";
+  judge_test::temp_folder dir;
+  const fs::path big = dir.path() / "big.cu";
   std::ofstream(big) << std::string(1024 * 1024 + 1, ' ');
   auto result = judge::build_runner(matmul_like(), big, runner_kind::solution, test_tools());
   CHECK(result.status == build_status::compile_error);
@@ -277,11 +267,11 @@ TEST_CASE("a call to cuBLAS is a compile error naming cuBLAS but links into a ba
 
 TEST_CASE("build_runners builds folders and changed files in parallel, each in its own cache entry",
           "[compile][nvcc]") {
-  temp_dir dir;
+  judge_test::temp_folder dir;
   const std::string good = read_file(solutions / "good.cu");
-  std::ofstream(dir.path / "same.cu") << good;
-  std::ofstream(dir.path / "changed.cu") << good << " ";
-  std::vector<fs::path> sources = {dir.path / "same.cu", dir.path / "changed.cu", solutions / "folder"};
+  std::ofstream(dir.path() / "same.cu") << good;
+  std::ofstream(dir.path() / "changed.cu") << good << " ";
+  std::vector<fs::path> sources = {dir.path() / "same.cu", dir.path() / "changed.cu", solutions / "folder"};
 
   // Called from the building threads, where Catch2 assertions are not allowed: only recorded here.
   std::vector<std::size_t> reported, totals;
@@ -328,10 +318,10 @@ TEST_CASE("a solution that imports what solutions may not use is a compile error
 
 TEST_CASE("a compile sees only the solution's own files", "[compile][nvcc]") {
   // A file next to the solution, but not part of it, cannot be included: the compile runs on a copy.
-  temp_dir dir;
-  std::ofstream(dir.path / "other_submission.cu") << "#error the judge let another file be included\n";
-  std::ofstream(dir.path / "nosy.cu") << "#include \"other_submission.cu\"\n" << read_file(solutions / "good.cu");
-  auto result = judge::build_runner(matmul_like(), dir.path / "nosy.cu", runner_kind::solution, test_tools());
+  judge_test::temp_folder dir;
+  std::ofstream(dir.path() / "other_submission.cu") << "#error the judge let another file be included\n";
+  std::ofstream(dir.path() / "nosy.cu") << "#include \"other_submission.cu\"\n" << read_file(solutions / "good.cu");
+  auto result = judge::build_runner(matmul_like(), dir.path() / "nosy.cu", runner_kind::solution, test_tools());
   CAPTURE(result.message);
   CHECK(result.status == build_status::compile_error);
   CHECK(contains(result.message, "other_submission.cu"));
@@ -426,8 +416,8 @@ TEST_CASE("the line of a main() definition is found, not a call through a name",
 }
 
 TEST_CASE("a student's .cu files in sub-folders are compiled together, even two of the same name", "[compile][nvcc]") {
-  temp_dir dir;
-  const fs::path student = dir.path / "alice";
+  judge_test::temp_folder dir;
+  const fs::path student = dir.path() / "alice";
   fs::create_directories(student / "kernels");
   fs::copy_file(solutions / "folder" / "solve.cu", student / "solve.cu");
   // kernel.cu under the name solve.cu, one folder down: its object must not overwrite the first one's.

@@ -12,7 +12,7 @@ using judge_test::run_judge;
 
 namespace {
 /// A store where alice submitted a wrong answer, then an accepted one; bob one accepted.
-std::string make_store(const judge::testing::scratch_dir& dir) {
+std::string make_store(const judge_test::temp_folder& dir) {
   const std::string file = (dir / "judge.db").string();
   judge::results_db db(file);
   judge::solution_result wrong = judge::testing::wrong_result("alice");
@@ -25,7 +25,7 @@ std::string make_store(const judge::testing::scratch_dir& dir) {
 } // namespace
 
 TEST_CASE("judge history lists a problem's submissions newest first with the first failed case", "[cli][history]") {
-  const judge::testing::scratch_dir dir;
+  const judge_test::temp_folder dir;
   const std::string db = make_store(dir);
   const auto r = run_judge("history matmul --db " + db);
   CAPTURE(r.output);
@@ -41,7 +41,7 @@ TEST_CASE("judge history lists a problem's submissions newest first with the fir
 }
 
 TEST_CASE("judge history of one author shows only theirs, and --json says the same", "[cli][history]") {
-  const judge::testing::scratch_dir dir;
+  const judge_test::temp_folder dir;
   const std::string db = make_store(dir);
   const auto text = run_judge("history matmul alice --db " + db);
   CHECK(text.status == 0);
@@ -76,7 +76,7 @@ TEST_CASE("the leaderboard treats a missing store like history does", "[cli][lea
   CHECK(none.status == 0);
   CHECK(contains(none.output, "No accepted, timed results for matmul yet"));
 
-  const judge::testing::scratch_dir dir;
+  const judge_test::temp_folder dir;
   const std::string empty = (dir / "empty.db").string();
   { judge::results_db created(empty); }
   const auto empty_store = run_judge("leaderboard matmul --db " + empty);
@@ -89,7 +89,7 @@ TEST_CASE("the leaderboard treats a missing store like history does", "[cli][lea
 }
 
 TEST_CASE("leaderboard filters reach the command line", "[cli][leaderboard]") {
-  const judge::testing::scratch_dir dir;
+  const judge_test::temp_folder dir;
   const std::string db = make_store(dir);
   const auto before = run_judge("leaderboard matmul --before 2025-03-02 --db " + db);
   CAPTURE(before.output);
@@ -110,7 +110,7 @@ TEST_CASE("leaderboard filters reach the command line", "[cli][leaderboard]") {
 }
 
 TEST_CASE("judge history marks an implausible result as not ranked, in text and JSON", "[cli][history]") {
-  const judge::testing::scratch_dir dir;
+  const judge_test::temp_folder dir;
   const std::string file = (dir / "judge.db").string();
   {
     judge::results_db db(file);

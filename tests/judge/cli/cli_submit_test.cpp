@@ -14,14 +14,14 @@
 #include <map>
 #include <sstream>
 
-using judge::testing::scratch_dir;
 using judge_test::contains;
 using judge_test::run_judge;
+using judge_test::temp_folder;
 
 namespace {
 /// `judge serve` on a free port of 127.0.0.1 with a store of its own and three learners.
 struct class_server {
-  scratch_dir dir;
+  temp_folder dir;
   std::filesystem::path db = dir / "judge.db";
   std::map<std::string, std::string> tokens{{"alice", judge_test::add_account(db, "alice", "student")},
                                             {"bob", judge_test::add_account(db, "bob", "student")},
@@ -139,7 +139,7 @@ TEST_CASE("what the server refuses is a usage error with its message", "[submit]
 }
 
 TEST_CASE("submit refuses before sending anything when a file or the token file is wrong", "[submit]") {
-  scratch_dir dir;
+  temp_folder dir;
   write(dir / "a.cu", "x");
   const std::string config = "XDG_CONFIG_HOME=" + dir.path().string() + " JUDGE_TOKEN= ";
   SECTION("a missing file") {

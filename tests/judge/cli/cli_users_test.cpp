@@ -5,12 +5,12 @@
 
 #include <fstream>
 
-using judge::testing::scratch_dir;
 using judge_test::contains;
 using judge_test::run_judge;
+using judge_test::temp_folder;
 
 TEST_CASE("judge users adds and imports and lists and renews tokens and never lists a token", "[service][cli]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   const auto added = run_judge("users add alice --role instructor" + db);
   REQUIRE(added.status == 0);
@@ -32,7 +32,7 @@ TEST_CASE("judge users adds and imports and lists and renews tokens and never li
 }
 
 TEST_CASE("judge users refuses a taken name or a bad role or an unknown account with exit 2", "[service][cli]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   REQUIRE(run_judge("users add alice" + db).status == 0);
   const auto taken = run_judge("users add alice" + db);
@@ -47,7 +47,7 @@ TEST_CASE("judge users refuses a taken name or a bad role or an unknown account 
 }
 
 TEST_CASE("judge users imports a roster again with one new name and disables and removes", "[service][cli]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string db = " --db " + (dir / "judge.db").string();
   std::ofstream(dir / "roster.csv") << "bob,student\ncarol\n";
   REQUIRE(run_judge("users import " + (dir / "roster.csv").string() + db).status == 0);

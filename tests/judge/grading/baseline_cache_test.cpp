@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "temp_folder.hpp"
 
 #include "baseline_cache.hpp"
 #include "file_input.hpp"
@@ -14,16 +15,6 @@ namespace fs = std::filesystem;
 using judge::baseline_record;
 
 namespace {
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "baseline_cache_test.XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path = pattern;
-  }
-  ~temp_dir() { fs::remove_all(path); }
-};
-
 baseline_record sample_record() {
   baseline_record r;
   r.outputs[{0, 0}]["C"] = {1.5f, -2.25f, 3.0f};
@@ -56,9 +47,9 @@ void set_timed_at(const fs::path& entry, long long seconds) {
 
 TEST_CASE("a kept baseline run comes back whole: outputs, disagreeing cases and every timing field",
           "[baseline_cache]") {
-  temp_dir dir;
-  REQUIRE(judge::store_baseline(dir.path, "k1", sample_record()));
-  const auto loaded = judge::load_baseline(dir.path, "k1", judge::baseline_max_age);
+  judge_test::temp_folder dir;
+  REQUIRE(judge::store_baseline(dir.path(), "k1", sample_record()));
+  const auto loaded = judge::load_baseline(dir.path(), "k1", judge::baseline_max_age);
   REQUIRE(loaded);
   const baseline_record expected = sample_record();
   CHECK(loaded->record.outputs == expected.outputs);
@@ -75,40 +66,40 @@ TEST_CASE("a kept baseline run comes back whole: outputs, disagreeing cases and 
   CHECK(t.warmup_calls == e.warmup_calls);
   CHECK(loaded->timed_at > 0);
   // Another key is another entry: nothing comes back for it.
-  CHECK_FALSE(judge::load_baseline(dir.path, "k2", judge::baseline_max_age));
+  CHECK_FALSE(judge::load_baseline(dir.path(), "k2", judge::baseline_max_age));
 }
 
 TEST_CASE("a kept baseline older than its age, or damaged, is not used", "[baseline_cache]") {
-  temp_dir dir;
-  REQUIRE(judge::store_baseline(dir.path, "k", sample_record()));
-  const fs::path entry = dir.path / "baseline-k";
+  judge_test::temp_folder dir;
+  REQUIRE(judge::store_baseline(dir.path(), "k", sample_record()));
+  const fs::path entry = dir.path() / "baseline-k";
   SECTION("older than max_age") {
     set_timed_at(entry, static_cast<long long>(std::time(nullptr)) - 7200);
-    CHECK_FALSE(judge::load_baseline(dir.path, "k", std::chrono::seconds(3600)));
-    CHECK(judge::load_baseline(dir.path, "k", std::chrono::seconds(10000)));
+    CHECK_FALSE(judge::load_baseline(dir.path(), "k", std::chrono::seconds(3600)));
+    CHECK(judge::load_baseline(dir.path(), "k", std::chrono::seconds(10000)));
   }
   SECTION("timed in the future (a clock set back)") {
     set_timed_at(entry, static_cast<long long>(std::time(nullptr)) + 7200);
-    CHECK_FALSE(judge::load_baseline(dir.path, "k", judge::baseline_max_age));
+    CHECK_FALSE(judge::load_baseline(dir.path(), "k", judge::baseline_max_age));
   }
   SECTION("outputs cut short") {
     fs::resize_file(entry / "outputs.f32", 8);
-    CHECK_FALSE(judge::load_baseline(dir.path, "k", judge::baseline_max_age));
+    CHECK_FALSE(judge::load_baseline(dir.path(), "k", judge::baseline_max_age));
   }
   SECTION("a record that is not JSON") {
     std::ofstream(entry / "record.json") << "{not json";
-    CHECK_FALSE(judge::load_baseline(dir.path, "k", judge::baseline_max_age));
+    CHECK_FALSE(judge::load_baseline(dir.path(), "k", judge::baseline_max_age));
   }
   SECTION("stored again: the new run replaces the old") {
     baseline_record changed = sample_record();
     changed.timings["aligned"].median_ms = 1.0;
-    REQUIRE(judge::store_baseline(dir.path, "k", changed));
-    const auto loaded = judge::load_baseline(dir.path, "k", judge::baseline_max_age);
+    REQUIRE(judge::store_baseline(dir.path(), "k", changed));
+    const auto loaded = judge::load_baseline(dir.path(), "k", judge::baseline_max_age);
     REQUIRE(loaded);
     CHECK(loaded->record.timings.at("aligned").median_ms == 1.0);
     // No staging folder is left behind.
     int entries = 0;
-    for (const auto& e : fs::directory_iterator(dir.path)) entries += e.path().filename() == "baseline-k" ? 1 : 100;
+    for (const auto& e : fs::directory_iterator(dir.path())) entries += e.path().filename() == "baseline-k" ? 1 : 100;
     CHECK(entries == 1);
   }
 }
@@ -139,15 +130,15 @@ TEST_CASE("a kept baseline writes its timings with the record's codec, and an en
 }
 
 TEST_CASE("baseline outputs above the cap are not kept", "[baseline_cache]") {
-  temp_dir dir;
+  judge_test::temp_folder dir;
   baseline_record big;
   big.outputs[{0, 0}]["y"] = std::vector<float>(judge::baseline_cache_output_cap / sizeof(float) + 1);
-  CHECK_FALSE(judge::store_baseline(dir.path, "big", big));
-  CHECK_FALSE(judge::load_baseline(dir.path, "big", judge::baseline_max_age));
+  CHECK_FALSE(judge::store_baseline(dir.path(), "big", big));
+  CHECK_FALSE(judge::load_baseline(dir.path(), "big", judge::baseline_max_age));
 }
 
 TEST_CASE("a baseline folder that cannot be written keeps nothing and throws nothing", "[baseline_cache]") {
-  temp_dir dir;
-  std::ofstream(dir.path / "file") << "x";
-  CHECK_FALSE(judge::store_baseline(dir.path / "file" / "below", "k", sample_record()));
+  judge_test::temp_folder dir;
+  std::ofstream(dir.path() / "file") << "x";
+  CHECK_FALSE(judge::store_baseline(dir.path() / "file" / "below", "k", sample_record()));
 }

@@ -1,5 +1,6 @@
 // The problems' CPU references, built and loaded the way the judge does (reference_library.hpp).
 #include "catch.hpp"
+#include "temp_folder.hpp"
 #include "text_match.hpp"
 
 #include "problem_spec.hpp"
@@ -43,18 +44,11 @@ buffers_out run_reference(const std::string& problem, const buffers_in& inputs, 
 
 /// A copy of a shipped problem in a fresh folder, whose reference.cpp a test may edit.
 struct problem_copy {
-  fs::path root;
+  judge_test::temp_folder folder{"reference-problem"};
+  fs::path root = folder.path();
   fs::path dir;
-  explicit problem_copy(const std::string& problem) {
-    std::string pattern = (fs::temp_directory_path() / "reference_test_problem.XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    root = pattern;
-    dir = root / problem;
+  explicit problem_copy(const std::string& problem) : dir(root / problem) {
     fs::copy(fs::path(JUDGE_SOURCE_DIR) / "problems" / problem, dir, fs::copy_options::recursive);
-  }
-  ~problem_copy() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
   }
   judge::problem_spec spec() const { return judge::load_problem(dir); }
   /// A cache of this copy's own, so that edits never reach the shared cache.

@@ -10,9 +10,10 @@
 
 using namespace judge;
 using namespace judge::testing;
+using judge_test::temp_folder;
 
 TEST_CASE("the leaderboard page is written whole, with no reference to anything outside it", "[leaderboard][page]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("alice", 9000, "NVIDIA H200", "2025-03-01T10:00:00Z"));
   db.record(accepted_result("alice", 15000, "NVIDIA H200", "2025-03-02T10:00:00Z"));

@@ -14,9 +14,9 @@ using Catch::Approx; // Catch2 2.13 declares it globally
 
 using namespace judge;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
 using judge::testing::wrong_result;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -40,7 +40,7 @@ std::vector<leaderboard> sample_boards(results_db& db) {
 } // namespace
 
 TEST_CASE("the leaderboard ranks each author's best accepted result, one board per GPU model", "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const auto boards = sample_boards(db);
   REQUIRE(boards.size() == 2);
@@ -67,7 +67,7 @@ TEST_CASE("the leaderboard ranks each author's best accepted result, one board p
 
 TEST_CASE("an implausible result is left off the board and counted, its author ranked by a plausible one",
           "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("alice", 9000));
   db.record(judge::testing::implausible_result("alice", 900000));
@@ -94,7 +94,7 @@ TEST_CASE("an implausible result is left off the board and counted, its author r
 }
 
 TEST_CASE("the bandwidth roof is the DRAM peak, or the measured copy for results stored without one", "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   leaderboard h200 = sample_boards(db)[1];
   CHECK(h200.device.dram_peak_gbps == 4800);
@@ -107,7 +107,7 @@ TEST_CASE("the bandwidth roof is the DRAM peak, or the measured copy for results
 }
 
 TEST_CASE("a board's columns are the timed hidden cases, with the baseline's speeds", "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const leaderboard h200 = sample_boards(db)[1];
   REQUIRE(h200.cases.size() == 2); // the untimed sample case is not ranked
@@ -127,7 +127,7 @@ TEST_CASE("a board's columns are the timed hidden cases, with the baseline's spe
 }
 
 TEST_CASE("a problem without accepted timed results has no boards", "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(wrong_result("eve"));
   solution_result untimed = accepted_result("frank", 100);
@@ -140,7 +140,7 @@ TEST_CASE("a problem without accepted timed results has no boards", "[leaderboar
 }
 
 TEST_CASE("the HTML page holds the ranking table and both charts, with nothing fetched", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const std::string html = leaderboard_html("matmul", sample_boards(db));
   CHECK(contains(html, "<!DOCTYPE html>"));
@@ -163,7 +163,7 @@ TEST_CASE("the HTML page holds the ranking table and both charts, with nothing f
 }
 
 TEST_CASE("the roofline's axis labels read 1M, not 1e+06", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   leaderboard board = sample_boards(db).front();
   board.device.fp32_peak_gflops = 700000; // puts the top of the axis at 10^6
@@ -174,7 +174,7 @@ TEST_CASE("the roofline's axis labels read 1M, not 1e+06", "[leaderboard][html]"
 }
 
 TEST_CASE("the HTML page escapes every name from the store", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   solution_result r = accepted_result("<script>alert(\"x\")</script>", 100);
   r.device.name = "GPU & <b>friends</b>";
@@ -192,7 +192,7 @@ TEST_CASE("the HTML page escapes every name from the store", "[leaderboard][html
 }
 
 TEST_CASE("the bar chart marks the baseline only when there is one", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   solution_result r = accepted_result("alice", 100);
   for (case_result& c : r.cases) c.baseline_speed = 0, c.baseline_timing.reset();
@@ -206,7 +206,7 @@ TEST_CASE("the bar chart marks the baseline only when there is one", "[leaderboa
 }
 
 TEST_CASE("the bar chart cuts long names to fit, keeping the full name as a tooltip", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const std::string name = "Bartholomew Aloysius Featherstonehaugh";
   db.record(accepted_result(name, 100));
@@ -216,7 +216,7 @@ TEST_CASE("the bar chart cuts long names to fit, keeping the full name as a tool
 }
 
 TEST_CASE("the roofline explains itself when intensity is unknown", "[leaderboard][html]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   solution_result r = accepted_result("alice", 100);
   for (case_result& c : r.cases) c.flops = 0;
@@ -238,7 +238,7 @@ TEST_CASE("CSV fields are quoted per RFC 4180", "[leaderboard][csv]") {
 }
 
 TEST_CASE("the leaderboard CSV has a header and one row per entry and case", "[leaderboard][csv]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("Liddell, Alice", 100));
   const std::string csv = leaderboard_csv(build_leaderboard(db, "matmul"));
@@ -248,7 +248,7 @@ TEST_CASE("the leaderboard CSV has a header and one row per entry and case", "[l
 }
 
 TEST_CASE("the leaderboard JSON and text carry the same ranking", "[leaderboard]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const auto boards = sample_boards(db);
   const auto doc = nlohmann::json::parse(leaderboard_json("matmul", boards));

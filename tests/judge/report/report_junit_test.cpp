@@ -13,8 +13,8 @@ using judge_test::contains;
 
 using namespace judge;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
 using judge::testing::wrong_result;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -166,7 +166,7 @@ TEST_CASE("names, messages and learner output are XML-escaped", "[junit]") {
 }
 
 TEST_CASE("write_junit writes the report, creating its folder, and names the path when it cannot", "[junit]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "reports/run.xml";
   write_junit(path, sample_run());
   CHECK(judge::read_file(path) == junit_xml(sample_run()));

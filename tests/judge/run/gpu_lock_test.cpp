@@ -13,7 +13,7 @@
 #include <thread>
 
 using namespace judge;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 /// A child process that takes GPU `uuid`'s lock, says so through a pipe, holds it `hold_ms`, and exits.
@@ -41,7 +41,7 @@ pid_t hold_in_child(const std::filesystem::path& dir, const std::string& uuid, i
 } // namespace
 
 TEST_CASE("a second judge waits for the GPU's lock and is told who holds it", "[gpu_lock]") {
-  scratch_dir dir;
+  temp_folder dir;
   const pid_t holder = hold_in_child(dir.path(), "GPU-0123abcd-aaaa", 600);
   std::optional<gpu_lock_holder> seen;
   const auto start = std::chrono::steady_clock::now();
@@ -61,7 +61,7 @@ TEST_CASE("a second judge waits for the GPU's lock and is told who holds it", "[
 }
 
 TEST_CASE("another GPU's lock does not wait, and neither does a free one", "[gpu_lock]") {
-  scratch_dir dir;
+  temp_folder dir;
   const pid_t holder = hold_in_child(dir.path(), "GPU-1111", 400);
   bool waited = false;
   {
@@ -77,7 +77,7 @@ TEST_CASE("another GPU's lock does not wait, and neither does a free one", "[gpu
 }
 
 TEST_CASE("an interrupt ends the wait for a GPU without taking it", "[gpu_lock]") {
-  scratch_dir dir;
+  temp_folder dir;
   const pid_t holder = hold_in_child(dir.path(), "GPU-3333", 3000);
   std::atomic<bool> stop{false};
   std::thread interrupt([&] {

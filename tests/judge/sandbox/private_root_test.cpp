@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "temp_folder.hpp"
 
 #include "private_root.hpp"
 
@@ -14,16 +15,6 @@ using judge::detail::mount_step;
 using judge::detail::plan_private_root;
 
 namespace {
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "private_root_test.XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = fs::canonical(pattern);
-  }
-  ~temp_dir() { fs::remove_all(path); }
-};
-
 std::ptrdiff_t index_of(const judge::detail::root_plan& plan, const std::string& shown) {
   auto it = std::find_if(plan.steps.begin(), plan.steps.end(), [&](const mount_step& s) { return s.shown == shown; });
   return it == plan.steps.end() ? -1 : it - plan.steps.begin();
@@ -53,24 +44,24 @@ TEST_CASE("the new root holds the system read-only, no /dev/zero, and GPU device
 }
 
 TEST_CASE("named paths come after the system, ancestors first, writable only where asked", "[sandbox]") {
-  temp_dir dir;
-  fs::create_directories(dir.path / "a" / "b");
+  judge_test::temp_folder dir;
+  fs::create_directories(dir.path() / "a" / "b");
   process_options options;
-  options.writable_paths = {dir.path / "a"};
-  options.read_only_paths = {dir.path / "a" / "b", dir.path / "missing", ""};
-  options.hidden_paths = {dir.path / "a" / "b"};
+  options.writable_paths = {dir.path() / "a"};
+  options.read_only_paths = {dir.path() / "a" / "b", dir.path() / "missing", ""};
+  options.hidden_paths = {dir.path() / "a" / "b"};
   const auto plan = plan_private_root(options, "/r");
-  const auto a = index_of(plan, (dir.path / "a").string());
-  const auto b = index_of(plan, (dir.path / "a" / "b").string());
+  const auto a = index_of(plan, (dir.path() / "a").string());
+  const auto b = index_of(plan, (dir.path() / "a" / "b").string());
   REQUIRE(a >= 0);
   REQUIRE(b > a);
   CHECK(index_of(plan, "/tmp") < a);
   CHECK(plan.steps[a].writable);
   CHECK_FALSE(plan.steps[b].writable);
-  CHECK(index_of(plan, (dir.path / "missing").string()) == -1);
+  CHECK(index_of(plan, (dir.path() / "missing").string()) == -1);
   // The hidden path is covered after its bind.
   const auto cover = std::find_if(plan.steps.begin() + b + 1, plan.steps.end(),
                                   [&](const mount_step& s) { return s.what == mount_step::kind::cover; });
   REQUIRE(cover != plan.steps.end());
-  CHECK(cover->shown == (dir.path / "a" / "b").string());
+  CHECK(cover->shown == (dir.path() / "a" / "b").string());
 }

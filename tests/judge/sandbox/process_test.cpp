@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "temp_folder.hpp"
 
 #include "process.hpp"
 
@@ -32,17 +33,6 @@ process_options shell(const std::string& script) {
 }
 
 bool group_is_gone(int pgid) { return ::kill(-pgid, 0) == -1 && errno == ESRCH; }
-
-/// A fresh folder under the system's temporary directory, removed at the end of the test.
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "process_test.XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~temp_dir() { fs::remove_all(path); }
-};
 
 } // namespace
 
@@ -211,11 +201,11 @@ TEST_CASE("a program that cannot be started is a clear system_error", "[process]
 }
 
 TEST_CASE("the child runs in the working directory given", "[process]") {
-  temp_dir dir;
+  judge_test::temp_folder dir;
   auto options = shell("pwd");
-  options.working_dir = dir.path;
+  options.working_dir = dir.path();
   auto result = judge::run_to_completion(options, 10s);
-  CHECK(result.out.kept == dir.path.string() + "\n");
+  CHECK(result.out.kept == dir.path().string() + "\n");
 }
 
 TEST_CASE("descriptors the judge opened without close-on-exec do not leak into the child", "[process]") {
@@ -232,22 +222,22 @@ TEST_CASE("descriptors the judge opened without close-on-exec do not leak into t
 }
 
 TEST_CASE("the sandbox hides paths and leaves only the loopback network", "[process]") {
-  temp_dir dir;
+  judge_test::temp_folder dir;
   // Read-only and the working directory: open to the unprivileged user a root judge's children run as.
-  fs::permissions(dir.path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec);
-  fs::create_directory(dir.path / "hidden");
-  std::ofstream(dir.path / "hidden" / "secret.txt") << "do not read";
-  std::ofstream(dir.path / "secret_file") << "do not read either";
-  fs::create_directory(dir.path / "visible");
-  std::ofstream(dir.path / "visible" / "file.txt") << "fine";
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  fs::create_directory(dir.path() / "hidden");
+  std::ofstream(dir.path() / "hidden" / "secret.txt") << "do not read";
+  std::ofstream(dir.path() / "secret_file") << "do not read either";
+  fs::create_directory(dir.path() / "visible");
+  std::ofstream(dir.path() / "visible" / "file.txt") << "fine";
 
   auto options = shell("ls -A hidden; cat secret_file; echo; ls -A visible; "
                        "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '");
-  options.working_dir = dir.path;
+  options.working_dir = dir.path();
   options.sandbox = true;
-  options.read_only_paths = {dir.path};
-  options.hidden_paths = {dir.path / "hidden", dir.path / "secret_file", dir.path / "does-not-exist"};
+  options.read_only_paths = {dir.path()};
+  options.hidden_paths = {dir.path() / "hidden", dir.path() / "secret_file", dir.path() / "does-not-exist"};
   child_process child(options);
   if (!child.sandboxed()) {
     WARN("no sandbox on this machine (" << child.sandbox_note() << "); hidden paths not checked");
@@ -261,7 +251,7 @@ TEST_CASE("the sandbox hides paths and leaves only the loopback network", "[proc
   SECTION("not even root of a nested user namespace can unmount the covers") {
     auto nested = shell("unshare --user --map-root-user --mount sh -c "
                         "'umount hidden; umount secret_file; ls -A hidden; cat secret_file'");
-    nested.working_dir = dir.path;
+    nested.working_dir = dir.path();
     nested.sandbox = true;
     nested.read_only_paths = options.read_only_paths;
     nested.hidden_paths = options.hidden_paths;

@@ -2,6 +2,7 @@
 // /dev, and nothing that outlives it. Where this machine refuses namespaces, each test says so and
 // checks nothing (the refusal itself is checked by the last test).
 #include "catch.hpp"
+#include "temp_folder.hpp"
 
 #include "process.hpp"
 #include "sandbox_layers.hpp"
@@ -28,17 +29,6 @@ using judge::sandbox_layer;
 namespace {
 
 auto in(std::chrono::milliseconds ms) { return std::chrono::steady_clock::now() + ms; }
-
-/// A fresh folder under the system's temporary directory, removed at the end of the test.
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "sandbox_view_test.XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~temp_dir() { fs::remove_all(path); }
-};
 
 std::string home() {
   const char* home = std::getenv("HOME");
@@ -71,8 +61,8 @@ bool in_private_root(const child_process& child) {
 } // namespace
 
 TEST_CASE("a sandboxed child sees only its own processes, under an init of its own", "[sandbox]") {
-  temp_dir work;
-  child_process child(sandboxed_shell("echo $$; ls /proc | grep -c '^[0-9]'", work.path));
+  judge_test::temp_folder work;
+  child_process child(sandboxed_shell("echo $$; ls /proc | grep -c '^[0-9]'", work.path()));
   if (!in_private_root(child)) return;
   auto status = child.wait(in(10s));
   CAPTURE(child.err().kept);
@@ -82,33 +72,33 @@ TEST_CASE("a sandboxed child sees only its own processes, under an init of its o
 }
 
 TEST_CASE("a process a sandboxed child left behind with setsid() dies with the child", "[sandbox]") {
-  temp_dir work;
+  judge_test::temp_folder work;
   // The grandchild leaves the process group and session, and would write its mark after the child ended.
-  child_process child(sandboxed_shell("setsid sh -c 'sleep 2; echo escaped > mark' & sleep 0.2; exit 0", work.path));
+  child_process child(sandboxed_shell("setsid sh -c 'sleep 2; echo escaped > mark' & sleep 0.2; exit 0", work.path()));
   if (!in_private_root(child)) return;
   auto status = child.wait(in(10s));
   CHECK(status.exit_code == 0);
   ::sleep(3);
-  CHECK_FALSE(fs::exists(work.path / "mark"));
+  CHECK_FALSE(fs::exists(work.path() / "mark"));
 }
 
 TEST_CASE("the program's own exit and signal are reported through the namespace's init", "[sandbox]") {
-  temp_dir work;
+  judge_test::temp_folder work;
   SECTION("an exit code") {
-    child_process child(sandboxed_shell("exit 7", work.path));
+    child_process child(sandboxed_shell("exit 7", work.path()));
     if (!in_private_root(child)) return;
     auto status = child.wait(in(10s));
     CHECK(status.exited);
     CHECK(status.exit_code == 7);
   }
   SECTION("a signal the program sends itself, which an init would ignore") {
-    child_process child(sandboxed_shell("kill -ABRT $$", work.path));
+    child_process child(sandboxed_shell("kill -ABRT $$", work.path()));
     if (!in_private_root(child)) return;
     auto status = child.wait(in(10s));
     CHECK(judge::describe(status) == "killed by signal 6 (SIGABRT)");
   }
   SECTION("the judge's kill at the time limit") {
-    child_process child(sandboxed_shell("sleep 30", work.path));
+    child_process child(sandboxed_shell("sleep 30", work.path()));
     if (!in_private_root(child)) return;
     auto status = child.wait(in(300ms));
     CHECK(status.killed_by_judge);
@@ -116,18 +106,18 @@ TEST_CASE("the program's own exit and signal are reported through the namespace'
 }
 
 TEST_CASE("a sandboxed child sees only the system and the paths it is given", "[sandbox]") {
-  temp_dir judge_tree, work;
-  fs::create_directory(judge_tree.path / "given");
-  std::ofstream(judge_tree.path / "given" / "header.h") << "visible";
-  std::ofstream(judge_tree.path / "given" / "secret") << "do not read";
-  std::ofstream(judge_tree.path / "other_submission.cu") << "do not read either";
+  judge_test::temp_folder judge_tree, work;
+  fs::create_directory(judge_tree.path() / "given");
+  std::ofstream(judge_tree.path() / "given" / "header.h") << "visible";
+  std::ofstream(judge_tree.path() / "given" / "secret") << "do not read";
+  std::ofstream(judge_tree.path() / "other_submission.cu") << "do not read either";
   auto options =
-      sandboxed_shell("cat " + (judge_tree.path / "given" / "header.h").string() + "; echo; cat " +
-                          (judge_tree.path / "given" / "secret").string() + "; ls " + judge_tree.path.string() +
+      sandboxed_shell("cat " + (judge_tree.path() / "given" / "header.h").string() + "; echo; cat " +
+                          (judge_tree.path() / "given" / "secret").string() + "; ls " + judge_tree.path().string() +
                           "; ls -A " + home() + " 2>/dev/null | wc -l; ls / | tr '\\n' ' '",
-                      work.path);
-  options.read_only_paths = {judge_tree.path / "given"};
-  options.hidden_paths = {judge_tree.path / "given" / "secret"};
+                      work.path());
+  options.read_only_paths = {judge_tree.path() / "given"};
+  options.hidden_paths = {judge_tree.path() / "given" / "secret"};
   child_process child(options);
   if (!in_private_root(child)) return;
   auto status = child.wait(in(10s));
@@ -141,17 +131,17 @@ TEST_CASE("a sandboxed child sees only the system and the paths it is given", "[
 }
 
 TEST_CASE("a sandboxed child writes only in its writable paths and its own /tmp", "[sandbox]") {
-  temp_dir given, work;
-  auto options = sandboxed_shell("echo a > ok; echo b > /tmp/t && cat /tmp/t; echo c > " + given.path.string() +
+  judge_test::temp_folder given, work;
+  auto options = sandboxed_shell("echo a > ok; echo b > /tmp/t && cat /tmp/t; echo c > " + given.path().string() +
                                      "/no; echo d > /usr/no; echo e > /no; echo f > /dev/no",
-                                 work.path);
-  options.read_only_paths = {given.path};
+                                 work.path());
+  options.read_only_paths = {given.path()};
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
   CHECK(child.out().kept == "b\n");
-  CHECK(fs::exists(work.path / "ok"));
-  CHECK(fs::is_empty(given.path));
+  CHECK(fs::exists(work.path() / "ok"));
+  CHECK(fs::is_empty(given.path()));
   CHECK_FALSE(fs::exists("/usr/no"));
   CHECK_FALSE(fs::exists("/no"));
   CHECK_FALSE(fs::exists("/dev/no"));
@@ -159,8 +149,8 @@ TEST_CASE("a sandboxed child writes only in its writable paths and its own /tmp"
 }
 
 TEST_CASE("a sandboxed child's /dev holds null and urandom but no zero and no GPU unless asked", "[sandbox]") {
-  temp_dir work;
-  auto options = sandboxed_shell("ls /dev | tr '\\n' ' '; head -c 4 /dev/urandom | wc -c; cat /dev/zero", work.path);
+  judge_test::temp_folder work;
+  auto options = sandboxed_shell("ls /dev | tr '\\n' ' '; head -c 4 /dev/urandom | wc -c; cat /dev/zero", work.path());
   child_process child(options);
   if (!in_private_root(child)) return;
   auto status = child.wait(in(10s));
@@ -170,9 +160,9 @@ TEST_CASE("a sandboxed child's /dev holds null and urandom but no zero and no GP
 }
 
 TEST_CASE("an include of /dev/zero fails at once in the sandbox, and RLIMIT_AS bounds a compile", "[sandbox]") {
-  temp_dir work;
-  std::ofstream(work.path / "a.c") << "#include \"/dev/zero\"\n";
-  auto options = sandboxed_shell("cc -E a.c; python3 -c 'bytearray(1 << 31)' 2>&1 | tail -1", work.path);
+  judge_test::temp_folder work;
+  std::ofstream(work.path() / "a.c") << "#include \"/dev/zero\"\n";
+  auto options = sandboxed_shell("cc -E a.c; python3 -c 'bytearray(1 << 31)' 2>&1 | tail -1", work.path());
   options.address_space_bytes = std::size_t(1) << 30;
   child_process child(options);
   if (!in_private_root(child)) return;
@@ -220,9 +210,9 @@ TEST_CASE("without user namespaces the child still runs, unsandboxed, with the r
 
 TEST_CASE("a sandboxed child's /etc is its own: the sandbox user, the loader's cache, no host secrets",
           "[sandbox]") {
-  temp_dir work;
+  judge_test::temp_folder work;
   auto options = sandboxed_shell("ls /etc | tr '\\n' ' '; echo; id -un; cat /etc/shadow /etc/hostname 2>&1 | wc -l",
-                                 work.path);
+                                 work.path());
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
@@ -243,8 +233,8 @@ TEST_CASE("a sandboxed child of a judge run as root is an unprivileged user with
     WARN("the judge is not root here: its children keep its own uid, as they should; not checked");
     return;
   }
-  temp_dir work;
-  auto options = sandboxed_shell("id -u; id -G; touch mine && stat -c %u mine", work.path);
+  judge_test::temp_folder work;
+  auto options = sandboxed_shell("id -u; id -G; touch mine && stat -c %u mine", work.path());
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
@@ -252,16 +242,16 @@ TEST_CASE("a sandboxed child of a judge run as root is an unprivileged user with
   CHECK(child.out().kept == "65534\n65534\n65534\n");
   // Outside, the file is the unprivileged user's too, not root's.
   struct stat info {};
-  REQUIRE(::stat((work.path / "mine").c_str(), &info) == 0);
+  REQUIRE(::stat((work.path() / "mine").c_str(), &info) == 0);
   CHECK(info.st_uid == 65534);
 }
 
 TEST_CASE("nothing a sandboxed child writes can be run, and /proc/self/mem cannot be written", "[sandbox]") {
-  temp_dir work;
+  judge_test::temp_folder work;
   auto options = sandboxed_shell("for d in . /tmp; do cp /bin/true $d/t && chmod +x $d/t && $d/t && echo ran $d; done; "
                                  "(exec 3<>/proc/self/mem) 2>/dev/null && echo mem; "
                                  "grep -c noexec /proc/self/mountinfo >/dev/null && echo checked",
-                                 work.path);
+                                 work.path());
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
@@ -271,16 +261,16 @@ TEST_CASE("nothing a sandboxed child writes can be run, and /proc/self/mem canno
 }
 
 TEST_CASE("a sandboxed child asked for loopback reaches itself on 127.0.0.1, and only then", "[sandbox]") {
-  temp_dir work;
+  judge_test::temp_folder work;
   const std::string connect = "python3 -c \"import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
                               "socket.create_connection(s.getsockname(), timeout=2); print('connected')\" 2>&1 | tail -1";
-  auto options = sandboxed_shell(connect, work.path);
+  auto options = sandboxed_shell(connect, work.path());
   options.loopback = true;
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
   CHECK(child.out().kept == "connected\n");
-  auto without = sandboxed_shell(connect, work.path);
+  auto without = sandboxed_shell(connect, work.path());
   child_process down(without);
   down.wait(in(10s));
   CHECK(down.out().kept != "connected\n");
@@ -293,8 +283,8 @@ TEST_CASE("a sandboxed child starts while the judge has other threads", "[sandbo
   std::thread busy([&] {
     while (!done) std::this_thread::sleep_for(1ms);
   });
-  temp_dir work;
-  auto options = sandboxed_shell("id -u", work.path);
+  judge_test::temp_folder work;
+  auto options = sandboxed_shell("id -u", work.path());
   const auto start = std::chrono::steady_clock::now();
   auto result = judge::run_to_completion(options, 20s);
   done = true;

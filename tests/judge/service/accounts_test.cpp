@@ -10,8 +10,8 @@
 
 using namespace judge;
 using namespace judge::service;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 void write(const std::filesystem::path& file, const std::string& text) { std::ofstream(file) << text; }
@@ -44,7 +44,7 @@ TEST_CASE("a token's hash is its SHA-256 in hex", "[service]") {
 }
 
 TEST_CASE("an account signs in with its token and no other and the store keeps only the hash", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   const std::string alice = users.add("alice", role::student);
@@ -63,7 +63,7 @@ TEST_CASE("an account signs in with its token and no other and the store keeps o
 }
 
 TEST_CASE("a taken or invalid account name is refused with its reason", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   users.add("alice", role::student);
@@ -77,7 +77,7 @@ TEST_CASE("a taken or invalid account name is refused with its reason", "[servic
 }
 
 TEST_CASE("rotating a token stops the old one at once", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   const std::string old_token = users.add("alice", role::student);
@@ -89,7 +89,7 @@ TEST_CASE("rotating a token stops the old one at once", "[service]") {
 }
 
 TEST_CASE("a roster is imported whole with a header and comments and default roles", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   write(dir / "roster.csv", "name,role\n# the class\nalice,student\n\nbob\ncarol , instructor\r\n");
@@ -104,7 +104,7 @@ TEST_CASE("a roster is imported whole with a header and comments and default rol
 }
 
 TEST_CASE("a roster with a bad line imports nothing and names the line", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   users.add("dave", role::student);
@@ -119,7 +119,7 @@ TEST_CASE("a roster with a bad line imports nothing and names the line", "[servi
 }
 
 TEST_CASE("the same roster with a name added imports that name and keeps the others' tokens", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   write(dir / "roster.csv", "name,role\nalice\nbob\n");
@@ -135,7 +135,7 @@ TEST_CASE("the same roster with a name added imports that name and keeps the oth
 
 TEST_CASE("a disabled account cannot sign in until it gets a new token and one with submissions is not removed",
           "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   accounts users(store);
   const std::string alice = users.add("alice", role::student);

@@ -13,10 +13,10 @@
 #include <set>
 #include <thread>
 
-using judge::testing::scratch_dir;
 using judge_test::add_account;
 using judge_test::contains;
 using judge_test::judge_server;
+using judge_test::temp_folder;
 using nlohmann::json;
 
 namespace {
@@ -49,7 +49,7 @@ json wait_until_settled(const judge_server& server, const std::string& token, st
 } // namespace
 
 TEST_CASE("every API call without a valid token is refused with 401", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   add_account(dir / "judge.db", "alice", "student");
   judge_server server(dir / "judge.db", {"--accept-only"});
   for (const std::string token : {std::string(), std::string("jt_not-a-real-token")}) {
@@ -69,7 +69,7 @@ TEST_CASE("every API call without a valid token is refused with 401", "[service]
 }
 
 TEST_CASE("the problem list and a statement and the starter come through the API", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string token = add_account(dir / "judge.db", "alice", "student");
   judge_server server(dir / "judge.db", {"--accept-only"});
   auto client = server.client(token);
@@ -99,7 +99,7 @@ TEST_CASE("the problem list and a statement and the starter come through the API
 
 TEST_CASE("a submission is compiled and ends not run without a GPU and is seen by its author and instructors only",
           "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto db = dir / "judge.db";
   const std::string alice = add_account(db, "alice", "student");
   const std::string bob = add_account(db, "bob", "student");
@@ -144,7 +144,7 @@ TEST_CASE("a submission is compiled and ends not run without a GPU and is seen b
 }
 
 TEST_CASE("bad submissions are refused with one clear message and nothing is queued", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string token = add_account(dir / "judge.db", "alice", "student");
   judge_server server(dir / "judge.db", {"--accept-only", "--per-minute", "100", "--queued-at-once", "100"});
   auto client = server.client(token);
@@ -179,7 +179,7 @@ TEST_CASE("bad submissions are refused with one clear message and nothing is que
 }
 
 TEST_CASE("rate limits refuse with 429 and Retry-After and instructors have none", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto db = dir / "judge.db";
   const std::string alice = add_account(db, "alice", "student");
   const std::string bob = add_account(db, "bob", "student");
@@ -202,7 +202,7 @@ TEST_CASE("rate limits refuse with 429 and Retry-After and instructors have none
 }
 
 TEST_CASE("the per-minute limit counts submissions of the last minute", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto db = dir / "judge.db";
   const std::string alice = add_account(db, "alice", "student");
   judge_server server(db, {"--accept-only", "--per-minute", "2", "--queued-at-once", "10"});
@@ -218,7 +218,7 @@ TEST_CASE("the per-minute limit counts submissions of the last minute", "[servic
 }
 
 TEST_CASE("judge serve names an address it cannot listen on", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   judge_server first(dir / "judge.db", {"--accept-only"});
   const auto r = judge_test::run_judge("serve --accept-only --db " + (dir / "other.db").string() +
                                        " --listen 127.0.0.1:" + std::to_string(first.port()));
@@ -232,7 +232,7 @@ TEST_CASE("judge serve names an address it cannot listen on", "[service][api]") 
 TEST_CASE("a change made with the sign-in cookie must come from the judge's origin as JSON and bearer clients "
           "are unaffected",
           "[service][api][csrf]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string alice = add_account(dir / "judge.db", "alice", "student");
   judge_server server(dir / "judge.db", {"--accept-only", "--per-minute", "100", "--queued-at-once", "100"});
   const std::string body = submission_body("matmul", "x").dump();
@@ -283,7 +283,7 @@ TEST_CASE("a change made with the sign-in cookie must come from the judge's orig
 }
 
 TEST_CASE("a second server on the same store refuses to start and names the first", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   add_account(dir / "judge.db", "alice", "student");
   judge_server first(dir / "judge.db", {"--accept-only"});
   const auto second =
@@ -301,7 +301,7 @@ TEST_CASE("a second server on the same store refuses to start and names the firs
 }
 
 TEST_CASE("an instructor's waiting submissions are capped by --instructor-queued", "[service][api]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string teacher = add_account(dir / "judge.db", "teacher", "instructor");
   judge_server server(dir / "judge.db", {"--accept-only", "--instructor-queued", "3"});
   const std::string body = submission_body("matmul", "x").dump();
@@ -315,7 +315,7 @@ TEST_CASE("an instructor's waiting submissions are capped by --instructor-queued
 
 TEST_CASE("a problem added while the server runs is offered without a restart", "[service][api]") {
   namespace fs = std::filesystem;
-  scratch_dir dir;
+  temp_folder dir;
   const fs::path root = dir / "root", source = JUDGE_SOURCE_DIR;
   fs::create_directories(root / "problems");
   fs::create_directories(root / "testcases");

@@ -14,10 +14,10 @@
 #include <thread>
 
 using namespace judge;
-using judge::testing::scratch_dir;
 using judge_test::add_account;
 using judge_test::contains;
 using judge_test::judge_server;
+using judge_test::temp_folder;
 
 namespace {
 std::int64_t scalar(results_db& store, const std::string& sql) {
@@ -28,7 +28,7 @@ std::int64_t scalar(results_db& store, const std::string& sql) {
 } // namespace
 
 TEST_CASE("a server killed mid-queue and restarted grades every submission exactly once", "[service][crash]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto db = dir / "judge.db";
   std::vector<std::string> tokens;
   for (const char* name : {"ann", "ben", "cat"}) tokens.push_back(add_account(db, name, "student"));

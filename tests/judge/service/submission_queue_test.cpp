@@ -1,3 +1,4 @@
+#include "access_policy.hpp"
 #include "catch.hpp"
 #include "previous_store.hpp"
 #include "record_json.hpp"
@@ -11,7 +12,7 @@
 using namespace judge;
 using namespace judge::service;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 std::vector<source_file> one_file(const std::string& text) { return {{"a.cu", text}}; }
@@ -25,7 +26,7 @@ std::int64_t stored_results(results_db& store) {
 
 TEST_CASE("a submission moves from queued through compiling and compiled and running to done and keeps its files",
           "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const std::int64_t id = queue.enqueue("alice", "matmul", {{"a.cu", "int x;"}, {"b.cuh", "// b"}});
@@ -64,7 +65,7 @@ TEST_CASE("a submission moves from queued through compiling and compiled and run
 }
 
 TEST_CASE("a submission is finished once: a second finish or a fail changes nothing", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const std::int64_t id = queue.enqueue("alice", "matmul", one_file("x"));
@@ -77,7 +78,7 @@ TEST_CASE("a submission is finished once: a second finish or a fail changes noth
 }
 
 TEST_CASE("a failed submission keeps why and records no result", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const std::int64_t id = queue.enqueue("alice", "matmul", one_file("x"));
@@ -89,7 +90,7 @@ TEST_CASE("a failed submission keeps why and records no result", "[service]") {
 }
 
 TEST_CASE("recover puts submissions in progress back one step and leaves the rest", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto a = queue.enqueue("a", "matmul", one_file("1"));
@@ -111,7 +112,7 @@ TEST_CASE("recover puts submissions in progress back one step and leaves the res
 }
 
 TEST_CASE("claims go round-robin over accounts and oldest first within one", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   // alice floods the queue first; bob and carol come later and still get the next turns.
@@ -134,7 +135,7 @@ TEST_CASE("claims go round-robin over accounts and oldest first within one", "[s
 }
 
 TEST_CASE("the counts behind the rate limits", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto first = queue.enqueue("alice", "matmul", one_file("1"));
@@ -152,7 +153,7 @@ TEST_CASE("the counts behind the rate limits", "[service]") {
 }
 
 TEST_CASE("a finished submission keeps a contest view without hidden cases' details", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto id = queue.enqueue("alice", "matmul", one_file("x"));
@@ -160,12 +161,12 @@ TEST_CASE("a finished submission keeps a contest view without hidden cases' deta
   queue.finish(id, r, true, "");
   const auto s = queue.get(id);
   REQUIRE(s->contest_result);
-  CHECK(*s->contest_result == to_json(without_hidden_details(r)));
+  CHECK(*s->contest_result == to_json(contest_view(r)));
   CHECK(*s->contest_result != *s->result);
 }
 
 TEST_CASE("release gives back only what one worker holds", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto a = queue.enqueue("a", "matmul", one_file("1"));
@@ -180,7 +181,7 @@ TEST_CASE("release gives back only what one worker holds", "[service]") {
 }
 
 TEST_CASE("a GPU claim can keep to one problem in fair order", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto a = queue.enqueue("a", "matmul", one_file("1"));
@@ -195,7 +196,7 @@ TEST_CASE("a GPU claim can keep to one problem in fair order", "[service]") {
 
 TEST_CASE("a note says where a submission stands until it is done, and the node that graded it stays",
           "[service][slurm]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const std::int64_t id = queue.enqueue("alice", "matmul", one_file("int x;"));
@@ -211,7 +212,7 @@ TEST_CASE("a note says where a submission stands until it is done, and the node 
 }
 
 TEST_CASE("a queue made before notes and nodes gets both columns, empty", "[service][slurm]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database old(dir / "judge.db");
     old.exec(
@@ -234,7 +235,7 @@ TEST_CASE("a queue made before notes and nodes gets both columns, empty", "[serv
 }
 
 TEST_CASE("a finished submission the previous judge kept, its sandbox in words, reads back as facts", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   // What the judge before the record's codec stored for a done submission: the --json document, whose
   // sandbox was the reports' words.
   nlohmann::json old = to_json(accepted_result("alice", 100));

@@ -6,8 +6,8 @@
 
 using namespace judge;
 using namespace judge::service;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 bool only_matmul(const std::string& name) { return name == "matmul"; }
@@ -60,7 +60,7 @@ TEST_CASE("utc_text writes ISO-8601 UTC as utc_now does", "[service]") {
 }
 
 TEST_CASE("the rate limit refuses at the limits and says which", "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db store(dir / "judge.db");
   submission_queue queue(store);
   const auto now = std::chrono::system_clock::now();

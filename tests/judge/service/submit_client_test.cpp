@@ -16,8 +16,8 @@
 
 using namespace judge::service;
 using judge::usage_error;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 template <typename F> std::string error_of(F&& f) {
@@ -103,7 +103,7 @@ TEST_CASE("a URL that is not a server's is refused naming it", "[submit]") {
 }
 
 TEST_CASE("the token comes from the environment before the file", "[submit]") {
-  scratch_dir dir;
+  temp_folder dir;
   write_file(dir / "token", "jt_from_file\n", 0600);
   CHECK(read_token("jt_from_env", dir / "token") == "jt_from_env");
   CHECK(read_token("", dir / "token") == "jt_from_file");
@@ -111,7 +111,7 @@ TEST_CASE("the token comes from the environment before the file", "[submit]") {
 }
 
 TEST_CASE("a token file others can read is refused with how to fix it", "[submit]") {
-  scratch_dir dir;
+  temp_folder dir;
   write_file(dir / "token", "jt_secret\n", 0644);
   const std::string why = error_of([&] { read_token(nullptr, dir / "token"); });
   CHECK(contains(why, "others can read this token file (mode 644)"));
@@ -119,7 +119,7 @@ TEST_CASE("a token file others can read is refused with how to fix it", "[submit
 }
 
 TEST_CASE("without a token the learner is told where to put one", "[submit]") {
-  scratch_dir dir;
+  temp_folder dir;
   const std::string why = error_of([&] { read_token(nullptr, dir / "missing"); });
   CHECK(contains(why, "set JUDGE_TOKEN"));
   CHECK(contains(why, (dir / "missing").string()));

@@ -7,12 +7,12 @@
 
 #include <httplib.h>
 
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 struct web_class {
-  scratch_dir dir;
+  temp_folder dir;
   std::filesystem::path db = dir / "judge.db";
   std::string alice = judge_test::add_account(db, "alice", "student");
   std::string bob = judge_test::add_account(db, "bob", "student");

@@ -14,12 +14,12 @@
 #include <thread>
 
 using namespace judge;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 TEST_CASE("a GPU worker grades compiled submissions of a problem together in one run and holds none when stopped",
           "[service]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto db = dir / "judge.db";
   results_db store(db);
   service::submission_queue queue(store);

@@ -6,7 +6,7 @@
 #include <tuple>
 
 using judge::author_from;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 TEST_CASE("an author line near the top of the source names the author", "[author]") {
   auto [source, expected] = GENERATE(table<std::string, std::string>({
@@ -44,14 +44,14 @@ TEST_CASE("without an author line the path decides", "[author]") {
 }
 
 TEST_CASE("a folder solution is its folder's", "[author]") {
-  scratch_dir dir;
+  temp_folder dir;
   std::filesystem::create_directories(dir / "erin");
   CHECK(author_from(dir / "erin", "") == "erin");
   CHECK(author_from((dir / "erin").string() + "/", "") == "erin");
 }
 
 TEST_CASE("in a class folder the student's folder is the author, whatever an author line says", "[author]") {
-  scratch_dir dir;
+  temp_folder dir;
   std::filesystem::create_directories(dir / "erin");
   CHECK(author_from(dir / "erin", "// author: Erin Q.\n") == "erin");
   CHECK(author_from("/srv/course/solutions/matmul/bob/b.cu", "// author: alice\n") == "bob");

@@ -14,7 +14,7 @@ using Catch::Detail::Approx;
 #endif
 using judge::case_tolerance;
 using judge::sum_allowance;
-using spec_test::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -37,7 +37,7 @@ inputs:
     spec = judge::load_problem(dir);
     list = judge::load_cases(spec, root.write("testcases/sum/cases.yaml", cases));
   }
-  scratch_dir root;
+  temp_folder root;
   judge::problem_spec spec;
   std::vector<judge::test_case> list;
 };

@@ -10,8 +10,8 @@ using judge::load_problem;
 using judge::param_role;
 using judge::problem_spec;
 using judge::spec_error;
+using judge_test::temp_folder;
 using spec_test::message_of;
-using spec_test::scratch_dir;
 
 namespace {
 
@@ -25,13 +25,13 @@ const std::string matmul_signature = R"(signature:
 )";
 
 /// Writes problems/<name>/problem.yaml (and a statement.md) under `root`; returns the problem folder.
-std::filesystem::path write_problem(const scratch_dir& root, const std::string& name, const std::string& yaml) {
+std::filesystem::path write_problem(const temp_folder& root, const std::string& name, const std::string& yaml) {
   root.write("problems/" + name + "/statement.md", "# " + name + "\n");
   return root.write("problems/" + name + "/problem.yaml", yaml).parent_path();
 }
 
 std::string load_error(const std::string& yaml) {
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir = write_problem(root, "matmul", yaml);
   return message_of<spec_error>([&] { load_problem(dir); });
 }
@@ -77,7 +77,7 @@ TEST_CASE("a problem.yaml with every field set is read as written", "[spec]") {
 }
 
 TEST_CASE("omitted fields take the defaults docs/problem-format.md gives", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir = write_problem(root, "matmul", "title: Matmul\n" + matmul_signature);
   const problem_spec spec = load_problem(dir);
   CHECK(spec.statement == dir / "statement.md");
@@ -104,7 +104,7 @@ TEST_CASE("omitted fields take the defaults docs/problem-format.md gives", "[spe
 TEST_CASE("tensor_cores says whether solutions may use tensor-core math", "[spec]") {
   const auto [word, allowed] = GENERATE(std::make_pair("allowed", true), std::make_pair("forbidden", false));
   CAPTURE(word);
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir =
       write_problem(root, "matmul", "title: Matmul\n" + matmul_signature + "tensor_cores: " + std::string(word) + "\n");
   CHECK(load_problem(dir).tensor_cores_allowed == allowed);
@@ -122,7 +122,7 @@ TEST_CASE("each speed unit has the one name results carry", "[spec]") {
 }
 
 TEST_CASE("size_names and buffers keep the signature's order", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir = write_problem(root, "axpy", R"(title: y = a*x + y on a strided grid
 speed_unit: gbps
 work: {bytes: 12*N*S}
@@ -143,7 +143,7 @@ signature:
 }
 
 TEST_CASE("the role may be left out, and spacing in a type does not matter", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir = write_problem(root, "copy", R"(title: Copy
 signature:
   - {name: X, type: "const   float *", shape: [N]}
@@ -295,7 +295,7 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
 }
 
 TEST_CASE("a missing problem is an error that names the problems there are", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   write_problem(root, "vector_add",
                 "title: Vector add\nsignature:\n  - {name: C, type: float*, shape: [N]}\n  - {name: N, type: int}\n");
   write_problem(root, "matmul", "title: Matmul\n" + matmul_signature);
@@ -310,14 +310,14 @@ TEST_CASE("a missing problem is an error that names the problems there are", "[s
 }
 
 TEST_CASE("a problem folder may be named with a trailing slash or a relative path", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   const auto dir = write_problem(root, "matmul", "title: Matmul\n" + matmul_signature);
   CHECK(load_problem(dir.string() + "/").name == "matmul");
   CHECK(load_problem(dir / ".." / "matmul").dir == dir);
 }
 
 TEST_CASE("list_problems names the folders that hold a problem.yaml, sorted", "[spec]") {
-  const scratch_dir root;
+  const temp_folder root;
   write_problem(root, "zeta", "title: z\n");
   write_problem(root, "alpha", "title: a\n");
   root.write("problems/notes/readme.md", "not a problem\n");

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 
 using judge::load_or_create_secret;
+using judge_test::temp_folder;
 using spec_test::message_of;
-using spec_test::scratch_dir;
 
 namespace {
 
@@ -73,7 +73,7 @@ TEST_CASE("the secret lives in JUDGE_SECRET_FILE, else under XDG_CONFIG_HOME, el
 }
 
 TEST_CASE("a new secret is created private, in private folders, and read back the same", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   const auto path = dir.path() / "config" / "gpu-judge" / "secret";
   const judge::judge_secret first = load_or_create_secret(path);
 
@@ -92,12 +92,12 @@ TEST_CASE("a new secret is created private, in private folders, and read back th
 }
 
 TEST_CASE("two new secrets differ", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   CHECK(load_or_create_secret(dir.path() / "one") != load_or_create_secret(dir.path() / "two"));
 }
 
 TEST_CASE("a secret's 64 digits are its 32 bytes in order, all of them kept", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   const auto path = dir.write("counting", "000102030405060708090a0b0c0d0e0f101112131415161718191A1B1C1D1E1F\n");
   judge::judge_secret expected;
   for (unsigned i = 0; i < expected.bytes.size(); ++i) expected.bytes[i] = static_cast<unsigned char>(i);
@@ -105,7 +105,7 @@ TEST_CASE("a secret's 64 digits are its 32 bytes in order, all of them kept", "[
 }
 
 TEST_CASE("a secret written by hand is read as written, with or without a final newline", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   const std::string hex(64, 'a');
   const auto plain = dir.write("plain", hex);
   const auto with_newline = dir.write("newline", hex + "\n");
@@ -118,7 +118,7 @@ TEST_CASE("a secret written by hand is read as written, with or without a final 
 }
 
 TEST_CASE("a malformed secret is an error that says how to fix it", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   const std::string text = GENERATE(std::string(""), std::string("xyz\n"), std::string(62, '0') + "\n",
                                     std::string(64, 'g') + "\n", std::string(66, '0') + "\n");
   CAPTURE(text);
@@ -130,7 +130,7 @@ TEST_CASE("a malformed secret is an error that says how to fix it", "[secret]") 
 }
 
 TEST_CASE("a secret that cannot be read is an error naming the file", "[secret]") {
-  const scratch_dir dir;
+  const temp_folder dir;
   // A folder where the file should be: unreadable as a file even for root, unlike a chmod 000 file.
   std::filesystem::create_directories(dir.path() / "secret");
   const std::string message = message_of<std::runtime_error>([&] { load_or_create_secret(dir.path() / "secret"); });

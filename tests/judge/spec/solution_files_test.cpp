@@ -12,8 +12,8 @@ using judge::collect_solutions;
 using judge::skip_reason;
 using judge::solution_set;
 using judge::solutions_in;
-using judge::testing::scratch_dir;
 using judge_test::contains;
+using judge_test::temp_folder;
 
 namespace {
 void touch(const fs::path& file) {
@@ -36,7 +36,7 @@ std::optional<skip_reason> skipped(const solution_set& set, const fs::path& path
 } // namespace
 
 TEST_CASE("every entry of a class folder is graded or skipped with its reason", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   const fs::path n = dir / "n";
   touch(n / "alice" / "src" / "a.cu");
   touch(n / "bob" / "b.cu");
@@ -56,7 +56,7 @@ TEST_CASE("every entry of a class folder is graded or skipped with its reason", 
 }
 
 TEST_CASE("a student's .cu files at any depth up to the limit are one solution, layout kept", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   const fs::path alice = dir / "alice";
   touch(alice / "main.cu");
   touch(alice / "kernels" / "tile.cu");
@@ -73,7 +73,7 @@ TEST_CASE("a student's .cu files at any depth up to the limit are one solution, 
 }
 
 TEST_CASE("symbolic link loops and broken links in a class folder are skipped, not fatal", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   const fs::path n = dir / "n";
   touch(n / "bob.cu");
   fs::create_symlink("loop", n / "loop");
@@ -90,7 +90,7 @@ TEST_CASE("symbolic link loops and broken links in a class folder are skipped, n
 }
 
 TEST_CASE("a link loop or broken link named on the command line is a usage error naming it", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   fs::create_symlink("loop", dir / "loop");
   fs::create_symlink("missing.cu", dir / "gone.cu");
   // The usage error's text, for checks that work with Catch2 2 and 3 alike.
@@ -115,7 +115,7 @@ TEST_CASE("a link loop or broken link named on the command line is a usage error
 }
 
 TEST_CASE("a student's folder named directly is one solution, as when its class is graded", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   const fs::path zoe = dir / "solutions" / "matmul" / "zoe";
   touch(zoe / "kern.cu");
   touch(zoe / "solve.cu");
@@ -133,7 +133,7 @@ TEST_CASE("a student's folder named directly is one solution, as when its class 
 }
 
 TEST_CASE("any other folder named on the command line is a class folder", "[solution_files]") {
-  scratch_dir dir;
+  temp_folder dir;
   touch(dir / "mine" / "a.cu");
   touch(dir / "mine" / "b.cu");
   CHECK(names(collect_solutions({dir / "mine"})) == std::vector<std::string>{"a", "b"});

@@ -11,8 +11,8 @@
 using judge::load_cases;
 using judge::spec_error;
 using judge::test_case;
+using judge_test::temp_folder;
 using spec_test::message_of;
-using spec_test::scratch_dir;
 
 namespace {
 
@@ -48,7 +48,7 @@ public:
   }
 
 private:
-  scratch_dir m_root;
+  temp_folder m_root;
   std::string m_name;
   judge::problem_spec m_spec;
 };

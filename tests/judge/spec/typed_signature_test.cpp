@@ -12,8 +12,8 @@
 using judge::param_role;
 using judge_data::element_type;
 using judge_test::contains;
+using judge_test::temp_folder;
 using spec_test::message_of;
-using spec_test::scratch_dir;
 
 namespace {
 
@@ -60,7 +60,7 @@ struct problem {
   }
 
 private:
-  scratch_dir m_root;
+  temp_folder m_root;
   std::string m_name;
   std::filesystem::path m_dir;
 };

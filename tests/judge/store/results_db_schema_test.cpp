@@ -10,7 +10,7 @@
 
 using namespace judge;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -26,7 +26,7 @@ std::string stored_sandbox(results_db& db, std::int64_t id) {
 } // namespace
 
 TEST_CASE("a store made by the hand-written statements is read and written as before", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database by_hand(dir / "judge.db");
     by_hand.exec(hand_written_version_1);
@@ -44,7 +44,7 @@ TEST_CASE("a store made by the hand-written statements is read and written as be
 }
 
 TEST_CASE("a version 3 store opens and its results read back with no kernels, launches or hints", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database by_hand(dir / "judge.db");
     by_hand.exec(hand_written_version_1);
@@ -95,7 +95,7 @@ void previous_store_with(const std::filesystem::path& file, const std::string& s
 } // namespace
 
 TEST_CASE("a store of the judge before the record's codec opens with every timing figure as it was", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   previous_store_with(dir / "judge.db", "on; all layers");
   results_db db(dir / "judge.db");
   const auto all = db.results_for("matmul");
@@ -139,14 +139,14 @@ TEST_CASE("each sandbox state the store held as words comes back the same after 
        {sandbox_mode::unavailable, "unshare: Operation not permitted"}},
   }));
   CAPTURE(words);
-  scratch_dir dir;
+  temp_folder dir;
   previous_store_with(dir / "judge.db", words);
   results_db db(dir / "judge.db");
   CHECK(db.history("alice").back().sandbox == state);
 }
 
 TEST_CASE("the sandbox state is stored by the record's codec, as facts, and reads back", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   sandbox_status partly{sandbox_mode::on, ""};
   partly.layers.set_missing(sandbox_layer::cgroup, "cgroup v2 is not mounted");
@@ -165,7 +165,7 @@ TEST_CASE("the sandbox state is stored by the record's codec, as facts, and read
 }
 
 TEST_CASE("a store holding a sandbox state in words no judge wrote says so and names the file", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   previous_store_with(dir / "judge.db", "sideways");
   CHECK_THROWS_WITH(results_db(dir / "judge.db"), Catch::Matchers::Contains("unknown sandbox state 'sideways'") &&
                                                       Catch::Matchers::Contains("judge.db"));

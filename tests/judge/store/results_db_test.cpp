@@ -17,7 +17,7 @@
 
 using namespace judge;
 using judge::testing::accepted_result;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 using judge::testing::wrong_result;
 
 namespace {
@@ -118,7 +118,7 @@ solution_result long_result(int n, int cases) {
 } // namespace
 
 TEST_CASE("a recorded result reads back field for field", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   solution_result ac = accepted_result("alice", 12345.5);
   ac.cases[2].feedback = "solve() takes far longer on the host";
@@ -168,7 +168,7 @@ TEST_CASE("a recorded result reads back field for field", "[results_db]") {
 }
 
 TEST_CASE("an implausible result reads back with the figures that flagged it", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   const solution_result flagged = judge::testing::implausible_result("mallory", 900000);
   REQUIRE(flagged.cases[2].implausible);
@@ -180,7 +180,7 @@ TEST_CASE("an implausible result reads back with the figures that flagged it", "
 }
 
 TEST_CASE("an implausible result is never an author's best, however high its score", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("mallory", 9000));
   db.record(judge::testing::implausible_result("mallory", 900000));
@@ -196,7 +196,7 @@ TEST_CASE("an implausible result is never an author's best, however high its sco
 }
 
 TEST_CASE("a new store is created with its folders, WAL mode and the current schema version", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
@@ -208,7 +208,7 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
 }
 
 TEST_CASE("reopening a store keeps its results", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     results_db db(dir / "judge.db");
     db.record(accepted_result("alice", 100));
@@ -224,7 +224,7 @@ TEST_CASE("reopening a store keeps its results", "[results_db]") {
 }
 
 TEST_CASE("a version 1 store is migrated on open and keeps its results", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     // The version 1 schema as the judge wrote it, one result in it: a timed case and an untimed one.
     sqlite::database raw(dir / "judge.db");
@@ -263,7 +263,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
 }
 
 TEST_CASE("a file that is not a database is refused by name and left as it is", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "judge.db";
   const std::string text = "grades of 2025, kept as text by mistake\n";
   std::ofstream(path) << text;
@@ -282,7 +282,7 @@ TEST_CASE("a file that is not a database is refused by name and left as it is", 
 }
 
 TEST_CASE("a store written by a newer judge is refused, naming both versions", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database raw(dir / "judge.db");
     raw.exec("PRAGMA user_version = 99");
@@ -300,7 +300,7 @@ TEST_CASE("a store written by a newer judge is refused, naming both versions", "
 }
 
 TEST_CASE("a record that fails midway leaves no half-written submission", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("alice", 100));
 
@@ -328,7 +328,7 @@ TEST_CASE("a record that fails midway leaves no half-written submission", "[resu
 }
 
 TEST_CASE("a NaN figure is stored and comes back as 0", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   solution_result r = accepted_result("alice", 100);
   r.cases[0].pct_of_baseline = std::nan("");
@@ -339,7 +339,7 @@ TEST_CASE("a NaN figure is stored and comes back as 0", "[results_db]") {
 }
 
 TEST_CASE("best_accepted keeps each author's best accepted result on each GPU model", "[results_db]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db db(dir / "judge.db");
   db.record(accepted_result("alice", 100, "NVIDIA H200", "2025-03-01T10:00:00Z"));
   db.record(accepted_result("alice", 300, "NVIDIA H200", "2025-03-02T10:00:00Z"));
@@ -361,7 +361,7 @@ TEST_CASE("best_accepted keeps each author's best accepted result on each GPU mo
 }
 
 TEST_CASE("two stores on one file writing from two threads lose nothing", "[results_db][concurrency]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "judge.db";
   { results_db create(path); } // the schema exists before the race, as after the CLI's first run
   std::mutex error_mutex;
@@ -388,7 +388,7 @@ TEST_CASE("two stores on one file writing from two threads lose nothing", "[resu
 }
 
 TEST_CASE("two stores opening a new file at once create its schema once", "[results_db][concurrency]") {
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "judge.db";
   std::mutex error_mutex;
   std::string first_error;
@@ -411,7 +411,7 @@ TEST_CASE("two stores opening a new file at once create its schema once", "[resu
 
 TEST_CASE("a writer killed midway leaves the store intact", "[results_db][crash]") {
   constexpr int cases_per_result = 40;
-  scratch_dir dir;
+  temp_folder dir;
   const auto path = dir / "judge.db";
   { results_db create(path); } // closed again before fork(): a child must not inherit a connection
 

@@ -7,7 +7,7 @@
 #include <utility>
 
 using namespace judge;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 
 namespace {
 
@@ -20,7 +20,7 @@ std::int64_t count(sqlite::database& db, const std::string& table) {
 } // namespace
 
 TEST_CASE("a failing statement's error names the database file, sqlite's reason and the SQL", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   sqlite::database db(dir / "x.db");
   db.exec("CREATE TABLE t (v INTEGER NOT NULL)");
   auto [sql, reason] = GENERATE(table<std::string, std::string>({
@@ -42,7 +42,7 @@ TEST_CASE("a failing statement's error names the database file, sqlite's reason 
 }
 
 TEST_CASE("a database that cannot be opened is named in the error", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   try {
     sqlite::database db(dir / "no/such/folder/x.db");
     FAIL("opening in a missing folder should throw");
@@ -52,7 +52,7 @@ TEST_CASE("a database that cannot be opened is named in the error", "[sqlite]") 
 }
 
 TEST_CASE("values round-trip through bind and get, NaN as NULL", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   sqlite::database db(dir / "x.db");
   db.exec("CREATE TABLE t (i INTEGER, d REAL, s TEXT, n REAL)");
   const std::string with_nul("a\0b", 3);
@@ -72,7 +72,7 @@ TEST_CASE("values round-trip through bind and get, NaN as NULL", "[sqlite]") {
 }
 
 TEST_CASE("a transaction rolls back unless committed", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   sqlite::database db(dir / "x.db");
   db.exec("CREATE TABLE t (v INTEGER)");
   try {
@@ -91,7 +91,7 @@ TEST_CASE("a transaction rolls back unless committed", "[sqlite]") {
 }
 
 TEST_CASE("connections and statements move, leaving the source empty", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   sqlite::database first(dir / "x.db");
   first.exec("CREATE TABLE t (v INTEGER)");
   sqlite::database second = std::move(first);
@@ -104,7 +104,7 @@ TEST_CASE("connections and statements move, leaving the source empty", "[sqlite]
 }
 
 TEST_CASE("a new database is readable by its owner only and an existing one loses others' permissions", "[sqlite]") {
-  scratch_dir dir;
+  temp_folder dir;
   namespace fs = std::filesystem;
   {
     sqlite::database db(dir / "new.db");

@@ -14,7 +14,7 @@
 #include <vector>
 
 using namespace judge;
-using judge::testing::scratch_dir;
+using judge_test::temp_folder;
 namespace fs = std::filesystem;
 
 namespace {
@@ -79,7 +79,7 @@ void check_against_ladder(sqlite::database& db) {
 } // namespace
 
 TEST_CASE("a new store has exactly the tables and columns the schema ladder declares", "[store_schema]") {
-  scratch_dir dir;
+  temp_folder dir;
   results_db fresh(dir / "fresh.db");
   check_against_ladder(fresh.connection());
   // Every table the store's file holds, the results' and the online judge's alike.
@@ -90,7 +90,7 @@ TEST_CASE("a new store has exactly the tables and columns the schema ladder decl
 
 TEST_CASE("a store made by the previous judge climbs the ladder to the same tables and columns as a new one",
           "[store_schema]") {
-  scratch_dir dir;
+  temp_folder dir;
   {
     sqlite::database by_hand(dir / "old.db");
     for (const char* sql : judge::testing::previous_store::all) by_hand.exec(sql);
