@@ -39,8 +39,11 @@ std::string base64url(const unsigned char* bytes, std::size_t n) {
 static_assert(store::role_names.size() == static_cast<std::size_t>(role::instructor) + 1, "a name for every role");
 
 // A disabled account's token_sha256 is "disabled:<id>": unique, and no token hashes to it.
-const std::string account_columns =
-    store::select_list("accounts", {"token_sha256"}) + ", token_sha256 LIKE 'disabled:%' AS disabled";
+const std::string& account_columns() {
+  static const std::string list =
+      store::select_list("accounts", {"token_sha256"}) + ", token_sha256 LIKE 'disabled:%' AS disabled";
+  return list;
+}
 
 account read_account(sqlite::statement& st) {
   const store::row r(st, "the store");
@@ -165,21 +168,21 @@ accounts::roster_import accounts::import_roster(const std::filesystem::path& csv
 
 std::optional<account> accounts::authenticate(const std::string& token) {
   if (token.rfind(token_prefix, 0) != 0 || token.size() > 128) return std::nullopt;
-  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE token_sha256 = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns() + " FROM accounts WHERE token_sha256 = ?1");
   st.bind(1, token_hash(token));
   if (!st.step()) return std::nullopt;
   return read_account(st);
 }
 
 std::optional<account> accounts::find(const std::string& name) {
-  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts WHERE name = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns() + " FROM accounts WHERE name = ?1");
   st.bind(1, name);
   if (!st.step()) return std::nullopt;
   return read_account(st);
 }
 
 std::vector<account> accounts::list() {
-  sqlite::statement st = m_db.prepare("SELECT " + account_columns + " FROM accounts ORDER BY name");
+  sqlite::statement st = m_db.prepare("SELECT " + account_columns() + " FROM accounts ORDER BY name");
   std::vector<account> out;
   while (st.step()) out.push_back(read_account(st));
   return out;

@@ -21,7 +21,10 @@ slurm_job read_job(const store::row& r) {
   j.fault_node = r.text("fault_node");
   return j;
 }
-const std::string job_columns = store::select_list("slurm_jobs", {"token_sha256", "ended_at", "ended_why"});
+const std::string& job_columns() {
+  static const std::string list = store::select_list("slurm_jobs", {"token_sha256", "ended_at", "ended_why"});
+  return list;
+}
 } // namespace
 
 std::string slurm_worker_name(const std::string& key) { return "slurm " + key; }
@@ -44,7 +47,7 @@ void slurm_jobs::set_slurm_id(const std::string& key, const std::string& slurm_i
 }
 
 job_access slurm_jobs::authenticate(const std::string& key, const std::string& token, slurm_job& job) {
-  sqlite::statement st = m_db.prepare("SELECT " + job_columns + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + job_columns() + ", token_sha256 FROM slurm_jobs WHERE key = ?1");
   st.bind(1, key);
   if (!st.step()) return job_access::unknown;
   const store::row r(st, m_db.file());
@@ -62,7 +65,7 @@ void slurm_jobs::record_fault(const std::string& key, const std::string& node, c
 
 std::vector<slurm_job> slurm_jobs::live() {
   sqlite::statement st =
-      m_db.prepare("SELECT " + job_columns + " FROM slurm_jobs WHERE live = 1 ORDER BY submitted_at");
+      m_db.prepare("SELECT " + job_columns() + " FROM slurm_jobs WHERE live = 1 ORDER BY submitted_at");
   std::vector<slurm_job> out;
   while (st.step()) out.push_back(read_job(store::row(st, m_db.file())));
   return out;

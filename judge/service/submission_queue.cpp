@@ -18,7 +18,10 @@ static_assert(store::submission_state_names.size() == static_cast<std::size_t>(s
               "a name for every state");
 
 // Without files: listings never need them, and a class's history would otherwise carry every source.
-const std::string summary_columns = store::select_list("queued_submissions", {"files", "result_id"});
+const std::string& summary_columns() {
+  static const std::string list = store::select_list("queued_submissions", {"files", "result_id"});
+  return list;
+}
 
 submission read_summary(const store::row& r) {
   submission s;
@@ -213,7 +216,7 @@ std::size_t submission_queue::move_back(const std::string& worker) {
 }
 
 std::optional<submission> submission_queue::get(std::int64_t id) {
-  sqlite::statement st = m_db.prepare("SELECT " + summary_columns + ", files FROM queued_submissions WHERE id = ?1");
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns() + ", files FROM queued_submissions WHERE id = ?1");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   const store::row r(st, m_db.file());
@@ -223,7 +226,7 @@ std::optional<submission> submission_queue::get(std::int64_t id) {
 }
 
 std::vector<submission> submission_queue::of_account(const std::string& account, std::size_t limit) {
-  sqlite::statement st = m_db.prepare("SELECT " + summary_columns +
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns() +
                                       " FROM queued_submissions WHERE account = ?1 ORDER BY id DESC LIMIT ?2");
   st.bind(1, account).bind(2, static_cast<std::int64_t>(limit));
   std::vector<submission> out;
@@ -233,7 +236,7 @@ std::vector<submission> submission_queue::of_account(const std::string& account,
 
 std::vector<submission> submission_queue::recent(std::size_t limit) {
   sqlite::statement st =
-      m_db.prepare("SELECT " + summary_columns + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
+      m_db.prepare("SELECT " + summary_columns() + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
   st.bind(1, static_cast<std::int64_t>(limit));
   std::vector<submission> out;
   while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));

@@ -143,113 +143,119 @@ column<submission> device_column(const char* name, const char* declaration, int 
 // their result. A column, once released, is never edited: stores in the field already have it. A new
 // column is a new row with the next schema version (ALTER TABLE then needs a DEFAULT for NOT NULL);
 // columns of the same version keep their order, which is the order of the table's columns on disk.
-const std::vector<column<submission>> submissions_table = {
-    {"id", "INTEGER PRIMARY KEY", 1, nullptr, [](const field& f, submission& s) { s.id = f.integer(); }},
-    result_column<submission>("problem", "TEXT NOT NULL CHECK (problem <> '')", 1, &solution_result::problem),
-    result_column<submission>("path", "TEXT NOT NULL", 1, &solution_result::path),
-    result_column<submission>("author", "TEXT NOT NULL CHECK (author <> '')", 1, &solution_result::author),
-    result_column<submission>("content_hash", "TEXT NOT NULL", 1, &solution_result::content_hash),
-    result_column<submission>("graded_at", "TEXT NOT NULL", 1, &solution_result::graded_at), // ISO-8601 UTC
-    device_column("device_name", "TEXT NOT NULL", 1, &device_info::name),
-    device_column("device_cc", "TEXT NOT NULL", 1, &device_info::cc),
-    device_column("device_sms", "INTEGER NOT NULL", 1, &device_info::sms),
-    device_column("device_l2_bytes", "INTEGER NOT NULL", 1, &device_info::l2_bytes),
-    device_column("device_clock_max_mhz", "REAL", 1, &device_info::clock_max_mhz),
-    device_column("fp32_peak_gflops", "REAL", 1, &device_info::fp32_peak_gflops),
-    device_column("measured_bandwidth_gbps", "REAL", 1, &device_info::measured_bandwidth_gbps),
-    // Bandwidth percentages divide by the DRAM's theoretical peak; NULL in results stored before version 2.
-    device_column("dram_peak_gbps", "REAL", 2, &device_info::dram_peak_gbps),
-    // The median over the timed cases, for queries; NULL when nothing was timed.
-    {"sm_clock_mhz", "REAL", 1, [](const submission& s) -> sql_value { return median_sm_clock(s.result); }, nullptr},
-    verdict_column<submission>(),
-    result_column<submission>("message", "TEXT NOT NULL", 1, &solution_result::message),
-    result_column<submission>("score", "REAL", 1, &solution_result::score),
-    result_column<submission>("speed_unit", "TEXT NOT NULL", 1, &solution_result::speed_unit),
-    // Whether the solution ran in the sandbox (record/record_json.hpp's sandbox_json); added in version 2
-    // as words (store/legacy_forms.hpp), which version 7 rewrote in the codec's form.
-    {"sandbox", "TEXT NOT NULL DEFAULT ''", 2,
-     [](const submission& s) -> sql_value { return sandbox_json(s.result.sandbox).dump(); },
-     [](const field& f, submission& s) {
-       s.result.sandbox = sandbox_from_json(json_of(f, "sandbox state"), column_where(f, "sandbox"));
-     }},
-    result_column<submission>("compile_output", "TEXT NOT NULL", 1, &solution_result::compile_output),
-    result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
-    // A timed case ran faster than the device physically can: flagged, never ranked; 0 before version 3.
-    result_column<submission>("implausible", "INTEGER NOT NULL DEFAULT 0", 3, &solution_result::implausible),
-    // Its kernels as ptxas compiled them, and the hints of its result (JSON arrays); '[]' before version 4.
-    {"kernels", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_kernels(s.result.kernels); },
-     [](const field& f, submission& s) {
-       s.result.kernels = list_from_stored<kernel_resources>(f, "kernels", kernel_from_json);
-     }},
-    {"hints", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_hints(s.result.hints); },
-     [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_json); }},
-};
+// Made on first use (functions below): other files' static objects read them while they start.
+std::vector<column<submission>> make_submissions_table() {
+  return {
+      {"id", "INTEGER PRIMARY KEY", 1, nullptr, [](const field& f, submission& s) { s.id = f.integer(); }},
+      result_column<submission>("problem", "TEXT NOT NULL CHECK (problem <> '')", 1, &solution_result::problem),
+      result_column<submission>("path", "TEXT NOT NULL", 1, &solution_result::path),
+      result_column<submission>("author", "TEXT NOT NULL CHECK (author <> '')", 1, &solution_result::author),
+      result_column<submission>("content_hash", "TEXT NOT NULL", 1, &solution_result::content_hash),
+      result_column<submission>("graded_at", "TEXT NOT NULL", 1, &solution_result::graded_at), // ISO-8601 UTC
+      device_column("device_name", "TEXT NOT NULL", 1, &device_info::name),
+      device_column("device_cc", "TEXT NOT NULL", 1, &device_info::cc),
+      device_column("device_sms", "INTEGER NOT NULL", 1, &device_info::sms),
+      device_column("device_l2_bytes", "INTEGER NOT NULL", 1, &device_info::l2_bytes),
+      device_column("device_clock_max_mhz", "REAL", 1, &device_info::clock_max_mhz),
+      device_column("fp32_peak_gflops", "REAL", 1, &device_info::fp32_peak_gflops),
+      device_column("measured_bandwidth_gbps", "REAL", 1, &device_info::measured_bandwidth_gbps),
+      // Bandwidth percentages divide by the DRAM's theoretical peak; NULL in results stored before version 2.
+      device_column("dram_peak_gbps", "REAL", 2, &device_info::dram_peak_gbps),
+      // The median over the timed cases, for queries; NULL when nothing was timed.
+      {"sm_clock_mhz", "REAL", 1, [](const submission& s) -> sql_value { return median_sm_clock(s.result); }, nullptr},
+      verdict_column<submission>(),
+      result_column<submission>("message", "TEXT NOT NULL", 1, &solution_result::message),
+      result_column<submission>("score", "REAL", 1, &solution_result::score),
+      result_column<submission>("speed_unit", "TEXT NOT NULL", 1, &solution_result::speed_unit),
+      // Whether the solution ran in the sandbox (record/record_json.hpp's sandbox_json); added in version 2
+      // as words (store/legacy_forms.hpp), which version 7 rewrote in the codec's form.
+      {"sandbox", "TEXT NOT NULL DEFAULT ''", 2,
+       [](const submission& s) -> sql_value { return sandbox_json(s.result.sandbox).dump(); },
+       [](const field& f, submission& s) {
+         s.result.sandbox = sandbox_from_json(json_of(f, "sandbox state"), column_where(f, "sandbox"));
+       }},
+      result_column<submission>("compile_output", "TEXT NOT NULL", 1, &solution_result::compile_output),
+      result_column<submission>("learner_output", "TEXT NOT NULL", 1, &solution_result::learner_output),
+      // A timed case ran faster than the device physically can: flagged, never ranked; 0 before version 3.
+      result_column<submission>("implausible", "INTEGER NOT NULL DEFAULT 0", 3, &solution_result::implausible),
+      // Its kernels as ptxas compiled them, and the hints of its result (JSON arrays); '[]' before version 4.
+      {"kernels", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_kernels(s.result.kernels); },
+       [](const field& f, submission& s) {
+         s.result.kernels = list_from_stored<kernel_resources>(f, "kernels", kernel_from_json);
+       }},
+      {"hints", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_hints(s.result.hints); },
+       [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_json); }},
+  };
+}
 
-const std::vector<column<stored_case>> case_results_table = {
-    {"submission_id", "INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE", 1,
-     [](const stored_case& s) { return to_sql(s.submission_id); },
-     [](const field& f, stored_case& s) { s.submission_id = f.integer(); }},
-    // The position in the solution's case list, from 0.
-    {"idx", "INTEGER NOT NULL", 1, [](const stored_case& s) { return to_sql(s.idx); },
-     [](const field& f, stored_case& s) { s.idx = f.integer(); }},
-    result_column<stored_case>("name", "TEXT NOT NULL CHECK (name <> '')", 1, &case_result::name),
-    result_column<stored_case>("hidden", "INTEGER NOT NULL", 1, &case_result::hidden),
-    result_column<stored_case>("shape", "TEXT NOT NULL", 1, &case_result::shape),
-    // A JSON array of the size parameters.
-    {"sizes", "TEXT NOT NULL", 1,
-     [](const stored_case& s) -> sql_value { return nlohmann::json(s.result.sizes).dump(); },
-     [](const field& f, stored_case& s) {
-       s.result.sizes = nlohmann::json::parse(f.text()).get<std::vector<std::int64_t>>();
-     }},
-    verdict_column<stored_case>(),
-    result_column<stored_case>("message", "TEXT NOT NULL", 1, &case_result::message),
-    // The timing as the record's codec writes it (JSON, its launches apart); NULL for an untimed case.
-    // Until version 7 it was a column per figure (below, dropped); version 7 moved them here.
-    {"timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.timing); },
-     [](const field& f, stored_case& s) { s.result.timing = timing_from_stored(f, "timing"); }},
-    {"median_ms", "REAL", 1, nullptr, nullptr, 7},
-    {"min_ms", "REAL", 1, nullptr, nullptr, 7},
-    {"max_ms", "REAL", 1, nullptr, nullptr, 7},
-    {"noise", "REAL", 1, nullptr, nullptr, 7},
-    {"precision", "REAL", 3, nullptr, nullptr, 7},
-    {"samples", "INTEGER", 1, nullptr, nullptr, 7},
-    {"discarded", "INTEGER", 1, nullptr, nullptr, 7},
-    {"host_median_ms", "REAL", 1, nullptr, nullptr, 7},
-    {"sm_clock_mhz", "REAL", 1, nullptr, nullptr, 7},
-    {"method", "TEXT", 1, nullptr, nullptr, 7},
-    {"cold_l2", "INTEGER", 1, nullptr, nullptr, 7},
-    result_column<stored_case>("speed", "REAL", 1, &case_result::speed),
-    result_column<stored_case>("baseline_speed", "REAL", 1, &case_result::baseline_speed),
-    // The baseline's timing of the case (JSON, as `timing`); NULL when it was not timed. Until version 7
-    // only its median and noise were kept, in the two columns below; version 7 moved them here.
-    {"baseline_timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.baseline_timing); },
-     [](const field& f, stored_case& s) { s.result.baseline_timing = timing_from_stored(f, "baseline_timing"); }},
-    {"baseline_median_ms", "REAL", 1, nullptr, nullptr, 7},
-    {"baseline_noise", "REAL", 1, nullptr, nullptr, 7},
-    result_column<stored_case>("pct_of_baseline", "REAL", 1, &case_result::pct_of_baseline),
-    result_column<stored_case>("pct_of_peak", "REAL", 1, &case_result::pct_of_peak),
-    result_column<stored_case>("flops", "REAL", 1, &case_result::flops),
-    result_column<stored_case>("bytes", "REAL", 1, &case_result::bytes),
-    result_column<stored_case>("feedback", "TEXT NOT NULL", 1, &case_result::feedback),
-    // The figures that made the case's time implausible (JSON: median_ms, floor_ms, ceiling, work, peak);
-    // NULL when it was plausible or untimed, and in results stored before version 3.
-    {"implausible", "TEXT", 3, [](const stored_case& s) { return stored_implausible(s.result.implausible); },
-     [](const field& f, stored_case& s) { s.result.implausible = implausible_from_stored(f); }},
-    // The learner's kernel launches of one timed sample (JSON array); '[]' untimed and before version 4.
-    // Read after the timing column, which creates the case's timing.
-    {"launches", "TEXT NOT NULL DEFAULT '[]'", 4, [](const stored_case& s) { return stored_launches(s.result.timing); },
-     [](const field& f, stored_case& s) {
-       auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_json);
-       if (s.result.timing) s.result.timing->launches = std::move(launches);
-     }},
-    // compute-sanitizer's runs of the case (store/sanitizer_json.hpp); '[]' when none ran and before version 5.
-    {"sanitizer", "TEXT NOT NULL DEFAULT '[]'", 5,
-     [](const stored_case& s) -> sql_value { return sanitizer_json(s.result.sanitizer).dump(); },
-     [](const field& f, stored_case& s) {
-       s.result.sanitizer = sanitizer_from_json(json_of(f, "sanitizer runs"),
-                                                fmt::format("database '{}' column sanitizer", f.in().file()));
-     }},
-};
+std::vector<column<stored_case>> make_case_results_table() {
+  return {
+      {"submission_id", "INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE", 1,
+       [](const stored_case& s) { return to_sql(s.submission_id); },
+       [](const field& f, stored_case& s) { s.submission_id = f.integer(); }},
+      // The position in the solution's case list, from 0.
+      {"idx", "INTEGER NOT NULL", 1, [](const stored_case& s) { return to_sql(s.idx); },
+       [](const field& f, stored_case& s) { s.idx = f.integer(); }},
+      result_column<stored_case>("name", "TEXT NOT NULL CHECK (name <> '')", 1, &case_result::name),
+      result_column<stored_case>("hidden", "INTEGER NOT NULL", 1, &case_result::hidden),
+      result_column<stored_case>("shape", "TEXT NOT NULL", 1, &case_result::shape),
+      // A JSON array of the size parameters.
+      {"sizes", "TEXT NOT NULL", 1,
+       [](const stored_case& s) -> sql_value { return nlohmann::json(s.result.sizes).dump(); },
+       [](const field& f, stored_case& s) {
+         s.result.sizes = nlohmann::json::parse(f.text()).get<std::vector<std::int64_t>>();
+       }},
+      verdict_column<stored_case>(),
+      result_column<stored_case>("message", "TEXT NOT NULL", 1, &case_result::message),
+      // The timing as the record's codec writes it (JSON, its launches apart); NULL for an untimed case.
+      // Until version 7 it was a column per figure (below, dropped); version 7 moved them here.
+      {"timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.timing); },
+       [](const field& f, stored_case& s) { s.result.timing = timing_from_stored(f, "timing"); }},
+      {"median_ms", "REAL", 1, nullptr, nullptr, 7},
+      {"min_ms", "REAL", 1, nullptr, nullptr, 7},
+      {"max_ms", "REAL", 1, nullptr, nullptr, 7},
+      {"noise", "REAL", 1, nullptr, nullptr, 7},
+      {"precision", "REAL", 3, nullptr, nullptr, 7},
+      {"samples", "INTEGER", 1, nullptr, nullptr, 7},
+      {"discarded", "INTEGER", 1, nullptr, nullptr, 7},
+      {"host_median_ms", "REAL", 1, nullptr, nullptr, 7},
+      {"sm_clock_mhz", "REAL", 1, nullptr, nullptr, 7},
+      {"method", "TEXT", 1, nullptr, nullptr, 7},
+      {"cold_l2", "INTEGER", 1, nullptr, nullptr, 7},
+      result_column<stored_case>("speed", "REAL", 1, &case_result::speed),
+      result_column<stored_case>("baseline_speed", "REAL", 1, &case_result::baseline_speed),
+      // The baseline's timing of the case (JSON, as `timing`); NULL when it was not timed. Until version 7
+      // only its median and noise were kept, in the two columns below; version 7 moved them here.
+      {"baseline_timing", "TEXT", 7, [](const stored_case& s) { return stored_timing(s.result.baseline_timing); },
+       [](const field& f, stored_case& s) { s.result.baseline_timing = timing_from_stored(f, "baseline_timing"); }},
+      {"baseline_median_ms", "REAL", 1, nullptr, nullptr, 7},
+      {"baseline_noise", "REAL", 1, nullptr, nullptr, 7},
+      result_column<stored_case>("pct_of_baseline", "REAL", 1, &case_result::pct_of_baseline),
+      result_column<stored_case>("pct_of_peak", "REAL", 1, &case_result::pct_of_peak),
+      result_column<stored_case>("flops", "REAL", 1, &case_result::flops),
+      result_column<stored_case>("bytes", "REAL", 1, &case_result::bytes),
+      result_column<stored_case>("feedback", "TEXT NOT NULL", 1, &case_result::feedback),
+      // The figures that made the case's time implausible (JSON: median_ms, floor_ms, ceiling, work, peak);
+      // NULL when it was plausible or untimed, and in results stored before version 3.
+      {"implausible", "TEXT", 3, [](const stored_case& s) { return stored_implausible(s.result.implausible); },
+       [](const field& f, stored_case& s) { s.result.implausible = implausible_from_stored(f); }},
+      // The learner's kernel launches of one timed sample (JSON array); '[]' untimed and before version 4.
+      // Read after the timing column, which creates the case's timing.
+      {"launches", "TEXT NOT NULL DEFAULT '[]'", 4,
+       [](const stored_case& s) { return stored_launches(s.result.timing); },
+       [](const field& f, stored_case& s) {
+         auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_json);
+         if (s.result.timing) s.result.timing->launches = std::move(launches);
+       }},
+      // compute-sanitizer's runs of the case (store/sanitizer_json.hpp); '[]' when none ran and before version 5.
+      {"sanitizer", "TEXT NOT NULL DEFAULT '[]'", 5,
+       [](const stored_case& s) -> sql_value { return sanitizer_json(s.result.sanitizer).dump(); },
+       [](const field& f, stored_case& s) {
+         s.result.sanitizer = sanitizer_from_json(json_of(f, "sanitizer runs"),
+                                                  fmt::format("database '{}' column sanitizer", f.in().file()));
+       }},
+  };
+}
 
 template <typename Record> std::vector<store::column_decl> decls(const std::vector<column<Record>>& columns) {
   std::vector<store::column_decl> out;
@@ -259,10 +265,17 @@ template <typename Record> std::vector<store::column_decl> decls(const std::vect
 
 } // namespace
 
-const std::vector<column<stored_submission>>& submission_columns() { return submissions_table; }
-const std::vector<column<stored_case>>& case_columns() { return case_results_table; }
+const std::vector<column<stored_submission>>& submission_columns() {
+  static const std::vector<column<stored_submission>> table = make_submissions_table();
+  return table;
+}
 
-std::vector<store::column_decl> submission_decls() { return decls(submissions_table); }
-std::vector<store::column_decl> case_decls() { return decls(case_results_table); }
+const std::vector<column<stored_case>>& case_columns() {
+  static const std::vector<column<stored_case>> table = make_case_results_table();
+  return table;
+}
+
+std::vector<store::column_decl> submission_decls() { return decls(submission_columns()); }
+std::vector<store::column_decl> case_decls() { return decls(case_columns()); }
 
 } // namespace judge::results_store
