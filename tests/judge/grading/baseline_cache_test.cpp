@@ -106,9 +106,9 @@ TEST_CASE("a kept baseline older than its age, or damaged, is not used", "[basel
 
 TEST_CASE("a kept baseline writes its timings with the record's codec, and an entry of format 1 still reads",
           "[baseline_cache]") {
-  temp_dir dir;
-  REQUIRE(judge::store_baseline(dir.path, "k", sample_record()));
-  const fs::path entry = dir.path / "baseline-k";
+  judge_test::temp_folder dir;
+  REQUIRE(judge::store_baseline(dir.path(), "k", sample_record()));
+  const fs::path entry = dir.path() / "baseline-k";
   auto j = nlohmann::json::parse(judge::read_file(entry / "record.json"));
   // The same field names as the --json report and the queue's results: one codec.
   CHECK(j.at("timings").at("aligned") == judge::timing_json(sample_record().timings.at("aligned")));
@@ -118,14 +118,14 @@ TEST_CASE("a kept baseline writes its timings with the record's codec, and an en
   t["discarded"] = t.at("discarded_throttled");
   t.erase("discarded_throttled");
   std::ofstream(entry / "record.json") << j.dump();
-  const auto loaded = judge::load_baseline(dir.path, "k", judge::baseline_max_age);
+  const auto loaded = judge::load_baseline(dir.path(), "k", judge::baseline_max_age);
   REQUIRE(loaded);
   CHECK(loaded->record.timings.at("aligned").discarded == 1);
   CHECK(loaded->record.timings.at("aligned").warmup_calls == 7);
   SECTION("a format this judge does not know is not used") {
     j["format"] = 99;
     std::ofstream(entry / "record.json") << j.dump();
-    CHECK_FALSE(judge::load_baseline(dir.path, "k", judge::baseline_max_age));
+    CHECK_FALSE(judge::load_baseline(dir.path(), "k", judge::baseline_max_age));
   }
 }
 
