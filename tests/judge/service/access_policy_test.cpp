@@ -60,7 +60,7 @@ TEST_CASE("a submission is seen by its author and by instructors only", "[access
   }
 }
 
-TEST_CASE("a student's list holds their own submissions, whatever they ask; an instructor's what was asked",
+TEST_CASE("a student's list holds their own submissions, whatever they ask, and an instructor's what was asked",
           "[access]") {
   CHECK(listed_account(alice, "") == std::optional<std::string>("alice"));
   CHECK(listed_account(alice, "alice") == std::optional<std::string>("alice"));
