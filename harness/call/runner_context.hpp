@@ -10,6 +10,8 @@
 #include "process_watch.hpp"
 #include "solve_timer.hpp"
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +61,9 @@ struct runner_context {
   /// The threads alive once the driver, CUPTI and NVML are set up and have run work, before any learner
   /// code: any other thread alive after a call of solve() is the solution's.
   std::vector<thread_entry> harness_threads;
+  /// When this process last ended a case's timing: a case timed right after another finds the GPU
+  /// warm and its clock up, and warms up for less (timing_loop.cpp).
+  std::optional<std::chrono::steady_clock::time_point> last_timing_end;
 
   /// [MHz] the maximum SM clock: NVML's when it is available, else what CUDA reports.
   double clock_max_mhz() const { return clock.available() ? clock.max_sm_mhz() : device.clock_rate_mhz; }

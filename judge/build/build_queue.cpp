@@ -53,6 +53,11 @@ std::size_t build_queue::done() const {
   return m_done;
 }
 
+const build_result* build_queue::if_built(std::size_t i) const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_results.at(i) && !m_errors[i] ? &*m_results[i] : nullptr;
+}
+
 const build_result& build_queue::result(std::size_t i, const build_waiting_fn& waiting) {
   std::unique_lock<std::mutex> lock(m_mutex);
   std::size_t told = static_cast<std::size_t>(-1);

@@ -44,6 +44,8 @@ public:
   const build_result& result(std::size_t i, const build_waiting_fn& waiting = {});
   /// Every build, waiting for all of them, in the order of the jobs; rethrows the first exception.
   std::vector<build_result> all(const build_waiting_fn& waiting = {});
+  /// Job `i`'s build if it has ended without an exception, else nullptr; never waits.
+  const build_result* if_built(std::size_t i) const;
   /// How many builds have ended so far.
   std::size_t done() const;
 

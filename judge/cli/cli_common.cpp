@@ -62,6 +62,11 @@ run_request grading_request(const context& ctx, const std::string& problem) {
   request.problem = problem;
   request.progress = terminal_progress(stderr);
   request.grading.sanitizer.on_failure = true; // a failure is explained where compute-sanitizer is installed
+  // The GPU's answers of the last ten minutes, kept beside the runner cache: a verdict does not start CUDA
+  // twice more to learn what the run before learned (device_memo_file.hpp).
+  static device_memo kept_devices(std::chrono::minutes(10), probe_device,
+                                  default_toolchain().cache_dir / "device-probe.json");
+  request.devices = &kept_devices;
   load_problem(request.problems_root / problem);
   return request;
 }

@@ -1,5 +1,7 @@
 #include "device_memo.hpp"
 
+#include "device_memo_file.hpp"
+
 namespace judge {
 
 probe_result device_memo::probe(bool bandwidth) {
@@ -7,7 +9,14 @@ probe_result device_memo::probe(bool bandwidth) {
   std::optional<kept>& slot = bandwidth ? m_with_bandwidth : m_plain;
   const auto now = std::chrono::steady_clock::now();
   if (slot && now - slot->at < m_max_age) return slot->answer;
+  const std::string machine = m_file.empty() ? std::string() : probe_machine_key();
+  if (!m_file.empty())
+    if (auto kept_answer = read_kept_probe(m_file, bandwidth, m_max_age, machine)) {
+      slot = kept{*kept_answer, now};
+      return *kept_answer;
+    }
   probe_result answer = m_probe(bandwidth);
+  if (!m_file.empty()) keep_probe(m_file, bandwidth, answer, machine);
   if (answer.device || answer.no_device)
     slot = kept{answer, now};
   else

@@ -7,6 +7,7 @@
 #include "device_probe.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -16,10 +17,11 @@ namespace judge {
 class device_memo {
 public:
   /// Answers older than `max_age` are probed again (a GPU's clocks can move under a long-lived worker).
-  /// `probe` is probe_device except in tests.
+  /// `probe` is probe_device except in tests. With `file`, answers are also kept there and read back by
+  /// the next process (device_memo_file.hpp): for one-run processes, which would each probe anew.
   explicit device_memo(std::chrono::seconds max_age = std::chrono::minutes(10),
-                       std::function<probe_result(bool)> probe = probe_device)
-      : m_max_age(max_age), m_probe(std::move(probe)) {}
+                       std::function<probe_result(bool)> probe = probe_device, std::filesystem::path file = {})
+      : m_max_age(max_age), m_probe(std::move(probe)), m_file(std::move(file)) {}
 
   /// probe_device(bandwidth), or this memo's last answer to the same question if it is younger than
   /// max_age. A probe that failed (neither a device nor a clean "no device") is not kept.
@@ -32,6 +34,7 @@ private:
   };
   std::chrono::seconds m_max_age;
   std::function<probe_result(bool)> m_probe;
+  std::filesystem::path m_file;
   std::mutex m_mutex; // the server's compile threads share one memo
   std::optional<kept> m_plain, m_with_bandwidth;
 };

@@ -167,6 +167,20 @@ std::optional<judge_wire::recorded_work> take_recording(const scratch_folder& sc
 
 } // namespace
 
+bool grader::times_any_case() const {
+  return m_options.timing && std::any_of(m_cases.begin(), m_cases.end(), [](const test_case& c) { return c.timed; });
+}
+
+std::unique_ptr<replay_runner> grader::replayer_for(const build_result& build) {
+  std::unique_ptr<replay_runner> ahead = std::move(m_next_replayer);
+  const bool same = ahead && m_next_replayer_runner == build.runner && m_next_replayer_solution == build.solution;
+  m_next_replayer_runner.clear();
+  m_next_replayer_solution.clear();
+  if (same) return ahead;
+  if (ahead) ahead->session->finish(); // started for a build that is not the one graded now
+  return start_replayer(build);
+}
+
 std::unique_ptr<replay_runner> grader::start_replayer(const build_result& build) {
   auto replayer = std::make_unique<replay_runner>(new_scratch("replay"));
   replayer->session =
@@ -334,7 +348,8 @@ double grader::score(const solution_result& result) const {
   return judge_stats::geometric_mean(hidden_speeds);
 }
 
-void grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress) {
+void grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+                   const next_build_fn& next) {
   result.device = m_device;
   result.speed_unit = unit_name(m_spec.unit);
   if (runner.status != build_status::ok) {
@@ -345,11 +360,20 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   m_uses_tensor_cores = runner.uses_tensor_cores;
   const scratch_folder scratch = new_scratch("solution");
   runner_session session(runner_options_for(runner, scratch, runner_role::recording));
-  // The replaying runner starts with the recording one when any case will be timed: its CUDA start
-  // (a context, CUPTI, the solution's modules) then overlaps the checked calls.
+  // The replaying runner starts with the recording one when any case will be timed (unless it was
+  // started ahead, while the solution before was in its untimed cases): its CUDA start (a context,
+  // CUPTI, the solution's modules) then overlaps the checked calls.
   std::unique_ptr<replay_runner> replayer;
-  if (m_options.timing && std::any_of(m_cases.begin(), m_cases.end(), [](const test_case& c) { return c.timed; }))
-    replayer = start_replayer(runner);
+  if (times_any_case()) replayer = replayer_for(runner);
+  // The next solution's replaying runner starts once this one's timing is over, never during it.
+  const auto start_next_replayer = [&] {
+    if (!next || m_next_replayer) return;
+    const build_result* coming = next();
+    if (!coming || coming->status != build_status::ok) return;
+    m_next_replayer = start_replayer(*coming);
+    m_next_replayer_runner = coming->runner;
+    m_next_replayer_solution = coming->solution;
+  };
   std::vector<decision> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
@@ -358,8 +382,10 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
     // The replaying runner's work ends with the last timed case: its teardown overlaps the rest.
     if (replayer && std::none_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i) + 1, m_cases.end(),
-                                 [](const test_case& c) { return c.timed; }))
+                                 [](const test_case& c) { return c.timed; })) {
       replayer->session->request_end();
+      if (!g_interrupted) start_next_replayer();
+    }
     const case_result& cr = result.cases.back();
     explained = explained || !cr.sanitizer.empty();
     decisions.push_back({cr.v, cr.message});

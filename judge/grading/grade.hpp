@@ -79,8 +79,15 @@ public:
   /// Baseline timings by case name (empty when no baseline ran).
   const std::map<std::string, timing_summary>& baseline_timings() const { return m_baseline.timings; }
 
+  /// The build of the solution to be graded next, once it is built; nullptr while it is not (or none).
+  using next_build_fn = std::function<const build_result*()>;
+
   /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in.
-  void grade(const build_result& runner, solution_result& result, const progress_fn& progress);
+  /// Once its last timed case is timed, the replaying runner of `next`'s build (when it has one) starts,
+  /// so that its CUDA start overlaps this solution's untimed cases rather than the next one's first
+  /// timed case; it runs no learner host code, and no timing is under way while it starts.
+  void grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+             const next_build_fn& next = {});
 
   const problem_spec& spec() const { return m_spec; }
   const std::vector<test_case>& cases() const { return m_cases; }
@@ -119,6 +126,10 @@ private:
                          std::optional<judge_wire::recorded_work> replay = std::nullopt);
   /// A replaying runner for `build`, its process started (start_early) but its hello not yet read.
   std::unique_ptr<replay_runner> start_replayer(const build_result& build);
+  /// The replaying runner for `build`: the one started ahead for it, or a new one.
+  std::unique_ptr<replay_runner> replayer_for(const build_result& build);
+  /// Whether any case of the problem is timed in this grading.
+  bool times_any_case() const;
   /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
   /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
   /// feedback when the case cannot be timed, and returns the decision.
@@ -149,6 +160,10 @@ private:
   bool m_baseline_from_cache = false;
   /// The solution being graded uses tensor cores (build_result::uses_tensor_cores): its FLOP floor.
   std::optional<bool> m_uses_tensor_cores;
+  /// The replaying runner started ahead for the next solution (grade's `next`), and the runner it
+  /// belongs to (its build's runner and solution); destroyed before the scratch root it runs in.
+  std::unique_ptr<replay_runner> m_next_replayer;
+  std::filesystem::path m_next_replayer_runner, m_next_replayer_solution;
 };
 
 } // namespace judge

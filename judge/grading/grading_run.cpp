@@ -210,7 +210,11 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
       continue;
     }
     solution_result r = make_result(i, build);
-    g.grade(build, r, progress);
+    // The next solution, if it is built by the time this one's timing ends, gets its replaying runner
+    // started then (grade.hpp).
+    g.grade(build, r, progress, [&builds, first_solution, i, solution_count]() -> const build_result* {
+      return i + 1 < solution_count ? builds.if_built(first_solution + i + 1) : nullptr;
+    });
     tell(request.progress, run_progress::step::none);
     clock.lap("solutions");
     // Its runner may have been killed mid-case by the interrupt: what it got says nothing about it.

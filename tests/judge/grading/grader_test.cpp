@@ -191,6 +191,33 @@ TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "
   CHECK_FALSE(r.implausible);
 }
 
+TEST_CASE("the next solution's replaying runner, started during this one's untimed cases, times only its own build",
+          "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  const build_result wrong_timing = built("timing_wrong");
+  int asked = 0;
+  solution_result first;
+  first.path = "solutions/ok.cu";
+  g.grade(built("ok"), first, nullptr, [&]() -> const build_result* {
+    ++asked;
+    return &wrong_timing;
+  });
+  CHECK(first.v == verdict::accepted);
+  CHECK(asked == 1); // once, after the last timed case
+  // Started for timing_wrong: never used for another build, which gets a replaying runner of its own.
+  solution_result second;
+  second.path = "solutions/ok-again.cu";
+  g.grade(built("ok"), second, nullptr, [&] { return &wrong_timing; });
+  CHECK(second.v == verdict::accepted);
+  REQUIRE(second.cases.at(2).timing);
+  // And used for the build it was started for: its timing is that runner's.
+  solution_result third;
+  third.path = "solutions/timing_wrong.cu";
+  g.grade(wrong_timing, third, nullptr);
+  CHECK(third.v == grade_with(g, "timing_wrong").v);
+  CHECK(third.v != verdict::accepted);
+}
+
 TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {
   device_info slow = fake_device();
   slow.fp32_peak_gflops = 1e-4; // n_100's 100 FLOP take 1 ms at this peak; the fake runner says 0.5 ms

@@ -1,0 +1,69 @@
+#include "catch.hpp"
+
+#include "device_memo.hpp"
+#include "device_memo_file.hpp"
+#include "temp_folder.hpp"
+
+using namespace judge;
+
+namespace {
+probe_result h200(bool bandwidth) {
+  device_info d;
+  d.name = "NVIDIA H200";
+  d.uuid = "GPU-1";
+  d.cc = "9.0";
+  d.sms = 132;
+  d.l2_bytes = 62914560;
+  if (bandwidth) d.measured_bandwidth_gbps = 4000;
+  return probe_result{d, false, ""};
+}
+} // namespace
+
+TEST_CASE("a device memo with a file answers the next process from it, without probing", "[device_memo]") {
+  judge_test::temp_folder folder("probe-memo");
+  const auto file = folder / "device-probe.json";
+  int calls = 0;
+  const auto counting = [&](bool bandwidth) {
+    ++calls;
+    return h200(bandwidth);
+  };
+  {
+    device_memo first(std::chrono::seconds(600), counting, file);
+    first.probe(false);
+    first.probe(true);
+  }
+  CHECK(calls == 2);
+  device_memo second(std::chrono::seconds(600), counting, file);
+  const probe_result plain = second.probe(false);
+  const probe_result measured = second.probe(true);
+  CHECK(calls == 2);
+  REQUIRE(plain.device);
+  CHECK(plain.device->uuid == "GPU-1");
+  CHECK(plain.device->sms == 132);
+  CHECK(plain.device->l2_bytes == 62914560);
+  CHECK(plain.device->measured_bandwidth_gbps == 0);
+  REQUIRE(measured.device);
+  CHECK(measured.device->measured_bandwidth_gbps == 4000);
+}
+
+TEST_CASE("a kept probe answer is not read back when old, from another machine state, or garbled", "[device_memo]") {
+  judge_test::temp_folder folder("probe-memo");
+  const auto file = folder / "device-probe.json";
+  keep_probe(file, true, h200(true), "boot-a|driver-1|0");
+  CHECK(read_kept_probe(file, true, std::chrono::seconds(600), "boot-a|driver-1|0"));
+  CHECK_FALSE(read_kept_probe(file, false, std::chrono::seconds(600), "boot-a|driver-1|0")); // never asked
+  CHECK_FALSE(read_kept_probe(file, true, std::chrono::seconds(600), "boot-b|driver-1|0"));  // rebooted
+  CHECK_FALSE(read_kept_probe(file, true, std::chrono::seconds(600), "boot-a|driver-1|1"));  // other GPUs visible
+  CHECK_FALSE(read_kept_probe(file, true, std::chrono::seconds(0), "boot-a|driver-1|0"));    // too old
+  folder.write("device-probe.json", "{\"machine\": \"boot-a|driver-1|0\", \"with_bandwidth\": 7}");
+  CHECK_FALSE(read_kept_probe(file, true, std::chrono::seconds(600), "boot-a|driver-1|0"));
+  folder.write("device-probe.json", "not json");
+  CHECK_FALSE(read_kept_probe(file, true, std::chrono::seconds(600), "boot-a|driver-1|0"));
+}
+
+TEST_CASE("a probe that found no device is not kept in the file", "[device_memo]") {
+  judge_test::temp_folder folder("probe-memo");
+  const auto file = folder / "device-probe.json";
+  keep_probe(file, false, probe_result{std::nullopt, true, "no CUDA device"}, "k");
+  CHECK_FALSE(std::filesystem::exists(file));
+}
