@@ -120,7 +120,7 @@ TEST_CASE("a published entry is found again with its kernels, tensor-core answer
   CHECK(fs::last_write_time(entry) > long_ago + std::chrono::hours(47));
 }
 
-TEST_CASE("a missing entry is not found and changes nothing; one made by hand has only what it holds", "[cache]") {
+TEST_CASE("a missing entry is not found and changes nothing, and one made by hand has only what it holds", "[cache]") {
   judge_test::temp_folder cache;
   build_result result;
   result.message = "untouched";
@@ -136,7 +136,7 @@ TEST_CASE("a missing entry is not found and changes nothing; one made by hand ha
   CHECK(result.device_code.empty());
 }
 
-TEST_CASE("an entry of the same content published first is kept; the later one is dropped", "[cache]") {
+TEST_CASE("an entry of the same content published first is kept and the later one is dropped", "[cache]") {
   judge_test::temp_folder cache;
   const fs::path entry = cache / "matmul/0123456789abcdef";
   judge::staging_dir first(entry), second(entry);
