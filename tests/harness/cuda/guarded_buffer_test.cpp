@@ -6,6 +6,7 @@
 #include "test_kernels.cuh"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 using judge_harness::buffer_layout;
@@ -14,7 +15,7 @@ using judge_harness::guarded_buffer;
 
 namespace {
 
-constexpr std::size_t count = 1000; // not a multiple of anything a kernel's tile would hide
+constexpr std::int64_t count = 1000; // not a multiple of anything a kernel's tile would hide
 
 } // namespace
 
@@ -27,35 +28,23 @@ TEST_CASE("an armed guarded buffer written only inside reports no violation", "[
   CHECK(buffer.find_violations().empty());
 }
 
-TEST_CASE("a write one element past the end is found in the guard after, at offset 0", "[gpu][guards]") {
+TEST_CASE("a write just outside the buffer is found in the guard on its side, at its distance", "[gpu][guards]") {
+  struct row {
+    std::int64_t index; ///< of the float written (1.0f: bytes 00 00 80 3f)
+    guard_side side;
+    std::size_t offset; ///< [B] guard_violation's distance from the buffer's edge
+  };
+  const row r = GENERATE(row{count, guard_side::after, 0},      // one element past the end
+                         row{count + 3, guard_side::after, 12}, // three past: 12 bytes into the guard
+                         row{-1, guard_side::before, 1});       // one before: its 0x3f right before the start
+  CAPTURE(r.index);
   guarded_buffer buffer(count);
   buffer.arm_guards();
-  gpu_test::write_one(buffer.data(), count, 1.0f);
+  gpu_test::write_one(buffer.data(), r.index, 1.0f);
   const auto found = buffer.find_violations();
   REQUIRE(found.size() == 1);
-  CHECK(found[0].side == guard_side::after);
-  CHECK(found[0].offset == 0);
-}
-
-TEST_CASE("a write three elements past the end is found 12 bytes into the guard after", "[gpu][guards]") {
-  guarded_buffer buffer(count);
-  buffer.arm_guards();
-  gpu_test::write_one(buffer.data(), count + 3, 1.0f);
-  const auto found = buffer.find_violations();
-  REQUIRE(found.size() == 1);
-  CHECK(found[0].side == guard_side::after);
-  CHECK(found[0].offset == 12);
-}
-
-TEST_CASE("a write one element before the start is found in the guard before, next to the buffer", "[gpu][guards]") {
-  guarded_buffer buffer(count);
-  buffer.arm_guards();
-  gpu_test::write_one(buffer.data(), -1, 1.0f);
-  const auto found = buffer.find_violations();
-  REQUIRE(found.size() == 1);
-  CHECK(found[0].side == guard_side::before);
-  // 1.0f's highest byte (0x3f), the last of the element, sits right before the buffer.
-  CHECK(found[0].offset == 1);
+  CHECK(found[0].side == r.side);
+  CHECK(found[0].offset == r.offset);
 }
 
 TEST_CASE("writes on both sides are both found, and arming again clears them", "[gpu][guards]") {
