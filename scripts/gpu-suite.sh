@@ -19,9 +19,10 @@ cmake --build build -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -E "error|Err
 step "CPU tests"
 ctest --test-dir build -L cpu -j "$(nproc)" >"$out/ctest-cpu.log" 2>&1
 grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest-cpu.log" | cut -c1-160
-step "GPU tests: ctest -L gpu (judge verify of every problem)"
+step "GPU tests: ctest -L gpu (the harness's GPU units, judge verify of every problem)"
 ctest --test-dir build -L gpu -V >"$out/ctest-gpu.log" 2>&1
-grep -E "expected|verify |tests passed|tests failed|baseline|MISMATCH|Failed" "$out/ctest-gpu.log" | sed -E 's/^[0-9]+: //' | cut -c1-170
+grep -E "expected|verify |tests passed|tests failed|baseline|MISMATCH|Failed|Test +#[0-9]+: gpu: harness|l2 flush:" \
+  "$out/ctest-gpu.log" | sed -E 's/^[0-9]+: //' | cut -c1-170
 step "the matmul ladder (default protocol)"
 bin/judge matmul problems/matmul/submissions/accepted --no-db --json "$out/ladder.json" 2>&1 | tee "$out/ladder.log" | grep -vE "^\s*\||^\s*>" | cut -c1-170
 step "vector_add accepted examples"

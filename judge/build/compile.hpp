@@ -73,7 +73,8 @@ enum class runner_kind { solution, baseline };
 /// not use (object_inspection.hpp) is a compile error; a baseline's is not inspected. The cache holds
 /// <cache_dir>/<problem>/<content hash>/solution.so (and, for a solution, ptxas_info.txt, ptxas's resource
 /// lines of its units, and tensor_cores.txt, whether its code uses the tensor cores) and <cache_dir>/<problem>/runner-<hash>/runner, each published by one rename, so parallel judges
-/// and an interrupted build never leave half an entry.
+/// and an interrupted build never leave half an entry. The build's steps are solution_build's
+/// (solution_build.hpp).
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools);
 

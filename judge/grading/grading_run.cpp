@@ -30,202 +30,273 @@ void tell(const run_progress_fn& progress, run_progress::step now, std::size_t d
 }
 } // namespace
 
-/// Adds the seconds since the last call (or since construction) to the outcome's phases, merging a
-/// phase that comes back (the compile wait, between solutions) into its first entry.
-class phase_clock {
-public:
-  explicit phase_clock(std::vector<std::pair<std::string, double>>& phases) : m_phases(phases) {}
-  void lap(const std::string& phase) {
-    const auto now = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(now - m_start).count();
-    m_start = now;
-    for (auto& [name, total] : m_phases)
-      if (name == phase) {
-        total += seconds;
-        return;
-      }
-    m_phases.emplace_back(phase, seconds);
-  }
-
-private:
-  std::vector<std::pair<std::string, double>>& m_phases;
-  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
-};
+void phase_clock::lap(const std::string& phase) {
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds = std::chrono::duration<double>(now - m_start).count();
+  m_start = now;
+  for (auto& [name, total] : m_phases)
+    if (name == phase) {
+      total += seconds;
+      return;
+    }
+  m_phases.emplace_back(phase, seconds);
+}
 
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
-                            const std::function<void(const run_outcome&)>& on_baseline) {
-  run_outcome outcome;
-  phase_clock clock(outcome.phases);
-  // An interrupt before any solution ran (Ctrl-C): every solution is listed as not graded, none blamed.
-  auto nothing_graded = [&] {
-    for (const auto& s : request.solutions) outcome.not_graded.push_back(s.display);
-    return outcome;
+                            const baseline_sink& on_baseline) {
+  return grading_run(request, on_result, on_baseline).run();
+}
+
+grading_run::grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline)
+    : m_request(request), m_on_result(std::move(on_result)), m_on_baseline(std::move(on_baseline)),
+      m_clock(m_outcome.phases) {}
+
+// The grader goes first, then the GPU's lock; the build queue last, waiting for the builds still going
+// (each ends early once interrupted).
+grading_run::~grading_run() = default;
+
+const std::vector<named_step<grading_run>>& grading_run::steps() {
+  static const std::vector<named_step<grading_run>> list = {
+      {"load the problem", &grading_run::load_the_problem},
+      {"probe the GPU", &grading_run::probe_the_gpu},
+      {"hand out the builds", &grading_run::hand_out_the_builds},
+      {"report the builds when nothing is run", &grading_run::report_builds_when_nothing_runs},
+      {"take the GPU", &grading_run::take_the_gpu},
+      {"measure the GPU's bandwidth", &grading_run::measure_the_bandwidth},
+      {"set up the grader", &grading_run::set_up_the_grader},
+      {"run the baseline", &grading_run::run_the_baseline},
+      {"grade the solutions", &grading_run::grade_the_solutions},
   };
-  outcome.spec = load_problem(request.problems_root / request.problem);
-  problem_spec& spec = outcome.spec;
-  if (request.compile_seconds > 0) spec.limits.compile_seconds = request.compile_seconds;
-  auto cases = load_cases(spec, request.testcases_root / request.problem / "cases.yaml");
-  if (!request.only_cases.empty()) {
+  return list;
+}
+
+const std::vector<named_step<grading_run>>& grading_run::solution_steps() {
+  static const std::vector<named_step<grading_run>> list = {
+      {"wait for its build", &grading_run::wait_for_its_build},
+      {"grade it", &grading_run::grade_it},
+      {"record it", &grading_run::record_it},
+  };
+  return list;
+}
+
+const std::vector<named_step<grading_run>>& grading_run::compiled_only_steps() {
+  static const std::vector<named_step<grading_run>> list = {
+      {"wait for its build", &grading_run::wait_for_its_build},
+      {"take its build's word", &grading_run::take_its_build_word},
+      {"record it", &grading_run::record_it},
+  };
+  return list;
+}
+
+run_outcome grading_run::run(const step_observer& on_step) {
+  m_on_step = on_step;
+  run_with_interrupts(steps());
+  return std::move(m_outcome);
+}
+
+steps_outcome grading_run::run_with_interrupts(const std::vector<named_step<grading_run>>& steps) {
+  return run_steps(
+      *this, steps, [] { return g_interrupted.load(); }, [](grading_run& run) { run.not_graded_from_here(); },
+      m_on_step);
+}
+
+void grading_run::not_graded_from_here() {
+  // Each solution gets a result or a place among the not graded, in their order.
+  for (std::size_t i = m_outcome.results.size() + m_outcome.not_graded.size(); i < m_request.solutions.size(); ++i)
+    m_outcome.not_graded.push_back(m_request.solutions[i].display);
+}
+
+step_end grading_run::load_the_problem() {
+  m_outcome.spec = load_problem(m_request.problems_root / m_request.problem);
+  problem_spec& spec = m_outcome.spec;
+  if (m_request.compile_seconds > 0) spec.limits.compile_seconds = m_request.compile_seconds;
+  m_cases = load_cases(spec, m_request.testcases_root / m_request.problem / "cases.yaml");
+  if (!m_request.only_cases.empty()) {
     std::vector<test_case> chosen;
-    for (const auto& name : request.only_cases) chosen.push_back(cases[index_of_case(spec, cases, name)]);
-    cases = std::move(chosen);
+    for (const auto& name : m_request.only_cases) chosen.push_back(m_cases[index_of_case(spec, m_cases, name)]);
+    m_cases = std::move(chosen);
   }
   // The problem's own CPU reference before anything else: one that is missing or does not compile is a
   // spec_error (a broken package, exit 2), found before any solution is compiled, with or without a GPU.
-  try {
-    load_cpu_reference(spec, default_toolchain());
-  } catch (const std::exception&) {
-    if (g_interrupted) { // the compiler was stopped by Ctrl-C, not by a broken reference
-      return nothing_graded();
-    }
-    throw;
-  }
-  clock.lap("problem");
+  // (A compiler stopped by Ctrl-C throws too: then the interrupt, not the package, ends the run.)
+  load_cpu_reference(spec, default_toolchain());
+  m_clock.lap("problem");
+  return step_end::next;
+}
 
+step_end grading_run::probe_the_gpu() {
   // What GPU there is, for the compile flags and the lock; its bandwidth is measured once the GPU is ours.
-  tell(request.progress, run_progress::step::probing);
-  probe_result probe = request.devices ? request.devices->probe(false) : probe_device(false);
-  outcome.device = probe.device;
-  outcome.no_device_reason = probe.error;
-  clock.lap("probe");
+  tell(m_request.progress, run_progress::step::probing);
+  m_probe = m_request.devices ? m_request.devices->probe(false) : probe_device(false);
+  m_outcome.device = m_probe.device;
+  m_outcome.no_device_reason = m_probe.error;
+  m_clock.lap("probe");
+  return step_end::next;
+}
 
-  toolchain tools = toolchain_for(probe);
-  tools.stop = &g_interrupted;
-  const unsigned jobs = request.compile_jobs ? request.compile_jobs : std::max(1u, std::thread::hardware_concurrency());
-
+step_end grading_run::hand_out_the_builds() {
+  m_tools = toolchain_for(m_probe);
+  m_tools.stop = &g_interrupted;
+  const unsigned jobs =
+      m_request.compile_jobs ? m_request.compile_jobs : std::max(1u, std::thread::hardware_concurrency());
   // Every build is handed to the compile threads now, the baseline's first: the GPU starts on the first
   // solution as soon as it is built, while the CPU cores go on with the rest.
+  const problem_spec& spec = m_outcome.spec;
   std::vector<build_job> build_jobs;
-  const bool has_baseline = !spec.baseline.source.empty();
-  if (has_baseline) build_jobs.push_back({spec.baseline.source, runner_kind::baseline});
-  const std::size_t first_solution = build_jobs.size();
-  for (const auto& s : request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
-  build_queue builds(spec, build_jobs, tools, jobs);
-  const std::size_t solution_count = request.solutions.size();
-  // While the GPU waits for a build, the display shows the compiles (the baseline's own line for it).
-  auto build_of = [&](std::size_t i) -> const build_result& {
-    return builds.result(first_solution + i, [&](std::size_t done, std::size_t total) {
-      tell(request.progress, run_progress::step::compiling, done, total);
-    });
-  };
+  m_has_baseline = !spec.baseline.source.empty();
+  if (m_has_baseline) build_jobs.push_back({spec.baseline.source, runner_kind::baseline});
+  m_first_solution = build_jobs.size();
+  for (const auto& s : m_request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
+  m_builds.emplace(spec, build_jobs, m_tools, jobs);
+  return step_end::next;
+}
 
-  auto make_result = [&](std::size_t i, const build_result& build) {
-    solution_result r;
-    r.problem = spec.name;
-    r.path = request.solutions[i].display;
-    r.author = author_from(request.solutions[i].source, first_source_text(request.solutions[i].source));
-    r.content_hash = build.content_hash;
-    r.graded_at = utc_now();
-    r.compile_output = build.status == build_status::ok ? "" : build.message;
-    r.kernels = build.kernels;
-    r.speed_unit = unit_name(spec.unit);
-    return r;
-  };
+step_end grading_run::report_builds_when_nothing_runs() {
+  if (m_probe.device && !m_request.compile_only) return step_end::next;
+  // Each solution is told as soon as its build ends (builds run in parallel; told in order): a verify
+  // of matmul's 57 examples on two busy cores shows its first line in seconds, not after six minutes.
+  for (m_current = 0; m_current < m_request.solutions.size(); ++m_current)
+    if (run_with_interrupts(compiled_only_steps()).end == step_end::interrupted) break;
+  m_clock.lap("compile wait");
+  return step_end::last;
+}
 
-  if (!probe.device || request.compile_only) {
-    // Each solution is told as soon as its build ends (builds run in parallel; told in order): a verify
-    // of matmul's 57 examples on two busy cores shows its first line in seconds, not after six minutes.
-    for (std::size_t i = 0; i < solution_count; ++i) {
-      const build_result& build = build_of(i);
-      tell(request.progress, run_progress::step::none);
-      if (g_interrupted) { // a build cut short says nothing about its solution, nor about those after it
-        for (std::size_t j = i; j < solution_count; ++j) outcome.not_graded.push_back(request.solutions[j].display);
-        break;
-      }
-      solution_result r = make_result(i, build);
-      if (build.status == build_status::ok) {
-        r.v = verdict::internal_error;
-        r.compiled_only = true;
-        r.message =
-            request.compile_only ? "compiled; not run: compile only" : "compiled; not run: no CUDA device is present";
-      } else {
-        r.v = build.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
-        r.message = build.message;
-      }
-      outcome.results.push_back(r);
-      if (on_result) on_result(r);
-    }
-    clock.lap("compile wait");
-    return outcome;
-  }
-
+step_end grading_run::take_the_gpu() {
   // Only one judge times on a GPU at a time: its runs (and the bandwidth probe) start once it holds the
   // GPU's lock, compiling going on meanwhile. The lock is released when the run ends.
-  const gpu_lock lock(
-      gpu_lock_dir(), probe.device->uuid, "judge " + spec.name,
+  m_lock.emplace(
+      gpu_lock_dir(), m_probe.device->uuid, "judge " + m_outcome.spec.name,
       [&](const gpu_lock_holder& h) {
-        tell(request.progress, run_progress::step::waiting_for_gpu, 0, 0,
+        tell(m_request.progress, run_progress::step::waiting_for_gpu, 0, 0,
              h.pid ? "pid " + std::to_string(h.pid) + " (" + h.command + ", since " + h.since + ")" : "another judge");
       },
       &g_interrupted);
-  if (!lock.held()) { // interrupted while waiting
-    return nothing_graded();
+  if (!m_lock->held()) return step_end::interrupted; // interrupted while waiting
+  m_clock.lap("gpu wait");
+  return step_end::next;
+}
+
+step_end grading_run::measure_the_bandwidth() {
+  tell(m_request.progress, run_progress::step::probing);
+  if (probe_result measured = m_request.devices ? m_request.devices->probe(true) : probe_device(true);
+      measured.device) {
+    m_probe = measured;
+    m_outcome.device = m_probe.device;
   }
-  clock.lap("gpu wait");
-  tell(request.progress, run_progress::step::probing);
-  if (probe_result measured = request.devices ? request.devices->probe(true) : probe_device(true); measured.device) {
-    probe = measured;
-    outcome.device = probe.device;
-  }
-  clock.lap("bandwidth probe");
-  grade_options grading = request.grading;
-  grading.runner_library_dirs = {tools.cupti_library.parent_path(), tools.cuda_library_dir};
-  grading.baseline_cache_dir = tools.cache_dir / spec.name;
+  m_clock.lap("bandwidth probe");
+  return step_end::next;
+}
+
+step_end grading_run::set_up_the_grader() {
+  grade_options grading = m_request.grading;
+  grading.runner_library_dirs = {m_tools.cupti_library.parent_path(), m_tools.cuda_library_dir};
+  grading.baseline_cache_dir = m_tools.cache_dir / m_outcome.spec.name;
   if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
-    const sanitizer_options found = find_compute_sanitizer(tools.nvcc);
+    const sanitizer_options found = find_compute_sanitizer(m_tools.nvcc);
     grading.sanitizer.executable = found.executable;
     grading.sanitizer.missing = found.missing;
   }
-  if (request.rebaseline) grading.baseline_max_age = std::chrono::seconds(0);
-  grader g(spec, cases, load_or_create_secret(secret_path()), *probe.device, grading);
-  auto progress = [&](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
-    tell(request.progress, run_progress::step::running, i, n, who, name);
-  };
-  if (has_baseline) {
-    const build_result& baseline = builds.result(
-        0, [&](std::size_t, std::size_t) { tell(request.progress, run_progress::step::compiling_baseline); });
-    clock.lap("compile wait");
-    outcome.baseline_error = g.run_baseline(baseline, progress);
-    outcome.baseline_timed_at = g.baseline_timed_at();
-    outcome.baseline_from_cache = g.baseline_from_cache();
+  if (m_request.rebaseline) grading.baseline_max_age = std::chrono::seconds(0);
+  m_grader.emplace(m_outcome.spec, m_cases, load_or_create_secret(secret_path()), *m_probe.device, grading);
+  return step_end::next;
+}
+
+step_end grading_run::run_the_baseline() {
+  if (m_has_baseline) {
+    const build_result& baseline = m_builds->result(
+        0, [&](std::size_t, std::size_t) { tell(m_request.progress, run_progress::step::compiling_baseline); });
+    m_clock.lap("compile wait");
+    grader& g = *m_grader;
+    m_outcome.baseline_error = g.run_baseline(baseline, running());
+    m_outcome.baseline_timed_at = g.baseline_timed_at();
+    m_outcome.baseline_from_cache = g.baseline_from_cache();
     for (const test_case& c : g.cases())
       if (auto it = g.baseline_timings().find(c.name); it != g.baseline_timings().end()) {
-        outcome.baseline_timings.emplace_back(c.name, it->second);
-        outcome.baseline_speeds.push_back(g.speed(c, it->second.median_ms));
+        m_outcome.baseline_timings.emplace_back(c.name, it->second);
+        m_outcome.baseline_speeds.push_back(g.speed(c, it->second.median_ms));
       }
-    clock.lap("baseline");
+    m_clock.lap("baseline");
   }
-  tell(request.progress, run_progress::step::none);
-  if (on_baseline) on_baseline(outcome);
-  for (std::size_t i = 0; i < solution_count; ++i) {
-    if (g_interrupted) {
-      outcome.not_graded.push_back(request.solutions[i].display);
-      continue;
-    }
-    const build_result& build = build_of(i);
-    tell(request.progress, run_progress::step::none);
-    clock.lap("compile wait");
-    if (g_interrupted) { // its build was cut short: that says nothing about the solution
-      outcome.not_graded.push_back(request.solutions[i].display);
-      continue;
-    }
-    solution_result r = make_result(i, build);
-    // The next solution, if it is built by the time this one's timing ends, gets its replaying runner
-    // started then (grade.hpp).
-    g.grade(build, r, progress, [&builds, first_solution, i, solution_count]() -> const build_result* {
-      return i + 1 < solution_count ? builds.if_built(first_solution + i + 1) : nullptr;
-    });
-    tell(request.progress, run_progress::step::none);
-    clock.lap("solutions");
-    // Its runner may have been killed mid-case by the interrupt: what it got says nothing about it.
-    if (g_interrupted) {
-      outcome.not_graded.push_back(r.path);
-      continue;
-    }
-    outcome.results.push_back(r);
-    if (on_result) on_result(outcome.results.back());
+  tell(m_request.progress, run_progress::step::none);
+  if (m_on_baseline) m_on_baseline(m_outcome);
+  return step_end::next;
+}
+
+step_end grading_run::grade_the_solutions() {
+  for (m_current = 0; m_current < m_request.solutions.size(); ++m_current)
+    if (run_with_interrupts(solution_steps()).end == step_end::interrupted) break;
+  return step_end::next;
+}
+
+step_end grading_run::wait_for_its_build() {
+  m_graded.reset();
+  m_build = &build_of(m_current);
+  tell(m_request.progress, run_progress::step::none);
+  m_clock.lap("compile wait");
+  return step_end::next;
+}
+
+step_end grading_run::grade_it() {
+  m_graded = result_of_build(m_current, *m_build);
+  // The next solution, if it is built by the time this one's timing ends, gets its replaying runner
+  // started then (grade.hpp).
+  const std::size_t next = m_current + 1;
+  m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
+    return next < m_request.solutions.size() ? m_builds->if_built(m_first_solution + next) : nullptr;
+  });
+  tell(m_request.progress, run_progress::step::none);
+  m_clock.lap("solutions");
+  return step_end::next;
+}
+
+step_end grading_run::take_its_build_word() {
+  const build_result& build = *m_build;
+  m_graded = result_of_build(m_current, build);
+  solution_result& r = *m_graded;
+  if (build.status == build_status::ok) {
+    r.v = verdict::internal_error;
+    r.compiled_only = true;
+    r.message =
+        m_request.compile_only ? "compiled; not run: compile only" : "compiled; not run: no CUDA device is present";
+  } else {
+    r.v = build.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
+    r.message = build.message;
   }
-  return outcome;
+  return step_end::next;
+}
+
+step_end grading_run::record_it() {
+  m_outcome.results.push_back(std::move(*m_graded));
+  m_graded.reset();
+  if (m_on_result) m_on_result(m_outcome.results.back());
+  return step_end::next;
+}
+
+solution_result grading_run::result_of_build(std::size_t i, const build_result& build) const {
+  const problem_spec& spec = m_outcome.spec;
+  solution_result r;
+  r.problem = spec.name;
+  r.path = m_request.solutions[i].display;
+  r.author = author_from(m_request.solutions[i].source, first_source_text(m_request.solutions[i].source));
+  r.content_hash = build.content_hash;
+  r.graded_at = utc_now();
+  r.compile_output = build.status == build_status::ok ? "" : build.message;
+  r.kernels = build.kernels;
+  r.speed_unit = unit_name(spec.unit);
+  return r;
+}
+
+progress_fn grading_run::running() const {
+  return [this](const std::string& who, std::size_t i, std::size_t n, const std::string& name) {
+    tell(m_request.progress, run_progress::step::running, i, n, who, name);
+  };
+}
+
+const build_result& grading_run::build_of(std::size_t i) {
+  // While the GPU waits for a build, the display shows the compiles (the baseline's own line for it).
+  return m_builds->result(m_first_solution + i, [&](std::size_t done, std::size_t total) {
+    tell(m_request.progress, run_progress::step::compiling, done, total);
+  });
 }
 
 } // namespace judge

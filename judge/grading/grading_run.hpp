@@ -2,11 +2,15 @@
 // GPU, compile in parallel, run the baseline and every solution. Shared by `judge run` and `judge verify`.
 #pragma once
 
+#include "build_queue.hpp"
 #include "device_memo.hpp"
+#include "gpu_lock.hpp"
 #include "grade.hpp"
 #include "grade_result.hpp"
+#include "named_steps.hpp"
 #include "solution_files.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -72,11 +76,94 @@ struct run_outcome {
 
 /// Called as each solution finishes, for printing and recording as the run goes.
 using result_sink = std::function<void(const solution_result&)>;
+/// Called once the baseline has run (or there is none), before the first solution is graded.
+using baseline_sink = std::function<void(const run_outcome&)>;
 
 /// Throws spec_error (bad problem or cases, or a CPU reference that is missing or does not compile) and
 /// usage_error (bad paths) before anything runs. On an
 /// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
-run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
-                            const std::function<void(const run_outcome&)>& on_baseline);
+run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline);
+
+/// Adds the seconds since the last call (or since construction) to a run's phases, merging a phase that
+/// comes back (the compile wait, between solutions) into its first entry.
+class phase_clock {
+public:
+  explicit phase_clock(std::vector<std::pair<std::string, double>>& phases) : m_phases(phases) {}
+  void lap(const std::string& phase);
+
+private:
+  std::vector<std::pair<std::string, double>>& m_phases;
+  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+};
+
+/// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (its spec, its
+/// cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
+/// (no GPU, or compile only: the run ends there), take the GPU, measure its bandwidth, set up the grader,
+/// run the baseline, grade the solutions, each through steps of its own: wait for its build, grade it
+/// (or, when nothing is run, take its build's word), record it. The interrupt (g_interrupted) is looked at
+/// between the steps, of the run and of each solution: once it is set no further step starts, and every
+/// solution without a result is not graded.
+class grading_run {
+public:
+  /// `request` must outlive the run.
+  grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline);
+  ~grading_run();
+  grading_run(const grading_run&) = delete;
+  grading_run& operator=(const grading_run&) = delete;
+
+  /// The run's steps, in order.
+  static const std::vector<named_step<grading_run>>& steps();
+  /// The steps of each solution: on a GPU, and when nothing is run.
+  static const std::vector<named_step<grading_run>>& solution_steps();
+  static const std::vector<named_step<grading_run>>& compiled_only_steps();
+
+  /// Runs the steps (once); `on_step` is told each step's name as it starts, a solution's steps too.
+  run_outcome run(const step_observer& on_step = {});
+
+private:
+  step_end load_the_problem();
+  step_end probe_the_gpu();
+  step_end hand_out_the_builds();
+  step_end report_builds_when_nothing_runs();
+  step_end take_the_gpu();
+  step_end measure_the_bandwidth();
+  step_end set_up_the_grader();
+  step_end run_the_baseline();
+  step_end grade_the_solutions();
+  // Steps of solution m_current:
+  step_end wait_for_its_build();
+  step_end grade_it();
+  step_end take_its_build_word();
+  step_end record_it();
+
+  /// Runs `steps` with the interrupt check between them.
+  steps_outcome run_with_interrupts(const std::vector<named_step<grading_run>>& steps);
+  /// Every solution that has neither a result nor a place among the not graded gets one there.
+  void not_graded_from_here();
+  /// A solution's result as its build leaves it (path, author, compile facts), before it is graded.
+  solution_result result_of_build(std::size_t i, const build_result& build) const;
+  /// Solution i's build, waiting for it (the display shows the compiles meanwhile).
+  const build_result& build_of(std::size_t i);
+  /// What the grader tells as it runs a case (who, case i of n, its name), passed on to the display.
+  progress_fn running() const;
+
+  const run_request& m_request;
+  const result_sink m_on_result;
+  const baseline_sink m_on_baseline;
+  step_observer m_on_step;
+  run_outcome m_outcome;
+  phase_clock m_clock;
+  std::vector<test_case> m_cases;
+  probe_result m_probe;
+  toolchain m_tools;
+  bool m_has_baseline = false;
+  std::size_t m_first_solution = 0; ///< the first solution's job in m_builds (after the baseline's)
+  std::optional<build_queue> m_builds;
+  std::optional<gpu_lock> m_lock;
+  std::optional<grader> m_grader;
+  std::size_t m_current = 0;               ///< the solution whose steps run
+  const build_result* m_build = nullptr;   ///< its build, once waited for
+  std::optional<solution_result> m_graded; ///< its result, once made
+};
 
 } // namespace judge

@@ -1,3 +1,4 @@
+#include "build_fixtures.hpp"
 #include "catch.hpp"
 #include "temp_folder.hpp"
 #include "text_match.hpp"
@@ -29,42 +30,11 @@ using judge::runner_kind;
 
 namespace {
 
-const fs::path data_dir = fs::path(JUDGE_TEST_DATA_DIR) / "compile";
-const fs::path solutions = data_dir / "solutions";
+using judge_test::matmul_like;
+using judge_test::param;
+const fs::path solutions = judge_test::compile_solutions;
 
-judge::parameter param(const std::string& name, const std::string& type, judge::param_role role) {
-  judge::parameter p;
-  p.name = name;
-  p.c_type = type;
-  p.role = role;
-  return p;
-}
-
-/// A matmul-shaped problem written by hand: compile.cpp needs only the signature, the folder (for
-/// reference_gpu.cu), the bans and the limits.
-problem_spec matmul_like() {
-  using judge::param_role;
-  problem_spec spec;
-  spec.name = "matmul_like";
-  spec.dir = data_dir / "matmul_like";
-  spec.spec_file = spec.dir / "problem.yaml";
-  spec.title = "C = A * B";
-  spec.signature = {param("A", "const float*", param_role::input), param("B", "const float*", param_role::input),
-                    param("C", "float*", param_role::output),      param("M", "int", param_role::size),
-                    param("N", "int", param_role::size),           param("K", "int", param_role::size)};
-  spec.banned_libraries = {"cublas", "cublasLt"};
-  spec.baseline.libraries = {"cublas"};
-  spec.limits.compile_seconds = 300; // a loaded two-core machine compiles slowly
-  return spec;
-}
-
-/// One runner cache for the whole test run, so that the problem's shim and reference are compiled once.
-judge::toolchain test_tools() {
-  static judge_test::temp_folder cache;
-  judge::toolchain tools = judge::default_toolchain();
-  tools.cache_dir = cache.path();
-  return tools;
-}
+judge::toolchain test_tools() { return judge_test::build_test_tools(); }
 
 } // namespace
 
