@@ -4,8 +4,8 @@
 // Host code only, no CUDA runtime: included by harness sources (g++ and nvcc) and by the judge.
 #pragma once
 
-#include "datagen.h"
-#include "recorded_work.hpp"
+#include "common/datagen.h"
+#include "common/recorded_work.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,8 +5,8 @@
 // only (nlohmann::json).
 #pragma once
 
-#include "hex.hpp"
-#include "wire.hpp"
+#include "common/hex.hpp"
+#include "common/wire.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -245,7 +245,7 @@ inline timing_spec read_timing(const json& v, const where& w) {
 } // namespace judge_wire
 
 #define JUDGE_WIRE_JSON_READERS
-#include "recorded_work_json.hpp"
+#include "common/recorded_work_json.hpp"
 
 namespace judge_wire {
 namespace detail {

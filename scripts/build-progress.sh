@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reads make's output on stdin (through `cmake --build`), appends every line to the log file $1, and says
 # on stderr what is being built, one line per file: "[ 42%] Building CXX object
-# judge/spec/CMakeFiles/judge_spec.dir/size_expr.cpp.o" becomes "bin/judge: [ 42%] building
-# judge/spec/size_expr.cpp". Prints nothing when nothing is built. Used by bin/judge.
+# judge/problem/CMakeFiles/judge_problem.dir/size_expr.cpp.o" becomes "bin/judge: [ 42%] building
+# judge/problem/size_expr.cpp". Prints nothing when nothing is built. Used by bin/judge.
 set -uo pipefail
 log="$1"
 announced=""

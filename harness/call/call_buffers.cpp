@@ -1,6 +1,6 @@
-#include "call_buffers.hpp"
+#include "harness/call/call_buffers.hpp"
 
-#include "generate.cuh"
+#include "harness/cuda/generate.cuh"
 
 namespace judge_harness {
 

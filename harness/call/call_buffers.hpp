@@ -4,9 +4,9 @@
 // this one type, so a solution cannot tell them apart.
 #pragma once
 
-#include "device_memory.hpp"
-#include "guarded_buffer.hpp"
-#include "wire.hpp"
+#include "harness/cuda/device_memory.hpp"
+#include "harness/cuda/guarded_buffer.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <vector>

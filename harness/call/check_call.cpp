@@ -1,10 +1,10 @@
-#include "check_call.hpp"
+#include "harness/call/check_call.hpp"
 
-#include "buffer_map.hpp"
-#include "call_buffers.hpp"
-#include "solve_call.hpp"
-#include "wire_json.hpp"
-#include "work_recorder.hpp"
+#include "common/buffer_map.hpp"
+#include "harness/call/call_buffers.hpp"
+#include "harness/call/solve_call.hpp"
+#include "common/wire_json.hpp"
+#include "harness/record/work_recorder.hpp"
 
 #include <cerrno>
 #include <cstdint>

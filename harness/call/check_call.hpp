@@ -3,8 +3,8 @@
 // written, under the names the judge chose, into the scratch folder for the judge to compare.
 #pragma once
 
-#include "runner_context.hpp"
-#include "wire.hpp"
+#include "harness/call/runner_context.hpp"
+#include "common/wire.hpp"
 
 #include <cstddef>
 

@@ -1,4 +1,4 @@
-#include "process_watch.hpp"
+#include "harness/call/process_watch.hpp"
 
 #include <link.h>
 

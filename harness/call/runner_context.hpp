@@ -1,14 +1,14 @@
 // Everything a runner sets up once and every call of solve() uses.
 #pragma once
 
-#include "compare.cuh"
-#include "device_facts.hpp"
-#include "device_health.hpp"
-#include "guarded_buffer.hpp"
-#include "l2_flush.hpp"
-#include "nvml_clock.hpp"
-#include "process_watch.hpp"
-#include "solve_timer.hpp"
+#include "harness/cuda/compare.cuh"
+#include "harness/cuda/device_facts.hpp"
+#include "harness/cuda/device_health.hpp"
+#include "harness/cuda/guarded_buffer.hpp"
+#include "harness/timing/l2_flush.hpp"
+#include "harness/cuda/nvml_clock.hpp"
+#include "harness/call/process_watch.hpp"
+#include "harness/timing/solve_timer.hpp"
 
 #include <chrono>
 #include <optional>

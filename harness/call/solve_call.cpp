@@ -1,8 +1,8 @@
-#include "solve_call.hpp"
+#include "harness/call/solve_call.hpp"
 
-#include "process_watch.hpp"
-#include "solve_abi.h"
-#include "work_recorder.hpp"
+#include "harness/call/process_watch.hpp"
+#include "harness/call/solve_abi.h"
+#include "harness/record/work_recorder.hpp"
 
 #include <chrono>
 #include <stdexcept>

@@ -2,9 +2,9 @@
 // calls and timed samples all go through here.
 #pragma once
 
-#include "process_watch.hpp"
-#include "runner_context.hpp"
-#include "solve_abi.h"
+#include "harness/call/process_watch.hpp"
+#include "harness/call/runner_context.hpp"
+#include "harness/call/solve_abi.h"
 
 #include <string>
 #include <vector>

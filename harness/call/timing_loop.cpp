@@ -1,9 +1,9 @@
-#include "timing_loop.hpp"
+#include "harness/call/timing_loop.hpp"
 
-#include "call_buffers.hpp"
-#include "solve_abi.h"
-#include "solve_call.hpp"
-#include "stats.hpp"
+#include "harness/call/call_buffers.hpp"
+#include "harness/call/solve_abi.h"
+#include "harness/call/solve_call.hpp"
+#include "common/stats.hpp"
 
 #include <cerrno>
 #include <chrono>

@@ -2,9 +2,9 @@
 // problem's GPU reference (docs/architecture.md, "timing").
 #pragma once
 
-#include "runner_context.hpp"
-#include "solve_call.hpp"
-#include "wire.hpp"
+#include "harness/call/runner_context.hpp"
+#include "harness/call/solve_call.hpp"
+#include "common/wire.hpp"
 
 namespace judge_harness {
 

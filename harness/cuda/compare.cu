@@ -1,7 +1,7 @@
-#include "compare.cuh"
+#include "harness/cuda/compare.cuh"
 
-#include "cuda_check.hpp"
-#include "launch_shape.cuh"
+#include "harness/cuda/cuda_check.hpp"
+#include "harness/cuda/launch_shape.cuh"
 
 #include <climits>
 

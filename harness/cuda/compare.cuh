@@ -3,8 +3,8 @@
 // Declarations only, includable from host C++; the kernels live in compare.cu.
 #pragma once
 
-#include "datagen.h"
-#include "device_memory.hpp"
+#include "common/datagen.h"
+#include "harness/cuda/device_memory.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "device_facts.hpp"
+#include "harness/cuda/device_facts.hpp"
 
-#include "cuda_check.hpp"
+#include "harness/cuda/cuda_check.hpp"
 
 #include <cstdio>
 

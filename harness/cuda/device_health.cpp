@@ -1,4 +1,4 @@
-#include "device_health.hpp"
+#include "harness/cuda/device_health.hpp"
 
 namespace judge_harness {
 namespace {

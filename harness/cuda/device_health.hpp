@@ -1,7 +1,7 @@
 // Whether the CUDA context survived what solve() did: pending and sticky errors, and cudaDeviceReset().
 #pragma once
 
-#include "device_memory.hpp"
+#include "harness/cuda/device_memory.hpp"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // One cudaMalloc allocation, owned: freed on destruction, movable, never copied.
 #pragma once
 
-#include "cuda_check.hpp"
+#include "harness/cuda/cuda_check.hpp"
 
 #include <cstddef>
 #include <utility>

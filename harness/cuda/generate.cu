@@ -1,7 +1,7 @@
-#include "generate.cuh"
+#include "harness/cuda/generate.cuh"
 
-#include "cuda_check.hpp"
-#include "launch_shape.cuh"
+#include "harness/cuda/cuda_check.hpp"
+#include "harness/cuda/launch_shape.cuh"
 
 namespace judge_harness {
 namespace {

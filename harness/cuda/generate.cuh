@@ -2,7 +2,7 @@
 // Declarations only, includable from host C++; the kernels live in generate.cu.
 #pragma once
 
-#include "datagen.h"
+#include "common/datagen.h"
 
 #include <cuda_runtime_api.h>
 

@@ -1,4 +1,4 @@
-#include "guarded_buffer.hpp"
+#include "harness/cuda/guarded_buffer.hpp"
 
 #include <array>
 #include <cstdint>

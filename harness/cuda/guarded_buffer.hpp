@@ -2,8 +2,8 @@
 // off-by-one tile edge that corrupts a neighbour and would go unseen in a bare allocation).
 #pragma once
 
-#include "device_memory.hpp"
-#include "wire.hpp"
+#include "harness/cuda/device_memory.hpp"
+#include "common/wire.hpp"
 
 #include <cstddef>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "nvml_clock.hpp"
+#include "harness/cuda/nvml_clock.hpp"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>

@@ -2,10 +2,10 @@
 // checks) and for `judge device`. Exit status 0; 3 when there is no CUDA device; 1 when a CUDA call
 // fails. With --bandwidth it also measures device-to-device copy bandwidth (copy_gbps: the better of
 // cudaMemcpy and a copy kernel; both are reported).
-#include "cuda_check.hpp"
-#include "device_facts.hpp"
-#include "device_memory.hpp"
-#include "event_timer.hpp"
+#include "harness/cuda/cuda_check.hpp"
+#include "harness/cuda/device_facts.hpp"
+#include "harness/cuda/device_memory.hpp"
+#include "harness/timing/event_timer.hpp"
 
 #include <cstdio>
 #include <cstring>

@@ -7,7 +7,7 @@
 // The list is closed the other way round as well: every runtime call that does device work a replay
 // cannot reproduce is defined here to say so (work_recorder::unsupported), so an honest solution that
 // uses one gets that message rather than a wrong replay.
-#include "work_recorder.hpp"
+#include "harness/record/work_recorder.hpp"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>

@@ -1,7 +1,7 @@
-#include "work_recorder.hpp"
+#include "harness/record/work_recorder.hpp"
 
-#include "demangle.hpp"
-#include "driver_api.hpp"
+#include "harness/cuda/demangle.hpp"
+#include "harness/cuda/driver_api.hpp"
 
 #include <cstring>
 #include <set>

@@ -7,7 +7,7 @@
 // proposal that the replaying runner checks and times (docs/security.md, "Timing by replay").
 #pragma once
 
-#include "recorded_work.hpp"
+#include "common/recorded_work.hpp"
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>

@@ -1,8 +1,8 @@
-#include "replay_program.hpp"
+#include "harness/replay/replay_program.hpp"
 
-#include "cuda_check.hpp"
-#include "demangle.hpp"
-#include "driver_api.hpp"
+#include "harness/cuda/cuda_check.hpp"
+#include "harness/cuda/demangle.hpp"
+#include "harness/cuda/driver_api.hpp"
 
 #include <cuda_runtime_api.h>
 

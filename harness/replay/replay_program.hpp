@@ -3,8 +3,8 @@
 // solve() bound to it, ready to be issued again on any set of the judge's buffers.
 #pragma once
 
-#include "recorded_work.hpp"
-#include "wire.hpp"
+#include "common/recorded_work.hpp"
+#include "common/wire.hpp"
 
 #include <cuda.h>
 

@@ -1,4 +1,4 @@
-#include "channels.hpp"
+#include "harness/runner/channels.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -12,16 +12,16 @@
 // unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device; 4
 // (syscall_denied_exit_code) after a "denied" answer: the system-call filter (syscall_filter.hpp) stopped a call of
 // learner code.
-#include "channels.hpp"
-#include "check_call.hpp"
-#include "replay_program.hpp"
-#include "work_recorder.hpp"
-#include "runner_context.hpp"
-#include "solution_loader.hpp"
-#include "solve_call.hpp"
-#include "syscall_filter.hpp"
-#include "timing_loop.hpp"
-#include "wire_json.hpp"
+#include "harness/runner/channels.hpp"
+#include "harness/call/check_call.hpp"
+#include "harness/replay/replay_program.hpp"
+#include "harness/record/work_recorder.hpp"
+#include "harness/call/runner_context.hpp"
+#include "harness/runner/solution_loader.hpp"
+#include "harness/call/solve_call.hpp"
+#include "harness/runner/syscall_filter.hpp"
+#include "harness/call/timing_loop.hpp"
+#include "common/wire_json.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

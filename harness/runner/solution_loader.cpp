@@ -1,4 +1,4 @@
-#include "solution_loader.hpp"
+#include "harness/runner/solution_loader.hpp"
 
 #include <stdexcept>
 

@@ -2,7 +2,7 @@
 // CUPTI and its channels, and finding its solve().
 #pragma once
 
-#include "solve_abi.h"
+#include "harness/call/solve_abi.h"
 
 #include <string>
 

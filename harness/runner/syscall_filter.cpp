@@ -1,6 +1,6 @@
-#include "syscall_filter.hpp"
+#include "harness/runner/syscall_filter.hpp"
 
-#include "wire_json.hpp"
+#include "common/wire_json.hpp"
 
 #include <fcntl.h>
 #include <sched.h>

@@ -1,7 +1,7 @@
-#include "cupti_timer.hpp"
-#include "demangle.hpp"
+#include "harness/timing/cupti_timer.hpp"
+#include "harness/cuda/demangle.hpp"
 
-#include "l2_flush_kernels.cuh"
+#include "harness/timing/l2_flush_kernels.cuh"
 
 #include <cupti.h>
 

@@ -2,7 +2,7 @@
 // stream, timestamped by the GPU, so neither launch latency nor work on a learner's own streams escapes.
 #pragma once
 
-#include "wire.hpp"
+#include "common/wire.hpp"
 
 #include <cstddef>
 #include <cstdint>

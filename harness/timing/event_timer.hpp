@@ -1,7 +1,7 @@
 // CUDA events as owned resources, and the start/stop pair of the "events" timing method.
 #pragma once
 
-#include "cuda_check.hpp"
+#include "harness/cuda/cuda_check.hpp"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
-#include "l2_flush.hpp"
+#include "harness/timing/l2_flush.hpp"
 
-#include "l2_flush_kernels.cuh"
+#include "harness/timing/l2_flush_kernels.cuh"
 
 namespace judge_harness {
 

@@ -1,7 +1,7 @@
 // Cold-L2 timing: evicts everything a previous call left in L2 before the next timed call.
 #pragma once
 
-#include "device_memory.hpp"
+#include "harness/cuda/device_memory.hpp"
 
 #include <cstddef>
 

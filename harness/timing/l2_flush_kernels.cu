@@ -1,6 +1,6 @@
-#include "l2_flush_kernels.cuh"
+#include "harness/timing/l2_flush_kernels.cuh"
 
-#include "cuda_check.hpp"
+#include "harness/cuda/cuda_check.hpp"
 
 #include <cstdint>
 

@@ -1,8 +1,8 @@
-#include "solve_timer.hpp"
+#include "harness/timing/solve_timer.hpp"
 
-#include "cuda_check.hpp"
-#include "device_memory.hpp"
-#include "generate.cuh"
+#include "harness/cuda/cuda_check.hpp"
+#include "harness/cuda/device_memory.hpp"
+#include "harness/cuda/generate.cuh"
 
 #include <exception>
 

@@ -4,9 +4,9 @@
 // the judge compares a solution's method with the baseline's.
 #pragma once
 
-#include "cupti_timer.hpp"
-#include "event_timer.hpp"
-#include "wire.hpp"
+#include "harness/timing/cupti_timer.hpp"
+#include "harness/timing/event_timer.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <memory>

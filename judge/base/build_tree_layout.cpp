@@ -1,7 +1,7 @@
 // The build tree's layout, linked only into the programs of the build tree (bin/judge there, the tests):
 // the source tree's problems, the build's harness library, probe and runner cache. CMake passes these
 // paths to this file alone (judge/CMakeLists.txt).
-#include "install_layout.hpp"
+#include "judge/base/install_layout.hpp"
 
 namespace judge {
 

@@ -1,4 +1,4 @@
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 
 #include <cerrno>
 #include <cstdio>

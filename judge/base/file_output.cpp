@@ -1,4 +1,4 @@
-#include "file_output.hpp"
+#include "judge/base/file_output.hpp"
 
 #include <fmt/format.h>
 

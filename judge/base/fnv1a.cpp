@@ -1,4 +1,4 @@
-#include "fnv1a.hpp"
+#include "judge/base/fnv1a.hpp"
 
 namespace judge {
 

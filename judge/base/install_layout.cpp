@@ -1,4 +1,4 @@
-#include "install_layout.hpp"
+#include "judge/base/install_layout.hpp"
 
 #include <cstdlib>
 #include <stdexcept>

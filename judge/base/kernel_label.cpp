@@ -1,4 +1,4 @@
-#include "kernel_label.hpp"
+#include "judge/base/kernel_label.hpp"
 
 namespace judge {
 

@@ -1,4 +1,4 @@
-#include "text.hpp"
+#include "judge/base/text.hpp"
 
 namespace judge {
 

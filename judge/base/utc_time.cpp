@@ -1,4 +1,4 @@
-#include "utc_time.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <ctime>
 

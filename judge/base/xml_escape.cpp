@@ -1,4 +1,4 @@
-#include "xml_escape.hpp"
+#include "judge/base/xml_escape.hpp"
 
 namespace judge {
 

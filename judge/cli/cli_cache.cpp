@@ -4,10 +4,10 @@
 // objects, a CPU reference library, or a staging folder a killed judge left behind. Its modification time
 // is its last use (build_runner marks an entry it finds, mark_cache_entry_used). An entry used within
 // the last hour is never removed, whatever the options: a judge running now may be about to start it.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "compile.hpp"
-#include "solution_files.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

@@ -1,16 +1,16 @@
 // judge cases <problem> [--show CASE [--out DIR] | --check]: a problem's test cases; a sample case's
 // inputs and the CPU reference's outputs, to debug against; the reference checked on every sample case.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "case_data.hpp"
-#include "case_tolerance.hpp"
-#include "check_seed.hpp"
-#include "compare.hpp"
-#include "file_output.hpp"
-#include "problem_spec.hpp"
-#include "reference_library.hpp"
-#include "solution_files.hpp"
-#include "test_cases.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/problem/case_tolerance.hpp"
+#include "judge/problem/check_seed.hpp"
+#include "judge/grading/compare.hpp"
+#include "judge/base/file_output.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/reference_library.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,14 +1,14 @@
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "compile.hpp"
-#include "grading_run.hpp"
-#include "problem_spec.hpp"
-#include "process.hpp"
-#include "progress_terminal.hpp"
-#include "results_db.hpp"
-#include "sandbox_probe.hpp"
-#include "sandbox_text.hpp"
-#include "solution_files.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/grading/grading_run.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/report/progress_terminal.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/sandbox/sandbox_probe.hpp"
+#include "judge/report/sandbox_text.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

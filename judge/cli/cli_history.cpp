@@ -1,9 +1,9 @@
 // judge history <problem> [author]: every graded submission to a problem from the results store, newest
 // first, with its verdict, score and first failed case.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "cli_store.hpp"
-#include "problem_spec.hpp"
+#include "judge/cli/cli_store.hpp"
+#include "judge/problem/problem_spec.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 // Small read-only subcommands: list, show, device (cases: cli_cases.cpp).
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "device_probe.hpp"
-#include "file_input.hpp"
-#include "problem_spec.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/problem/problem_spec.hpp"
 
 #include <fmt/format.h>
 

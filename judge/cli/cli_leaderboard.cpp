@@ -1,11 +1,11 @@
 // judge leaderboard <problem>: each author's best accepted solution, one board per GPU model.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "cli_store.hpp"
-#include "file_output.hpp"
-#include "leaderboard.hpp"
-#include "problem_spec.hpp"
-#include "solution_files.hpp"
+#include "judge/cli/cli_store.hpp"
+#include "judge/base/file_output.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <cstdio>
 #include <memory>

@@ -1,12 +1,12 @@
 // judge new <problem> <author>: a learner's file from the starter.
 // judge new-problem <name>: an instructor's problem package from templates/problem/.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "file_input.hpp"
-#include "install_layout.hpp"
-#include "problem_spec.hpp"
-#include "solution_files.hpp"
-#include "text.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/base/install_layout.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/base/text.hpp"
 
 #include <fmt/format.h>
 

@@ -1,18 +1,18 @@
 // judge profile <problem> <solution> [--case NAME]: one case of a solution under Nsight Compute. Keeps
 // the report for the GUI under results/profiles/<problem>/ and prints its digest (docs/profile.md) and
 // the hints the profiler's figures point to.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "case_data.hpp"
-#include "cli_profile_case.hpp"
-#include "device_probe.hpp"
-#include "gpu_lock.hpp"
-#include "grade.hpp"
-#include "hints.hpp"
-#include "profile_text.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
-#include "solution_files.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/cli/cli_profile_case.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/run/gpu_lock.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/report/profile_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

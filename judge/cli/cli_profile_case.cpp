@@ -1,14 +1,14 @@
-#include "cli_profile_case.hpp"
+#include "judge/cli/cli_profile_case.hpp"
 
-#include "case_data.hpp"
-#include "check_seed.hpp"
-#include "device_probe.hpp"
-#include "hints.hpp"
-#include "occupancy.hpp"
-#include "profile_text.hpp"
-#include "scratch_folder.hpp"
-#include "secret.hpp"
-#include "wire_json.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/problem/check_seed.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/grading/occupancy.hpp"
+#include "judge/report/profile_text.hpp"
+#include "judge/grading/scratch_folder.hpp"
+#include "judge/problem/secret.hpp"
+#include "common/wire_json.hpp"
 
 #include <regex>
 #include <sstream>

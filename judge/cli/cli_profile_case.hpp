@@ -2,13 +2,13 @@
 // --explain` and `judge verify` (a fixture's expected hint) share. The caller holds the GPU's lock.
 #pragma once
 
-#include "compile.hpp"
-#include "device_info.hpp"
-#include "grade_result.hpp"
-#include "ncu_profile.hpp"
-#include "problem_spec.hpp"
-#include "profile_digest.hpp"
-#include "test_cases.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/run/device_info.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/run/ncu_profile.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/profile_digest.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <filesystem>
 #include <optional>

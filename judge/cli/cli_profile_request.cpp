@@ -3,15 +3,15 @@
 // feed it on standard input: one checked call of the case (and, with --timed N, exactly N timed samples
 // in the judge's own state: each after its L2 flush), then "end". scripts/fidelity_benchmark.py uses it
 // to compare the judge's timing with ncu's.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "case_data.hpp"
-#include "check_seed.hpp"
-#include "compile.hpp"
-#include "device_probe.hpp"
-#include "solution_files.hpp"
-#include "test_cases.hpp"
-#include "wire_json.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/problem/check_seed.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/problem/test_cases.hpp"
+#include "common/wire_json.hpp"
 
 #include <cstdio>
 #include <memory>

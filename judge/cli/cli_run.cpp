@@ -1,17 +1,17 @@
 // judge run <problem> [paths...]: grade solutions and report.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "access_policy.hpp"
+#include "judge/service/access_policy.hpp"
 
-#include "cli_profile_case.hpp"
-#include "grading_run.hpp"
-#include "profile_text.hpp"
-#include "report_json.hpp"
-#include "report_junit.hpp"
-#include "report_terminal.hpp"
-#include "results_db.hpp"
-#include "secret.hpp"
-#include "solution_files.hpp"
+#include "judge/cli/cli_profile_case.hpp"
+#include "judge/grading/grading_run.hpp"
+#include "judge/report/profile_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_junit.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

@@ -1,15 +1,15 @@
 // judge serve: the online judge on this host (judge/service/server.hpp; docs/deploy.md).
 // judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/workers.hpp).
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "accounts.hpp"
-#include "grade.hpp"
-#include "interrupt.hpp"
-#include "results_db.hpp"
-#include "server.hpp"
-#include "slurm_limits.hpp"
-#include "solution_files.hpp"
-#include "workers.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/grading/interrupt.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/slurm_limits.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/service/workers.hpp"
 
 #include <unistd.h>
 

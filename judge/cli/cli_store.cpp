@@ -1,6 +1,6 @@
-#include "cli_store.hpp"
+#include "judge/cli/cli_store.hpp"
 
-#include "solution_files.hpp"
+#include "judge/problem/solution_files.hpp"
 
 namespace judge::cli {
 

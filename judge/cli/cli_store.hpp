@@ -1,8 +1,8 @@
 // Opening the results store to read it (history, leaderboard): reading never creates a store.
 #pragma once
 
-#include "cli.hpp"
-#include "results_db.hpp"
+#include "judge/cli/cli.hpp"
+#include "judge/store/results_db.hpp"
 
 #include <optional>
 #include <string>

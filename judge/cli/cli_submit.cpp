@@ -1,13 +1,13 @@
 // judge submit <problem> <files...> --server URL [--no-wait]: grade on a judge server (`judge serve`)
 // instead of here. Waits, showing the submission's state, then prints the same report and returns the
 // same exit status as `judge run` would for that solution.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "grade.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
-#include "solution_files.hpp"
-#include "submit_client.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/service/submit_client.hpp"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 // judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/accounts.hpp). A token
 // is printed once, when made; the store keeps only its hash.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "accounts.hpp"
-#include "results_db.hpp"
-#include "solution_files.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <cstdio>
 

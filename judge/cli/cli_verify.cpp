@@ -3,19 +3,19 @@
 // only the compile is checked: the compile_error examples must fail to compile (saying why), every other
 // example must compile. An example may also name a hint it must get ("// Expected hint: <id>", a rule's
 // id in judge/grading/hint_rules.cpp): checked on a GPU, the profiler's hints with Nsight Compute.
-#include "cli.hpp"
+#include "judge/cli/cli.hpp"
 
-#include "cli_profile_case.hpp"
-#include "file_input.hpp"
-#include "hints.hpp"
+#include "judge/cli/cli_profile_case.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/grading/hints.hpp"
 
-#include "grading_run.hpp"
-#include "not_run_text.hpp"
-#include "report_terminal.hpp"
-#include "sanitizer_expectation.hpp"
-#include "sanitizer_text.hpp"
+#include "judge/grading/grading_run.hpp"
+#include "judge/report/not_run_text.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/grading/sanitizer_expectation.hpp"
+#include "judge/report/sanitizer_text.hpp"
 
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // judge: compile, run, check and time CUDA solutions. See README.md.
-#include "cli.hpp"
-#include "grade.hpp"
-#include "install_layout.hpp"
-#include "process.hpp"
+#include "judge/cli/cli.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/base/install_layout.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <csignal>
 #include <cstdio>

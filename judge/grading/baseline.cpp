@@ -1,15 +1,15 @@
 // The baseline run of a grader, and the cross-check of its outputs against the CPU reference.
-#include "baseline.hpp"
+#include "judge/grading/baseline.hpp"
 
-#include "case_data.hpp"
-#include "case_tolerance.hpp"
-#include "compare.hpp"
-#include "content_hash.hpp"
-#include "device_fit.hpp"
-#include "grade.hpp"
-#include "output_files.hpp"
-#include "timing_figures.hpp"
-#include "verdict.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/problem/case_tolerance.hpp"
+#include "judge/grading/compare.hpp"
+#include "judge/compile/content_hash.hpp"
+#include "judge/grading/device_fit.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/grading/output_files.hpp"
+#include "judge/grading/timing_figures.hpp"
+#include "judge/grading/verdict.hpp"
 
 #include <fmt/format.h>
 

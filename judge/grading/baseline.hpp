@@ -2,9 +2,9 @@
 // reference), the cases where they and the CPU reference disagree, and its timings.
 #pragma once
 
-#include "grade_result.hpp"
-#include "problem_spec.hpp"
-#include "test_cases.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <cstddef>
 #include <map>

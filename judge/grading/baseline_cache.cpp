@@ -1,8 +1,8 @@
-#include "baseline_cache.hpp"
+#include "judge/grading/baseline_cache.hpp"
 
-#include "file_input.hpp"
-#include "record_json.hpp"
-#include "file_output.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/base/file_output.hpp"
 
 #include <nlohmann/json.hpp>
 

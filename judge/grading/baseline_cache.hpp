@@ -6,7 +6,7 @@
 // is used for `max_age` only; the report says when it was timed.
 #pragma once
 
-#include "baseline.hpp"
+#include "judge/grading/baseline.hpp"
 
 #include <chrono>
 #include <cstdint>

@@ -1,7 +1,7 @@
-#include "case_data.hpp"
+#include "judge/grading/case_data.hpp"
 
-#include "case_tolerance.hpp"
-#include "output_files.hpp"
+#include "judge/problem/case_tolerance.hpp"
+#include "judge/grading/output_files.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -2,9 +2,9 @@
 // the CPU reference outputs.
 #pragma once
 
-#include "problem_spec.hpp"
-#include "test_cases.hpp"
-#include "wire.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/test_cases.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-#include "compare.hpp"
+#include "judge/grading/compare.hpp"
 
 #include <cmath>
 

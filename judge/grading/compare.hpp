@@ -1,8 +1,8 @@
 // Element-wise comparison of a solution's output with a reference, within the spec's tolerance.
 #pragma once
 
-#include "problem_spec.hpp"
-#include "verdict.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/verdict.hpp"
 
 #include <cstdint>
 #include <vector>

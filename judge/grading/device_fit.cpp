@@ -1,4 +1,4 @@
-#include "device_fit.hpp"
+#include "judge/grading/device_fit.hpp"
 
 #include <fmt/format.h>
 

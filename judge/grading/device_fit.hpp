@@ -2,9 +2,9 @@
 // is reported before any runner tries it.
 #pragma once
 
-#include "device_info.hpp"
-#include "problem_spec.hpp"
-#include "test_cases.hpp"
+#include "judge/run/device_info.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "device_memo.hpp"
+#include "judge/grading/device_memo.hpp"
 
-#include "device_memo_file.hpp"
+#include "judge/grading/device_memo_file.hpp"
 
 namespace judge {
 

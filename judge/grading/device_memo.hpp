@@ -4,7 +4,7 @@
 // its own grading.
 #pragma once
 
-#include "device_probe.hpp"
+#include "judge/run/device_probe.hpp"
 
 #include <chrono>
 #include <filesystem>

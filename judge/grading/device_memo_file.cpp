@@ -1,6 +1,6 @@
-#include "device_memo_file.hpp"
+#include "judge/grading/device_memo_file.hpp"
 
-#include "file_output.hpp"
+#include "judge/base/file_output.hpp"
 
 #include <nlohmann/json.hpp>
 

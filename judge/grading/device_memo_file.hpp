@@ -5,7 +5,7 @@
 // driver and the same CUDA_VISIBLE_DEVICES; otherwise the GPU is probed again.
 #pragma once
 
-#include "device_probe.hpp"
+#include "judge/run/device_probe.hpp"
 
 #include <chrono>
 #include <filesystem>

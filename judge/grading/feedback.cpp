@@ -1,4 +1,4 @@
-#include "feedback.hpp"
+#include "judge/grading/feedback.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // Advice on an accepted, timed case beyond its verdict and figures.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <string>
 

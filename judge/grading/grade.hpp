@@ -3,19 +3,19 @@
 // summarises timings.
 #pragma once
 
-#include "baseline.hpp"
-#include "baseline_cache.hpp"
-#include "compile.hpp"
-#include "grade_result.hpp"
-#include "interrupt.hpp" // g_interrupted, which graders and their callers read
-#include "problem_spec.hpp"
-#include "reference_cache.hpp"
-#include "runner_session.hpp"
-#include "sanitize.hpp"
-#include "scratch_folder.hpp"
-#include "secret.hpp"
-#include "test_cases.hpp"
-#include "verdict.hpp"
+#include "judge/grading/baseline.hpp"
+#include "judge/grading/baseline_cache.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/grading/interrupt.hpp" // g_interrupted, which graders and their callers read
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/reference_cache.hpp"
+#include "judge/run/runner_session.hpp"
+#include "judge/grading/sanitize.hpp"
+#include "judge/grading/scratch_folder.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/problem/test_cases.hpp"
+#include "judge/grading/verdict.hpp"
 
 #include <functional>
 #include <map>

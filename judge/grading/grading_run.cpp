@@ -1,14 +1,14 @@
-#include "grading_run.hpp"
+#include "judge/grading/grading_run.hpp"
 
-#include "author.hpp"
-#include "build_queue.hpp"
-#include "compile.hpp"
-#include "device_probe.hpp"
-#include "file_input.hpp"
-#include "gpu_lock.hpp"
-#include "reference_library.hpp"
-#include "secret.hpp"
-#include "utc_time.hpp"
+#include "judge/problem/author.hpp"
+#include "judge/compile/build_queue.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/run/gpu_lock.hpp"
+#include "judge/grading/reference_library.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -2,13 +2,13 @@
 // GPU, compile in parallel, run the baseline and every solution. Shared by `judge run` and `judge verify`.
 #pragma once
 
-#include "build_queue.hpp"
-#include "device_memo.hpp"
-#include "gpu_lock.hpp"
-#include "grade.hpp"
-#include "grade_result.hpp"
-#include "named_steps.hpp"
-#include "solution_files.hpp"
+#include "judge/compile/build_queue.hpp"
+#include "judge/grading/device_memo.hpp"
+#include "judge/run/gpu_lock.hpp"
+#include "judge/grading/grade.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/base/named_steps.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <chrono>
 #include <filesystem>

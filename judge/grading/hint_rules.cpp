@@ -1,10 +1,10 @@
 // The table of hint rules (hints.hpp). To add one: an id, the figure that fires it, the lesson, and an
 // evidence function that names the figures; then a test that fires it and one that does not
 // (tests/judge/grading/hints_test.cpp).
-#include "feedback.hpp"
-#include "hints.hpp"
-#include "kernel_label.hpp"
-#include "problem_spec.hpp"
+#include "judge/grading/feedback.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/base/kernel_label.hpp"
+#include "judge/problem/problem_spec.hpp"
 
 #include <fmt/format.h>
 

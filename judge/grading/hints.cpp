@@ -1,4 +1,4 @@
-#include "hints.hpp"
+#include "judge/grading/hints.hpp"
 
 namespace judge {
 

@@ -3,9 +3,9 @@
 // (the figures, in words) when it fires and "" when it does not.
 #pragma once
 
-#include "grade_result.hpp"
-#include "occupancy.hpp"
-#include "profile_digest.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/grading/occupancy.hpp"
+#include "judge/grading/profile_digest.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "interrupt.hpp"
+#include "judge/grading/interrupt.hpp"
 
 namespace judge {
 

@@ -1,4 +1,4 @@
-#include "ncu_csv.hpp"
+#include "judge/grading/ncu_csv.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "occupancy.hpp"
+#include "judge/grading/occupancy.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -1,4 +1,4 @@
-#include "output_files.hpp"
+#include "judge/grading/output_files.hpp"
 
 #include <fmt/format.h>
 

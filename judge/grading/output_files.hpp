@@ -2,8 +2,8 @@
 // judge chose, into the scratch folder the judge created; read once by the judge and removed.
 #pragma once
 
-#include "scratch_folder.hpp"
-#include "wire.hpp"
+#include "judge/grading/scratch_folder.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <optional>

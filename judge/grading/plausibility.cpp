@@ -1,6 +1,6 @@
-#include "plausibility.hpp"
+#include "judge/grading/plausibility.hpp"
 
-#include "tensor_peak.hpp"
+#include "judge/run/tensor_peak.hpp"
 
 #include <algorithm>
 #include <utility>

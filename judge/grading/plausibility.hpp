@@ -4,9 +4,9 @@
 // flagged for the instructor with the figures below, and not ranked.
 #pragma once
 
-#include "device_info.hpp"
-#include "grade_result.hpp"
-#include "record_names.hpp" // ceiling_name(), for the callers that word a floor
+#include "judge/run/device_info.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/record/record_names.hpp" // ceiling_name(), for the callers that word a floor
 
 #include <optional>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "profile_digest.hpp"
+#include "judge/grading/profile_digest.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -4,7 +4,7 @@
 // metrics of ncu_csv.hpp; a figure whose metrics are missing is "not measured" (nullopt), never guessed.
 #pragma once
 
-#include "ncu_csv.hpp"
+#include "judge/grading/ncu_csv.hpp"
 
 #include <optional>
 #include <string>

@@ -1,9 +1,9 @@
-#include "reference_build.hpp"
+#include "judge/grading/reference_build.hpp"
 
-#include "content_hash.hpp"
-#include "install_layout.hpp"
-#include "file_output.hpp"
-#include "process.hpp"
+#include "judge/compile/content_hash.hpp"
+#include "judge/base/install_layout.hpp"
+#include "judge/base/file_output.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <chrono>
 #include <mutex>

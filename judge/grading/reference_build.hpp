@@ -3,8 +3,8 @@
 // problem is compiled once per change; a problem that does not compile fails alone.
 #pragma once
 
-#include "compile.hpp"
-#include "problem_spec.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/problem/problem_spec.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,4 +1,4 @@
-#include "reference_cache.hpp"
+#include "judge/grading/reference_cache.hpp"
 
 namespace judge {
 

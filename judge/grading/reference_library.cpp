@@ -1,6 +1,6 @@
-#include "reference_library.hpp"
+#include "judge/grading/reference_library.hpp"
 
-#include "reference_build.hpp"
+#include "judge/grading/reference_build.hpp"
 
 #include <algorithm>
 #include <array>

@@ -3,12 +3,12 @@
 // a problem whose reference is missing or does not compile fails alone, with the compiler's message.
 #pragma once
 
-#include "compile.hpp"
-#include "problem_spec.hpp"
-#include "size_expr.hpp"
-#include "test_cases.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/size_expr.hpp"
+#include "judge/problem/test_cases.hpp"
 
-#include <cpu_reference.h>
+#include "common/cpu_reference.h"
 
 #include <map>
 #include <string>

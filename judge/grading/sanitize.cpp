@@ -1,6 +1,6 @@
-#include "sanitize.hpp"
+#include "judge/grading/sanitize.hpp"
 
-#include "tool_path.hpp"
+#include "judge/sandbox/tool_path.hpp"
 
 #include <fmt/format.h>
 

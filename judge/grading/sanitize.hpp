@@ -4,8 +4,8 @@
 // time is never counted in speed.
 #pragma once
 
-#include "grade_result.hpp"
-#include "runner_under_tool.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/run/runner_under_tool.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,4 +1,4 @@
-#include "sanitizer_expectation.hpp"
+#include "judge/grading/sanitizer_expectation.hpp"
 
 #include <regex>
 #include <sstream>

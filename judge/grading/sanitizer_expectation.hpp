@@ -4,7 +4,7 @@
 // exception". Pure: parsing the declaration and matching it against a result's sanitizer runs.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <optional>
 #include <string>

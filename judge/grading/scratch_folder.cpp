@@ -1,6 +1,6 @@
-#include "scratch_folder.hpp"
+#include "judge/grading/scratch_folder.hpp"
 
-#include "wire.hpp"
+#include "common/wire.hpp"
 
 #include <cerrno>
 #include <cstring>

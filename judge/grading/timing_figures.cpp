@@ -1,6 +1,6 @@
-#include "timing_figures.hpp"
+#include "judge/grading/timing_figures.hpp"
 
-#include "stats.hpp"
+#include "common/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 // The figures of a timed case: statistics over the runner's samples, and speed in the problem's unit.
 #pragma once
 
-#include "grade_result.hpp"
-#include "problem_spec.hpp"
-#include "test_cases.hpp"
-#include "wire.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/test_cases.hpp"
+#include "common/wire.hpp"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
-#include "verdict.hpp"
+#include "judge/grading/verdict.hpp"
 
-#include "wire_json.hpp"
+#include "common/wire_json.hpp"
 
 #include <fmt/format.h>
 

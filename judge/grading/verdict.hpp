@@ -2,9 +2,9 @@
 // process or touches a GPU, so every rule is unit-tested.
 #pragma once
 
-#include "runner_facts.hpp"
-#include "sanitizer_output.hpp"
-#include "verdicts.hpp"
+#include "judge/run/runner_facts.hpp"
+#include "judge/run/sanitizer_output.hpp"
+#include "judge/problem/verdicts.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -2,12 +2,12 @@
 // the store, the reports, the queue and Slurm read and write it through its one codec (record_json.hpp).
 #pragma once
 
-#include "device_info.hpp"
-#include "kernel_resources.hpp"
-#include "sandbox_layers.hpp"
-#include "sanitizer_output.hpp"
-#include "verdicts.hpp"
-#include "wire.hpp"
+#include "judge/run/device_info.hpp"
+#include "judge/compile/kernel_resources.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
+#include "judge/run/sanitizer_output.hpp"
+#include "judge/problem/verdicts.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <optional>

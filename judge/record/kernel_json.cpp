@@ -1,4 +1,4 @@
-#include "kernel_json.hpp"
+#include "judge/record/kernel_json.hpp"
 
 namespace judge {
 

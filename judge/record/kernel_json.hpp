@@ -3,7 +3,7 @@
 // spelled here once.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <nlohmann/json.hpp>
 

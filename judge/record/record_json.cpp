@@ -1,9 +1,9 @@
-#include "record_json.hpp"
+#include "judge/record/record_json.hpp"
 
-#include "kernel_json.hpp"
-#include "problem_spec.hpp"
-#include "record_names.hpp"
-#include "sanitizer_json.hpp"
+#include "judge/record/kernel_json.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/record/record_names.hpp"
+#include "judge/record/sanitizer_json.hpp"
 
 #include <stdexcept>
 

@@ -5,7 +5,7 @@
 // does for the runner's messages. Fields the decoder does not know (the reports' words) are ignored.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "record_names.hpp"
+#include "judge/record/record_names.hpp"
 
 #include <utility>
 

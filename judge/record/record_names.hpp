@@ -2,7 +2,7 @@
 // store's columns, the baseline cache): one table per enum, so a name is spelled once.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <optional>
 #include <string_view>

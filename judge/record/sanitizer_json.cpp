@@ -1,4 +1,4 @@
-#include "sanitizer_json.hpp"
+#include "judge/record/sanitizer_json.hpp"
 
 #include <stdexcept>
 

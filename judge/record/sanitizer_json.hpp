@@ -2,7 +2,7 @@
 // each finding's words). Names of enums are spelled here once.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
-#include "kernel_text.hpp"
-#include "kernel_label.hpp"
+#include "judge/report/kernel_text.hpp"
+#include "judge/base/kernel_label.hpp"
 
-#include "hints.hpp"
-#include "occupancy.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/grading/occupancy.hpp"
 
 #include <fmt/format.h>
 

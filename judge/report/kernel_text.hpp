@@ -2,7 +2,7 @@
 // run launched them (occupancy, waves), and the hints the figures point to.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <string>
 

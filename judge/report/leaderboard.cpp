@@ -1,7 +1,7 @@
-#include "leaderboard.hpp"
+#include "judge/report/leaderboard.hpp"
 
-#include "problem_spec.hpp"
-#include "stats.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "common/stats.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // renderers that show them (terminal table, CSV, JSON, a self-contained HTML page).
 #pragma once
 
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 
 #include <optional>
 #include <string>

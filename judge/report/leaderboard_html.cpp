@@ -1,8 +1,8 @@
 // The leaderboard as one self-contained HTML page: inline CSS, inline SVG, no scripts, nothing fetched.
 // Every string that came from the results store is escaped: author names are user input.
-#include "leaderboard.hpp"
-#include "leaderboard_svg.hpp"
-#include "xml_escape.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/report/leaderboard_svg.hpp"
+#include "judge/base/xml_escape.hpp"
 
 #include <fmt/format.h>
 

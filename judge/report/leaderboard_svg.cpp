@@ -1,8 +1,8 @@
-#include "leaderboard_svg.hpp"
+#include "judge/report/leaderboard_svg.hpp"
 
-#include "problem_spec.hpp"
-#include "stats.hpp"
-#include "xml_escape.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "common/stats.hpp"
+#include "judge/base/xml_escape.hpp"
 
 #include <fmt/format.h>
 

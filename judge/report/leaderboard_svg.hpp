@@ -2,7 +2,7 @@
 // Styling comes from the page's CSS classes (see leaderboard_html.cpp).
 #pragma once
 
-#include "leaderboard.hpp"
+#include "judge/report/leaderboard.hpp"
 
 #include <string>
 

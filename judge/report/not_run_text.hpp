@@ -3,7 +3,7 @@
 // anything that ranks; every report says it the same way.
 #pragma once
 
-#include "record_json.hpp"
+#include "judge/record/record_json.hpp"
 
 namespace judge {
 

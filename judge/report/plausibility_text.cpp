@@ -1,4 +1,4 @@
-#include "plausibility_text.hpp"
+#include "judge/report/plausibility_text.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // How reports word a time below the device's physical floor (grading/plausibility.hpp).
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <string>
 

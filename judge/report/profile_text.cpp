@@ -1,6 +1,6 @@
-#include "profile_text.hpp"
+#include "judge/report/profile_text.hpp"
 
-#include "report_terminal.hpp"
+#include "judge/report/report_terminal.hpp"
 
 #include <fmt/format.h>
 

@@ -2,8 +2,8 @@
 // the same figures in JSON, and what to say when Nsight Compute could not profile.
 #pragma once
 
-#include "ncu_profile.hpp"
-#include "profile_digest.hpp"
+#include "judge/run/ncu_profile.hpp"
+#include "judge/grading/profile_digest.hpp"
 
 #include <nlohmann/json.hpp>
 

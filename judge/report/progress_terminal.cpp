@@ -1,4 +1,4 @@
-#include "progress_terminal.hpp"
+#include "judge/report/progress_terminal.hpp"
 
 #include <fmt/format.h>
 

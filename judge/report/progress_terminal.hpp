@@ -1,7 +1,7 @@
 // A grading run's progress on one terminal line, redrawn in place ("compiling 3/12 ...").
 #pragma once
 
-#include "grading_run.hpp"
+#include "judge/grading/grading_run.hpp"
 
 #include <cstdio>
 #include <string>

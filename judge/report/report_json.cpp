@@ -1,18 +1,18 @@
-#include "report_json.hpp"
+#include "judge/report/report_json.hpp"
 
-#include "not_run_text.hpp"
-#include "plausibility.hpp"
-#include "plausibility_text.hpp"
+#include "judge/report/not_run_text.hpp"
+#include "judge/grading/plausibility.hpp"
+#include "judge/report/plausibility_text.hpp"
 
-#include "file_output.hpp"
-#include "hints.hpp"
-#include "occupancy.hpp"
-#include "problem_spec.hpp"
-#include "report_terminal.hpp"
-#include "sandbox_text.hpp"
-#include "sanitizer_json.hpp"
-#include "sanitizer_text.hpp"
-#include "utc_time.hpp"
+#include "judge/base/file_output.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/grading/occupancy.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/report/sandbox_text.hpp"
+#include "judge/record/sanitizer_json.hpp"
+#include "judge/report/sanitizer_text.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <stdexcept>
 

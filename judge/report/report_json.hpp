@@ -2,10 +2,10 @@
 // result document the API serves: the record's codec (record/record_json.hpp) with words beside its facts.
 #pragma once
 
-#include "grade_result.hpp"
-#include "grading_run.hpp"
-#include "record_json.hpp"
-#include "solution_files.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/grading/grading_run.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <nlohmann/json.hpp>
 

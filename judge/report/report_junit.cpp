@@ -1,9 +1,9 @@
-#include "report_junit.hpp"
+#include "judge/report/report_junit.hpp"
 
-#include "not_run_text.hpp"
+#include "judge/report/not_run_text.hpp"
 
-#include "file_output.hpp"
-#include "xml_escape.hpp"
+#include "judge/base/file_output.hpp"
+#include "judge/base/xml_escape.hpp"
 
 #include <fmt/format.h>
 

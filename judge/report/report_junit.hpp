@@ -1,7 +1,7 @@
 // --junit FILE: a grading run as JUnit XML, so a course's CI shows each case as a test.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <filesystem>
 #include <string>

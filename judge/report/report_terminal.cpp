@@ -1,11 +1,11 @@
-#include "report_terminal.hpp"
+#include "judge/report/report_terminal.hpp"
 
-#include "kernel_text.hpp"
-#include "not_run_text.hpp"
-#include "plausibility_text.hpp"
-#include "sandbox_text.hpp"
-#include "sanitizer_text.hpp"
-#include "utc_time.hpp"
+#include "judge/report/kernel_text.hpp"
+#include "judge/report/not_run_text.hpp"
+#include "judge/report/plausibility_text.hpp"
+#include "judge/report/sandbox_text.hpp"
+#include "judge/report/sanitizer_text.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <fmt/format.h>
 

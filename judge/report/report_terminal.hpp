@@ -1,8 +1,8 @@
 // The learner's view: a table per solution, the failing case explained, colour only on a terminal.
 #pragma once
 
-#include "grade_result.hpp"
-#include "solution_files.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <cstdio>
 #include <map>

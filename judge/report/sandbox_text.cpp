@@ -1,4 +1,4 @@
-#include "sandbox_text.hpp"
+#include "judge/report/sandbox_text.hpp"
 
 namespace judge {
 

@@ -1,7 +1,7 @@
 // How reports word a solution's sandbox state (the terminal summary, the JSON report).
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <string>
 

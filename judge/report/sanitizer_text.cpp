@@ -1,5 +1,5 @@
-#include "sanitizer_text.hpp"
-#include "kernel_label.hpp"
+#include "judge/report/sanitizer_text.hpp"
+#include "judge/base/kernel_label.hpp"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 // and where the address lies relative to the buffer it missed.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <string>
 

@@ -1,7 +1,7 @@
-#include "device_probe.hpp"
+#include "judge/run/device_probe.hpp"
 
-#include "install_layout.hpp"
-#include "process.hpp"
+#include "judge/base/install_layout.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -2,8 +2,8 @@
 // CUDA, so it can run, compile and report on a machine without a GPU or a driver.
 #pragma once
 
-#include "compile.hpp"
-#include "device_info.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/run/device_info.hpp"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "gpu_lock.hpp"
+#include "judge/run/gpu_lock.hpp"
 
-#include "utc_time.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,11 +1,11 @@
-#include "ncu_profile.hpp"
+#include "judge/run/ncu_profile.hpp"
 
-#include "file_input.hpp"
-#include "process.hpp"
-#include "runner_session.hpp"
-#include "sandbox_limits.hpp"
-#include "tool_path.hpp"
-#include "wire_json.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/run/runner_session.hpp"
+#include "judge/sandbox/sandbox_limits.hpp"
+#include "judge/sandbox/tool_path.hpp"
+#include "common/wire_json.hpp"
 
 #include <fmt/format.h>
 

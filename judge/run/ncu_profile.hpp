@@ -14,9 +14,9 @@
 // then copied where the caller asked.
 #pragma once
 
-#include "compile.hpp"
-#include "process.hpp"
-#include "sandbox_layers.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -3,8 +3,8 @@
 // statuses are enums and the runner's end is an exit status; words are made where they are shown.
 #pragma once
 
-#include "process.hpp"
-#include "wire.hpp"
+#include "judge/sandbox/process.hpp"
+#include "common/wire.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "runner_session.hpp"
+#include "judge/run/runner_session.hpp"
 
-#include "sandbox_limits.hpp"
-#include "wire_json.hpp"
+#include "judge/sandbox/sandbox_limits.hpp"
+#include "common/wire_json.hpp"
 
 #include <fmt/format.h>
 

@@ -3,9 +3,9 @@
 // ended. Knows nothing about verdicts.
 #pragma once
 
-#include "process.hpp"
-#include "runner_facts.hpp"
-#include "wire.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/run/runner_facts.hpp"
+#include "common/wire.hpp"
 
 #include <chrono>
 #include <filesystem>

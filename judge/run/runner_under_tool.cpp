@@ -1,4 +1,4 @@
-#include "runner_under_tool.hpp"
+#include "judge/run/runner_under_tool.hpp"
 
 #include <chrono>
 #include <exception>

@@ -5,8 +5,8 @@
 // caller's flags. Knows nothing about which tool it is, or what its output means.
 #pragma once
 
-#include "process.hpp"
-#include "runner_session.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/run/runner_session.hpp"
 
 #include <filesystem>
 #include <map>

@@ -1,4 +1,4 @@
-#include "sanitizer_output.hpp"
+#include "judge/run/sanitizer_output.hpp"
 
 #include <regex>
 #include <sstream>

@@ -5,7 +5,7 @@
 // are made in report/, not here.
 #pragma once
 
-#include "buffer_map.hpp"
+#include "common/buffer_map.hpp"
 
 #include <array>
 #include <cstdint>

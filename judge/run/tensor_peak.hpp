@@ -3,7 +3,7 @@
 // peak (SMs × 128 FMA/clock × 2 × max SM clock, from the probe) is the ceiling of one that does not.
 #pragma once
 
-#include "device_info.hpp"
+#include "judge/run/device_info.hpp"
 
 #include <string_view>
 

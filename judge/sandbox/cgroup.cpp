@@ -1,7 +1,7 @@
-#include "cgroup.hpp"
+#include "judge/sandbox/cgroup.hpp"
 
-#include "file_input.hpp"
-#include "kernel_file.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/sandbox/kernel_file.hpp"
 
 #include <atomic>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "command_paths.hpp"
+#include "judge/sandbox/command_paths.hpp"
 
 #include <algorithm>
 

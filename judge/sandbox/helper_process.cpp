@@ -1,4 +1,4 @@
-#include "helper_process.hpp"
+#include "judge/sandbox/helper_process.hpp"
 
 #include <signal.h>
 #include <sys/prctl.h>

@@ -1,4 +1,4 @@
-#include "private_root.hpp"
+#include "judge/sandbox/private_root.hpp"
 
 #include <algorithm>
 #include <cerrno>

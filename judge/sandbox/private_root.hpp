@@ -12,7 +12,7 @@
 // holds every path already joined with the new root's folder.
 #pragma once
 
-#include "process.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "process.hpp"
+#include "judge/sandbox/process.hpp"
 
-#include "cgroup.hpp"
-#include "process_spawn.hpp"
+#include "judge/sandbox/cgroup.hpp"
+#include "judge/sandbox/process_spawn.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -2,7 +2,7 @@
 // and a kill of the whole group. No CUDA here; the runner is just a program.
 #pragma once
 
-#include "sandbox_layers.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 #include <chrono>
 #include <cstddef>

@@ -1,8 +1,8 @@
-#include "process_spawn.hpp"
+#include "judge/sandbox/process_spawn.hpp"
 
-#include "kernel_file.hpp"
+#include "judge/sandbox/kernel_file.hpp"
 
-#include "private_root.hpp"
+#include "judge/sandbox/private_root.hpp"
 
 #include <cerrno>
 #include <csignal>

@@ -2,8 +2,8 @@
 // child_process's business (process.cpp); this is only the way in.
 #pragma once
 
-#include "cgroup.hpp"
-#include "process.hpp"
+#include "judge/sandbox/cgroup.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <memory>
 

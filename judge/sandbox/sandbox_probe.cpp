@@ -1,7 +1,7 @@
-#include "sandbox_probe.hpp"
+#include "judge/sandbox/sandbox_probe.hpp"
 
-#include "process.hpp"
-#include "sandbox_limits.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/sandbox/sandbox_limits.hpp"
 
 #include <chrono>
 #include <exception>

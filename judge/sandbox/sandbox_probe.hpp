@@ -2,7 +2,7 @@
 // for `judge run --contest`, which grades only when every layer is in force.
 #pragma once
 
-#include "sandbox_layers.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 namespace judge {
 

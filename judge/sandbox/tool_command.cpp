@@ -1,4 +1,4 @@
-#include "tool_command.hpp"
+#include "judge/sandbox/tool_command.hpp"
 
 #include <fmt/format.h>
 

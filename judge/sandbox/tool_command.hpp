@@ -5,7 +5,7 @@
 // it (SLURM_CONF, a job's SLURM_* variables), never learner code.
 #pragma once
 
-#include "process.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <chrono>
 #include <cstddef>

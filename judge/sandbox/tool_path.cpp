@@ -1,4 +1,4 @@
-#include "tool_path.hpp"
+#include "judge/sandbox/tool_path.hpp"
 
 #include <unistd.h>
 

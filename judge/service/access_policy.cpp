@@ -1,6 +1,6 @@
-#include "access_policy.hpp"
+#include "judge/service/access_policy.hpp"
 
-#include "verdicts.hpp"
+#include "judge/problem/verdicts.hpp"
 
 namespace judge::service {
 

@@ -3,9 +3,9 @@
 // name, shape and verdict. The store keeps every detail; this decides what is shown.
 #pragma once
 
-#include "accounts.hpp"
-#include "grade_result.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,11 @@
-#include "accounts.hpp"
+#include "judge/service/accounts.hpp"
 
-#include "file_input.hpp"
-#include "sql_row.hpp"
-#include "state_names.hpp"
-#include "store_schema.hpp"
-#include "hex.hpp"
-#include "utc_time.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/state_names.hpp"
+#include "judge/store/store_schema.hpp"
+#include "common/hex.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>

@@ -2,8 +2,8 @@
 // its SHA-256 (hex): a copy of the database does not let anyone sign in.
 #pragma once
 
-#include "results_db.hpp"
-#include "sqlite_db.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <cstdint>
 #include <filesystem>

@@ -2,9 +2,9 @@
 // pages that show the same facts.
 #pragma once
 
-#include "accounts.hpp"
-#include "server.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,13 +1,13 @@
 // The JSON API, /api/v1 (docs/api.md). Every call is authenticated; every refusal is a 4xx with
 // {"error": "..."} saying what was wrong, and a refused submission is never queued.
-#include "access_policy.hpp"
-#include "api_json.hpp"
-#include "file_input.hpp"
-#include "leaderboard.hpp"
-#include "problem_spec.hpp"
-#include "request_origin.hpp"
-#include "server.hpp"
-#include "submission_request.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/service/api_json.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/service/request_origin.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/submission_request.hpp"
 
 namespace judge::service {
 

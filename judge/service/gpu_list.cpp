@@ -1,6 +1,6 @@
-#include "gpu_list.hpp"
+#include "judge/service/gpu_list.hpp"
 
-#include "tool_command.hpp"
+#include "judge/sandbox/tool_command.hpp"
 
 #include <chrono>
 #include <sstream>

@@ -1,6 +1,6 @@
-#include "http_message.hpp"
+#include "judge/service/http_message.hpp"
 
-#include "submission_request.hpp"
+#include "judge/service/submission_request.hpp"
 
 namespace judge::service {
 

@@ -1,6 +1,6 @@
-#include "http_server.hpp"
+#include "judge/service/http_server.hpp"
 
-#include "submission_request.hpp"
+#include "judge/service/submission_request.hpp"
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>

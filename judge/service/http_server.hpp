@@ -11,7 +11,7 @@
 // token), so memory held for strangers is connections × (header + anonymous_body).
 #pragma once
 
-#include "http_message.hpp"
+#include "judge/service/http_message.hpp"
 
 #include <chrono>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "markdown.hpp"
+#include "judge/service/markdown.hpp"
 
 #include <cmark.h>
 

@@ -1,6 +1,6 @@
-#include "request_origin.hpp"
+#include "judge/service/request_origin.hpp"
 
-#include "accounts.hpp"
+#include "judge/service/accounts.hpp"
 
 #include <openssl/crypto.h>
 

@@ -7,7 +7,7 @@
 // A bearer token is never sent by a browser on its own, so bearer clients need none of this.
 #pragma once
 
-#include "http_message.hpp"
+#include "judge/service/http_message.hpp"
 
 #include <string>
 

@@ -1,10 +1,10 @@
-#include "server.hpp"
+#include "judge/service/server.hpp"
 
-#include "api_json.hpp"
-#include "interrupt.hpp"
-#include "store_lock.hpp"
-#include "submission_request.hpp"
-#include "workers.hpp"
+#include "judge/service/api_json.hpp"
+#include "judge/grading/interrupt.hpp"
+#include "judge/service/store_lock.hpp"
+#include "judge/service/submission_request.hpp"
+#include "judge/service/workers.hpp"
 
 #include <signal.h>
 #include <unistd.h>

@@ -4,12 +4,12 @@
 // reverse proxy (docs/deploy.md).
 #pragma once
 
-#include "accounts.hpp"
-#include "slurm_backend.hpp"
-#include "submission_queue.hpp"
-#include "submission_request.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/service/slurm_backend.hpp"
+#include "judge/service/submission_queue.hpp"
+#include "judge/service/submission_request.hpp"
 
-#include "http_server.hpp"
+#include "judge/service/http_server.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -1,9 +1,9 @@
-#include "server.hpp"
+#include "judge/service/server.hpp"
 
-#include "problem_spec.hpp"
-#include "request_origin.hpp"
-#include "results_db.hpp"
-#include "test_cases.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/service/request_origin.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <sqlite3.h>
 

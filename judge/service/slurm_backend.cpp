@@ -1,16 +1,16 @@
-#include "slurm_backend.hpp"
+#include "judge/service/slurm_backend.hpp"
 
-#include "api_json.hpp"
-#include "grade.hpp"
-#include "hex.hpp"
-#include "report_json.hpp"
-#include "server.hpp"
-#include "slurm_jobs.hpp"
-#include "slurm_limits.hpp"
-#include "slurm_status.hpp"
-#include "test_cases.hpp"
+#include "judge/service/api_json.hpp"
+#include "judge/grading/grade.hpp"
+#include "common/hex.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/slurm_jobs.hpp"
+#include "judge/service/slurm_limits.hpp"
+#include "judge/service/slurm_status.hpp"
+#include "judge/problem/test_cases.hpp"
 
-#include "tool_command.hpp"
+#include "judge/sandbox/tool_command.hpp"
 
 #include <openssl/rand.h>
 

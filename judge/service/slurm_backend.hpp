@@ -9,9 +9,9 @@
 // queue's one transaction (submission_queue::finish); an ended job's token is revoked.
 #pragma once
 
-#include "submission_grading.hpp"
+#include "judge/service/submission_grading.hpp"
 
-#include "http_server.hpp"
+#include "judge/service/http_server.hpp"
 
 #include <atomic>
 #include <functional>

@@ -1,7 +1,7 @@
 // `judge slurm-job`, on the compute node (slurm_backend.hpp): fetch the batch, grade it, post each result.
-#include "device_probe.hpp"
-#include "report_json.hpp"
-#include "slurm_backend.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/service/slurm_backend.hpp"
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>

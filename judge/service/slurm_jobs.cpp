@@ -1,9 +1,9 @@
-#include "slurm_jobs.hpp"
+#include "judge/service/slurm_jobs.hpp"
 
-#include "accounts.hpp"
-#include "sql_row.hpp"
-#include "store_schema.hpp"
-#include "utc_time.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/store_schema.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 // many jobs were lost while holding it (the backend gives up, and says so, after a few).
 #pragma once
 
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "slurm_limits.hpp"
+#include "judge/service/slurm_limits.hpp"
 
 #include <algorithm>
 #include <cctype>

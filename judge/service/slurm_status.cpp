@@ -1,4 +1,4 @@
-#include "slurm_status.hpp"
+#include "judge/service/slurm_status.hpp"
 
 #include <sstream>
 

@@ -1,6 +1,6 @@
-#include "store_lock.hpp"
+#include "judge/service/store_lock.hpp"
 
-#include "submission_request.hpp"
+#include "judge/service/submission_request.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,8 +1,8 @@
-#include "submission_grading.hpp"
+#include "judge/service/submission_grading.hpp"
 
-#include "grading_run.hpp"
-#include "interrupt.hpp"
-#include "secret.hpp"
+#include "judge/grading/grading_run.hpp"
+#include "judge/grading/interrupt.hpp"
+#include "judge/problem/secret.hpp"
 
 #include <fstream>
 

@@ -3,9 +3,9 @@
 // compile-only, the GPU workers to the end; settle() then moves the submission on in the queue.
 #pragma once
 
-#include "device_memo.hpp"
-#include "grade_result.hpp"
-#include "submission_queue.hpp"
+#include "judge/grading/device_memo.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <filesystem>
 #include <functional>

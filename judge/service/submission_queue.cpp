@@ -1,13 +1,13 @@
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 
-#include "access_policy.hpp"
-#include "record_json.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
-#include "sql_row.hpp"
-#include "state_names.hpp"
-#include "store_schema.hpp"
-#include "utc_time.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/state_names.hpp"
+#include "judge/store/store_schema.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <stdexcept>
 

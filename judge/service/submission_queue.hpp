@@ -14,8 +14,8 @@
 // submission also keeps its contest view (contest_result).
 #pragma once
 
-#include "grade_result.hpp"
-#include "results_db.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/store/results_db.hpp"
 
 #include <nlohmann/json.hpp>
 

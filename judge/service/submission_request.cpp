@@ -1,4 +1,4 @@
-#include "submission_request.hpp"
+#include "judge/service/submission_request.hpp"
 
 #include <nlohmann/json.hpp>
 

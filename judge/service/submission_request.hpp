@@ -2,7 +2,7 @@
 // large. Checked before anything is queued; a refusal is one message naming what and where.
 #pragma once
 
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <chrono>
 #include <functional>

@@ -1,6 +1,6 @@
-#include "submit_client.hpp"
+#include "judge/service/submit_client.hpp"
 
-#include "solution_files.hpp"
+#include "judge/problem/solution_files.hpp"
 
 #include <httplib.h>
 

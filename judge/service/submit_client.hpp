@@ -3,7 +3,7 @@
 // reports; this file only speaks HTTP, so it is tested against a stand-in server.
 #pragma once
 
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
 

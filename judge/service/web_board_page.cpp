@@ -1,6 +1,6 @@
 // The live class leaderboard: the leaderboard page's boards (report/leaderboard_html.cpp, one place
 // for how a board looks) inside the site, refreshed by board.js.
-#include "web_pages.hpp"
+#include "judge/service/web_pages.hpp"
 
 #include <fmt/format.h>
 

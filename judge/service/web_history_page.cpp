@@ -1,5 +1,5 @@
 // One's own submissions, newest first; an instructor's list shows everyone's.
-#include "web_pages.hpp"
+#include "judge/service/web_pages.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // The frame every page shares, the sign-in page and the error page.
-#include "web_pages.hpp"
+#include "judge/service/web_pages.hpp"
 
-#include "xml_escape.hpp"
+#include "judge/base/xml_escape.hpp"
 
 #include <fmt/format.h>
 

@@ -4,11 +4,11 @@
 // Every string that came from a user, a file or the store is escaped here.
 #pragma once
 
-#include "accounts.hpp"
-#include "grade_result.hpp"
-#include "leaderboard.hpp"
-#include "server.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/accounts.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 // The problem list, a problem's statement and the submit form.
-#include "web_pages.hpp"
+#include "judge/service/web_pages.hpp"
 
 #include <fmt/format.h>
 

@@ -1,18 +1,18 @@
 // The web UI's routes: who is asking (the judge_token cookie), what they may see, and which page shows
 // it (web_pages.hpp renders; nothing here makes markup). A submission from the form goes through the
 // same checks and rate limits as one from the API (submission_request.hpp), and into the same queue.
-#include "server.hpp"
+#include "judge/service/server.hpp"
 
-#include "access_policy.hpp"
-#include "file_input.hpp"
-#include "leaderboard.hpp"
-#include "markdown.hpp"
-#include "problem_spec.hpp"
-#include "report_json.hpp"
-#include "request_origin.hpp"
-#include "submission_request.hpp"
-#include "web_assets.hpp"
-#include "web_pages.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/service/markdown.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/service/request_origin.hpp"
+#include "judge/service/submission_request.hpp"
+#include "judge/service/web_assets.hpp"
+#include "judge/service/web_pages.hpp"
 
 #include <fmt/format.h>
 

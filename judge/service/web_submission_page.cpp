@@ -2,13 +2,13 @@
 // terminal report shows (report_terminal.cpp): the verdict line, the compiler's messages, one row per
 // case with the same columns, the notes, the failure's message, the sanitizer's findings, and the kernels
 // with their hints (as `--explain` shows them).
-#include "web_pages.hpp"
+#include "judge/service/web_pages.hpp"
 
-#include "kernel_text.hpp"
-#include "not_run_text.hpp"
-#include "plausibility_text.hpp"
-#include "report_terminal.hpp"
-#include "sanitizer_text.hpp"
+#include "judge/report/kernel_text.hpp"
+#include "judge/report/not_run_text.hpp"
+#include "judge/report/plausibility_text.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/report/sanitizer_text.hpp"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
-#include "workers.hpp"
+#include "judge/service/workers.hpp"
 
-#include "interrupt.hpp"
-#include "server.hpp"
+#include "judge/grading/interrupt.hpp"
+#include "judge/service/server.hpp"
 
-#include "helper_process.hpp"
-#include "process.hpp"
+#include "judge/sandbox/helper_process.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <chrono>
 #include <map>

@@ -6,8 +6,8 @@
 // elsewhere on the host (or by a batch system) without the server.
 #pragma once
 
-#include "gpu_list.hpp"
-#include "submission_grading.hpp"
+#include "judge/service/gpu_list.hpp"
+#include "judge/service/submission_grading.hpp"
 
 #include <atomic>
 #include <filesystem>

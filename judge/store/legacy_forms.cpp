@@ -1,6 +1,6 @@
-#include "legacy_forms.hpp"
+#include "judge/store/legacy_forms.hpp"
 
-#include "record_json.hpp"
+#include "judge/record/record_json.hpp"
 
 #include <fmt/format.h>
 

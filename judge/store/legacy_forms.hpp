@@ -3,7 +3,7 @@
 // (record/record_json.hpp). Frozen: they describe what files in the field hold, never what is written now.
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-#include "results_columns.hpp"
+#include "judge/store/results_columns.hpp"
 
-#include "kernel_json.hpp"
-#include "record_json.hpp"
-#include "sanitizer_json.hpp"
-#include "stats.hpp"
+#include "judge/record/kernel_json.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/record/sanitizer_json.hpp"
+#include "common/stats.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -4,10 +4,10 @@
 // made from them here, and rows are read by column name. Private to the store.
 #pragma once
 
-#include "grade_result.hpp"
-#include "sql_row.hpp"
-#include "sqlite_db.hpp"
-#include "store_schema.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/sqlite_db.hpp"
+#include "judge/store/store_schema.hpp"
 
 #include <cstddef>
 #include <cstdint>

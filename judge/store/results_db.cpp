@@ -1,7 +1,7 @@
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 
-#include "results_columns.hpp"
-#include "store_schema.hpp"
+#include "judge/store/results_columns.hpp"
+#include "judge/store/store_schema.hpp"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 // one schema ladder (store_schema.hpp).
 #pragma once
 
-#include "grade_result.hpp"
-#include "sqlite_db.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <cstdint>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "sql_row.hpp"
+#include "judge/store/sql_row.hpp"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 // store's file (results, queue, accounts, Slurm jobs) uses, so that no reader depends on column positions.
 #pragma once
 
-#include "sqlite_db.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <cstddef>
 #include <cstdint>

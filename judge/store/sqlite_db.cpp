@@ -1,4 +1,4 @@
-#include "sqlite_db.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <fmt/format.h>
 #include <sqlite3.h>

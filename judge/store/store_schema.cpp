@@ -1,10 +1,10 @@
-#include "store_schema.hpp"
+#include "judge/store/store_schema.hpp"
 
-#include "legacy_forms.hpp"
-#include "record_json.hpp"
-#include "results_columns.hpp"
-#include "sql_row.hpp"
-#include "state_names.hpp"
+#include "judge/store/legacy_forms.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/store/results_columns.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/state_names.hpp"
 
 #include <fmt/format.h>
 

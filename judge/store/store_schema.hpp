@@ -6,7 +6,7 @@
 // file creates or alters a table (tests/judge/store/store_schema_test.cpp checks the sources).
 #pragma once
 
-#include "sqlite_db.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <initializer_list>
 #include <string>

@@ -1,4 +1,4 @@
-#include <datagen.h>
+#include "common/datagen.h"
 
 #include "catch.hpp"
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "hex.hpp"
+#include "common/hex.hpp"
 
 #include <string>
 

@@ -5,7 +5,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "wire_json.hpp"
+#include "common/wire_json.hpp"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "stats.hpp"
+#include "common/stats.hpp"
 
 #include <cmath>
 #include <vector>

@@ -25,8 +25,8 @@
 //
 // A check that names a record_file gets one: a recording of one launch of "fake_kernel" with the judge's
 // first buffer as its parameter, as the recording runner writes (common/recorded_work.hpp).
-#include "datagen.h"
-#include "wire_json.hpp"
+#include "common/datagen.h"
+#include "common/wire_json.hpp"
 
 #include <cerrno>
 #include <chrono>

@@ -6,12 +6,12 @@ progress="$1"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fail=0
 expect() { if grep -qF -- "$2" "$3"; then echo "ok: $1"; else echo "FAILED: $1 (no '$2' in $3:)"; cat "$3"; fail=1; fi; }
-printf '%s\n' "[ 10%] Building CXX object judge/spec/CMakeFiles/judge_spec.dir/size_expr.cpp.o" \
+printf '%s\n' "[ 10%] Building CXX object judge/problem/CMakeFiles/judge_problem.dir/size_expr.cpp.o" \
   "[ 42%] Building CUDA object harness/cuda/CMakeFiles/harness_cuda.dir/generate.cu.o" \
-  "[ 50%] Linking CXX static library libjudge_spec.a" "[100%] Built target judge_cli" |
+  "[ 50%] Linking CXX static library libjudge_problem.a" "[100%] Built target judge_cli" |
   "$progress" "$work/build.log" 2>"$work/stderr"
 expect "says that the judge is being built" "bin/judge: building the judge" "$work/stderr"
-expect "names each file with its folder" "bin/judge: [ 10%] building judge/spec/size_expr.cpp" "$work/stderr"
+expect "names each file with its folder" "bin/judge: [ 10%] building judge/problem/size_expr.cpp" "$work/stderr"
 expect "names CUDA files too" "bin/judge: [ 42%] building harness/cuda/generate.cu" "$work/stderr"
 expect "says when it links" "bin/judge: [ 50%] linking" "$work/stderr"
 expect "says when it is done" "bin/judge: built" "$work/stderr"

@@ -4,7 +4,7 @@
 
 #include "temp_folder.hpp"
 
-#include "compile.hpp"
+#include "judge/compile/compile.hpp"
 
 #include <filesystem>
 #include <string>

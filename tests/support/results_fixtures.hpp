@@ -2,7 +2,7 @@
 // involved).
 #pragma once
 
-#include "grade_result.hpp"
+#include "judge/record/grade_result.hpp"
 #include "temp_folder.hpp"
 
 #include <fmt/format.h>

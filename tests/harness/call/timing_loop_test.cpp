@@ -3,9 +3,9 @@
 // reference, which finds a wrong output and a written input.
 #include "catch.hpp"
 
-#include "solve_abi.h"
+#include "harness/call/solve_abi.h"
 #include "test_kernels.cuh"
-#include "timing_loop.hpp"
+#include "harness/call/timing_loop.hpp"
 
 #include <algorithm>
 #include <array>

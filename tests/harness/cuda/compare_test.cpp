@@ -3,7 +3,7 @@
 // blocks are scheduled.
 #include "catch.hpp"
 
-#include "compare.cuh"
+#include "harness/cuda/compare.cuh"
 
 #include <cmath>
 #include <cstdint>

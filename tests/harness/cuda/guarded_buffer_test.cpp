@@ -2,7 +2,7 @@
 // found, with its side and its distance from the buffer.
 #include "catch.hpp"
 
-#include "guarded_buffer.hpp"
+#include "harness/cuda/guarded_buffer.hpp"
 #include "test_kernels.cuh"
 
 #include <cstddef>

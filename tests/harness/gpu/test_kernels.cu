@@ -1,8 +1,8 @@
 #include "test_kernels.cuh"
 
-#include "cuda_check.hpp"
+#include "harness/cuda/cuda_check.hpp"
 
-#include "device_memory.hpp"
+#include "harness/cuda/device_memory.hpp"
 
 namespace {
 

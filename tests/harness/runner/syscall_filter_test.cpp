@@ -7,8 +7,8 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "syscall_filter.hpp"
-#include "wire_json.hpp"
+#include "harness/runner/syscall_filter.hpp"
+#include "common/wire_json.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
 // measured as that long, as CUDA events measure it, and the window holds exactly the call's work.
 #include "catch.hpp"
 
-#include "cupti_timer.hpp"
-#include "event_timer.hpp"
+#include "harness/timing/cupti_timer.hpp"
+#include "harness/timing/event_timer.hpp"
 #include "test_kernels.cuh"
 
 #include <cstdint>

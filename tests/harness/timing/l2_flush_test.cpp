@@ -3,9 +3,9 @@
 // cycles per load it measured.
 #include "catch.hpp"
 
-#include "device_memory.hpp"
-#include "l2_flush.hpp"
-#include "l2_flush_kernels.cuh"
+#include "harness/cuda/device_memory.hpp"
+#include "harness/timing/l2_flush.hpp"
+#include "harness/timing/l2_flush_kernels.cuh"
 #include "test_kernels.cuh"
 
 #include <algorithm>

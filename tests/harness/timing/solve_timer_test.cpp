@@ -1,7 +1,7 @@
 // One timed call by each method the judge can ask for, bracketed as call_solve() brackets it.
 #include "catch.hpp"
 
-#include "solve_timer.hpp"
+#include "harness/timing/solve_timer.hpp"
 #include "test_kernels.cuh"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "results_fixtures.hpp"
 
 #include <fstream>

@@ -1,8 +1,8 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "file_input.hpp"
-#include "file_output.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/base/file_output.hpp"
 
 #include <sys/stat.h>
 

@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "fnv1a.hpp"
+#include "judge/base/fnv1a.hpp"
 
 using judge::fnv1a;
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "kernel_label.hpp"
+#include "judge/base/kernel_label.hpp"
 
 using judge::kernel_label;
 

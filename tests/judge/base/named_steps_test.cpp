@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "named_steps.hpp"
+#include "judge/base/named_steps.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "text.hpp"
+#include "judge/base/text.hpp"
 
 using judge::replace_all;
 

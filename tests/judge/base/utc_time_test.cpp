@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "utc_time.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <regex>
 

@@ -1,6 +1,6 @@
 // `judge cache` and `judge cache prune` on a made-up runner cache.
 #include "catch.hpp"
-#include "compile.hpp"
+#include "judge/compile/compile.hpp"
 #include "judge_command.hpp"
 #include "text_match.hpp"
 

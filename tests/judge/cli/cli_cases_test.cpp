@@ -1,6 +1,6 @@
 // `judge cases`: showing a sample case's data and checking a problem's CPU reference, without a GPU.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "judge_command.hpp"
 #include "text_match.hpp"
 

@@ -1,7 +1,7 @@
 // `judge history` and the store-reading rules it shares with `judge leaderboard`.
 #include "catch.hpp"
 #include "judge_command.hpp"
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 

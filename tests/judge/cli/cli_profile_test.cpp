@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "cli_profile_case.hpp"
+#include "judge/cli/cli_profile_case.hpp"
 #include "judge_command.hpp"
 
 using judge_test::contains;

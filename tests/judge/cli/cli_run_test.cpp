@@ -1,9 +1,9 @@
 // `judge run` end to end, without a GPU: which entries of a class folder are graded and which are
 // skipped (and why), options checked before any work. Each test runs the real `judge` executable.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "judge_command.hpp"
-#include "sandbox_probe.hpp"
+#include "judge/sandbox/sandbox_probe.hpp"
 #include "text_match.hpp"
 
 #include <unistd.h>

@@ -1,9 +1,9 @@
 // The judge's command line end to end, without a GPU: usage and spec errors, bad paths, compiling
 // without a device. Each test runs the real `judge` executable.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "judge_command.hpp"
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 #include "text_match.hpp"
 
 #include <signal.h>

@@ -1,9 +1,9 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "baseline_cache.hpp"
-#include "file_input.hpp"
-#include "record_json.hpp"
+#include "judge/grading/baseline_cache.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/record/record_json.hpp"
 
 #include <nlohmann/json.hpp>
 

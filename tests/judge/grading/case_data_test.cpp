@@ -1,8 +1,8 @@
-#include "case_data.hpp"
+#include "judge/grading/case_data.hpp"
 
 #include "catch.hpp"
 
-#include <datagen.h>
+#include "common/datagen.h"
 
 using namespace judge;
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "compare.hpp"
+#include "judge/grading/compare.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 
-#include "device_memo.hpp"
-#include "device_memo_file.hpp"
+#include "judge/grading/device_memo.hpp"
+#include "judge/grading/device_memo_file.hpp"
 #include "temp_folder.hpp"
 
 using namespace judge;

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "device_memo.hpp"
+#include "judge/grading/device_memo.hpp"
 
 #include <thread>
 

@@ -1,4 +1,4 @@
-#include "feedback.hpp"
+#include "judge/grading/feedback.hpp"
 
 #include "catch.hpp"
 #include "text_match.hpp"

@@ -1,9 +1,9 @@
 #include "catch.hpp"
 
-#include "device_fit.hpp"
-#include "feedback.hpp"
-#include "reference_cache.hpp"
-#include "timing_figures.hpp"
+#include "judge/grading/device_fit.hpp"
+#include "judge/grading/feedback.hpp"
+#include "judge/grading/reference_cache.hpp"
+#include "judge/grading/timing_figures.hpp"
 
 using namespace judge;
 

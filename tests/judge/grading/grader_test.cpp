@@ -5,7 +5,7 @@
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
-#include "grade.hpp"
+#include "judge/grading/grade.hpp"
 
 #include <string>
 #include <tuple>

@@ -4,8 +4,8 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "file_input.hpp"
-#include "grading_run.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/grading/grading_run.hpp"
 
 #include <cstdlib>
 #include <filesystem>

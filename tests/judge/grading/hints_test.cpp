@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "hints.hpp"
+#include "judge/grading/hints.hpp"
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "ncu_csv.hpp"
+#include "judge/grading/ncu_csv.hpp"
 
 #include <string>
 

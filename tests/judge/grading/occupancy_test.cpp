@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "occupancy.hpp"
+#include "judge/grading/occupancy.hpp"
 
 #if JUDGE_CATCH_MAJOR >= 3
 using Catch::Approx; // Catch2 2.13 declares it globally

@@ -1,4 +1,4 @@
-#include "plausibility.hpp"
+#include "judge/grading/plausibility.hpp"
 
 #include "catch.hpp"
 

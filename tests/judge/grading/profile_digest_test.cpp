@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "profile_digest.hpp"
+#include "judge/grading/profile_digest.hpp"
 
 #include <algorithm>
 #include <string>

@@ -4,8 +4,8 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "file_input.hpp"
-#include "hints.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/grading/hints.hpp"
 
 #include <algorithm>
 

@@ -3,11 +3,11 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "problem_spec.hpp"
-#include "reference_build.hpp"
-#include "reference_library.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/reference_build.hpp"
+#include "judge/grading/reference_library.hpp"
 
-#include <datagen.h>
+#include "common/datagen.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
-#include "sanitize.hpp"
+#include "judge/grading/sanitize.hpp"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "sanitizer_expectation.hpp"
+#include "judge/grading/sanitizer_expectation.hpp"
 
 #include <stdexcept>
 #include <string>

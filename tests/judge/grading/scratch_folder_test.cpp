@@ -1,4 +1,4 @@
-#include "scratch_folder.hpp"
+#include "judge/grading/scratch_folder.hpp"
 
 #include "catch.hpp"
 #include "text_match.hpp"

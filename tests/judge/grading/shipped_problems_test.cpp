@@ -1,13 +1,13 @@
 // Every problem shipped in problems/: its spec and cases load, and its CPU reference, built and run the
 // way the judge does, reproduces the expected values of every sample case that has them (the worked
 // examples of the statements). A new problem is picked up without editing this file.
-#include "case_data.hpp"
-#include "case_tolerance.hpp"
-#include "check_seed.hpp"
-#include "compare.hpp"
-#include "problem_spec.hpp"
-#include "reference_library.hpp"
-#include "test_cases.hpp"
+#include "judge/grading/case_data.hpp"
+#include "judge/problem/case_tolerance.hpp"
+#include "judge/problem/check_seed.hpp"
+#include "judge/grading/compare.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/grading/reference_library.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include "catch.hpp"
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "verdict.hpp"
+#include "judge/grading/verdict.hpp"
 
 #include <csignal>
 

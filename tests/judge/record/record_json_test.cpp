@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "results_fixtures.hpp"
 
-#include "record_json.hpp"
+#include "judge/record/record_json.hpp"
 
 #include <stdexcept>
 #include <string>

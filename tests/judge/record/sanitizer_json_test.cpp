@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "sanitizer_json.hpp"
+#include "judge/record/sanitizer_json.hpp"
 
 #include <stdexcept>
 

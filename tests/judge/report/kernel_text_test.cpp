@@ -1,9 +1,9 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "kernel_text.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
+#include "judge/report/kernel_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
 
 using judge_test::contains;
 #if JUDGE_CATCH_MAJOR >= 3

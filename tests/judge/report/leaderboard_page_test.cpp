@@ -2,7 +2,7 @@
 // three authors on two GPU models; on its own it checks the page is self-contained.
 #include "catch.hpp"
 
-#include "leaderboard.hpp"
+#include "judge/report/leaderboard.hpp"
 #include "results_fixtures.hpp"
 
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #include "catch.hpp"
-#include "leaderboard.hpp"
-#include "leaderboard_svg.hpp"
+#include "judge/report/leaderboard.hpp"
+#include "judge/report/leaderboard_svg.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 

@@ -1,10 +1,10 @@
 // A solution that compiled but was not run (no CUDA device): every report says so in the same words,
 // and none calls it an internal error of the judge.
 #include "catch.hpp"
-#include "not_run_text.hpp"
-#include "report_json.hpp"
-#include "report_junit.hpp"
-#include "report_terminal.hpp"
+#include "judge/report/not_run_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_junit.hpp"
+#include "judge/report/report_terminal.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
-#include "plausibility_text.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
+#include "judge/report/plausibility_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "profile_text.hpp"
+#include "judge/report/profile_text.hpp"
 
 using judge_test::contains;
 

@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "progress_terminal.hpp"
+#include "judge/report/progress_terminal.hpp"
 
 #include <cstdio>
 #include <string>

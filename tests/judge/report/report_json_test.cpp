@@ -2,9 +2,9 @@
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
-#include "access_policy.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
 
 #include <stdexcept>
 

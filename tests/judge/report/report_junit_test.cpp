@@ -1,6 +1,6 @@
 #include "catch.hpp"
-#include "file_input.hpp"
-#include "report_junit.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/report/report_junit.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 
-#include "access_policy.hpp"
-#include "report_terminal.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/report/report_terminal.hpp"
 
 using namespace judge;
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
-#include "report_json.hpp"
-#include "sandbox_text.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/sandbox_text.hpp"
 
 using namespace judge;
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "sanitizer_text.hpp"
+#include "judge/report/sanitizer_text.hpp"
 
 using namespace judge;
 using judge_test::contains;

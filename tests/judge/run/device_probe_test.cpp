@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "device_probe.hpp"
+#include "judge/run/device_probe.hpp"
 
 #include <cstdlib>
 

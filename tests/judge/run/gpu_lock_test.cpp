@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "gpu_lock.hpp"
+#include "judge/run/gpu_lock.hpp"
 #include "results_fixtures.hpp"
 
 #include <sys/wait.h>

@@ -2,8 +2,8 @@
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
-#include "ncu_profile.hpp"
-#include "wire_json.hpp"
+#include "judge/run/ncu_profile.hpp"
+#include "common/wire_json.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -2,7 +2,7 @@
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
-#include "runner_session.hpp"
+#include "judge/run/runner_session.hpp"
 
 #include <csignal>
 #include <string>

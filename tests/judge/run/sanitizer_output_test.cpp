@@ -1,7 +1,7 @@
 #include "catch.hpp"
 
-#include "file_input.hpp"
-#include "sanitizer_output.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/run/sanitizer_output.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "tensor_peak.hpp"
+#include "judge/run/tensor_peak.hpp"
 
 #include "catch.hpp"
 

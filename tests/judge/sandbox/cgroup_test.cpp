@@ -2,8 +2,8 @@
 // process); elsewhere each test says why it checks nothing.
 #include "catch.hpp"
 
-#include "cgroup.hpp"
-#include "process.hpp"
+#include "judge/sandbox/cgroup.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <chrono>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "command_paths.hpp"
+#include "judge/sandbox/command_paths.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 
-#include "helper_process.hpp"
-#include "process.hpp"
+#include "judge/sandbox/helper_process.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <sys/wait.h>
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "private_root.hpp"
+#include "judge/sandbox/private_root.hpp"
 
 #include <algorithm>
 #include <filesystem>

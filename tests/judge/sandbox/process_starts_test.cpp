@@ -3,7 +3,7 @@
 // child with child_process (process.hpp), the GPU worker as a helper_process; all three start their
 // processes in the two files allowed below.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 
 #include <cctype>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "process.hpp"
+#include "judge/sandbox/process.hpp"
 
 #include <algorithm>
 #include <cerrno>

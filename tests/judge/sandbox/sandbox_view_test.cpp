@@ -4,8 +4,8 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
-#include "process.hpp"
-#include "sandbox_layers.hpp"
+#include "judge/sandbox/process.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 #include <atomic>
 #include <chrono>

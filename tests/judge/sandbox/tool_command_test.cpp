@@ -2,7 +2,7 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "tool_command.hpp"
+#include "judge/sandbox/tool_command.hpp"
 
 #include <chrono>
 #include <filesystem>

@@ -2,7 +2,7 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "tool_path.hpp"
+#include "judge/sandbox/tool_path.hpp"
 
 #include <cstdlib>
 #include <filesystem>

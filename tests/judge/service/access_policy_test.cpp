@@ -2,7 +2,7 @@
 // contest view, and what the contest view keeps of a result.
 #include "catch.hpp"
 
-#include "access_policy.hpp"
+#include "judge/service/access_policy.hpp"
 
 #include <string>
 

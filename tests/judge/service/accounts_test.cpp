@@ -1,8 +1,8 @@
-#include "accounts.hpp"
+#include "judge/service/accounts.hpp"
 #include "catch.hpp"
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 #include "text_match.hpp"
 
 #include <fstream>

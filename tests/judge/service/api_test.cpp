@@ -1,7 +1,7 @@
 // The JSON API against a real `judge serve` on 127.0.0.1 (label cpu): without a GPU a submission is
 // compiled and ends "not run: no CUDA device", exactly as `judge run` ends there.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "judge_command.hpp"
 #include "judge_server.hpp"
 #include "results_fixtures.hpp"

@@ -1,8 +1,8 @@
 // The request's decoding that every route relies on: query and form fields, multipart parts as
 // browsers send them, header names without case.
 #include "catch.hpp"
-#include "http_message.hpp"
-#include "submission_request.hpp"
+#include "judge/service/http_message.hpp"
+#include "judge/service/submission_request.hpp"
 
 using namespace judge::service;
 

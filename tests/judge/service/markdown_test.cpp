@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "markdown.hpp"
+#include "judge/service/markdown.hpp"
 
 using judge::service::markdown_to_html;
 using judge_test::contains;

@@ -4,9 +4,9 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "server.hpp"
-#include "slurm_backend.hpp"
-#include "slurm_jobs.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/slurm_backend.hpp"
+#include "judge/service/slurm_jobs.hpp"
 
 #include <chrono>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 #include "catch.hpp"
-#include "problem_spec.hpp"
-#include "slurm_limits.hpp"
-#include "test_cases.hpp"
+#include "judge/problem/problem_spec.hpp"
+#include "judge/service/slurm_limits.hpp"
+#include "judge/problem/test_cases.hpp"
 
 #include <filesystem>
 

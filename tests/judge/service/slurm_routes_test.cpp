@@ -1,13 +1,13 @@
 // The routes a Slurm job uses (slurm_backend.hpp), over HTTP against the server's own routes in this
 // process: who may use them (unknown job 404, wrong token or ended job 401), and that a submission is
 // settled exactly once (a second post of its result is 409), with the node it ran on.
-#include "api_json.hpp"
+#include "judge/service/api_json.hpp"
 #include "catch.hpp"
-#include "report_json.hpp"
+#include "judge/report/report_json.hpp"
 #include "results_fixtures.hpp"
-#include "server.hpp"
-#include "slurm_backend.hpp"
-#include "slurm_jobs.hpp"
+#include "judge/service/server.hpp"
+#include "judge/service/slurm_backend.hpp"
+#include "judge/service/slurm_jobs.hpp"
 #include "text_match.hpp"
 
 #include <httplib.h>

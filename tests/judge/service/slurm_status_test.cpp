@@ -1,5 +1,5 @@
 #include "catch.hpp"
-#include "slurm_status.hpp"
+#include "judge/service/slurm_status.hpp"
 
 using namespace judge::service;
 

@@ -1,10 +1,10 @@
-#include "access_policy.hpp"
-#include "api_json.hpp"
+#include "judge/service/access_policy.hpp"
+#include "judge/service/api_json.hpp"
 #include "catch.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
 #include "results_fixtures.hpp"
-#include "submission_grading.hpp"
+#include "judge/service/submission_grading.hpp"
 
 using namespace judge;
 using namespace judge::service;

@@ -1,11 +1,11 @@
-#include "access_policy.hpp"
+#include "judge/service/access_policy.hpp"
 #include "catch.hpp"
 #include "previous_store.hpp"
-#include "record_json.hpp"
-#include "report_json.hpp"
-#include "report_terminal.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
 #include "results_fixtures.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 
 #include <map>
 

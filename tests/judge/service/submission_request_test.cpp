@@ -1,7 +1,7 @@
 #include "catch.hpp"
-#include "gpu_list.hpp"
+#include "judge/service/gpu_list.hpp"
 #include "results_fixtures.hpp"
-#include "submission_request.hpp"
+#include "judge/service/submission_request.hpp"
 #include "text_match.hpp"
 
 using namespace judge;

@@ -2,9 +2,9 @@
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
-#include "report_json.hpp"
-#include "solution_files.hpp"
-#include "submit_client.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/problem/solution_files.hpp"
+#include "judge/service/submit_client.hpp"
 
 #include <httplib.h>
 

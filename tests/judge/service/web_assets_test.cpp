@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "web_assets.hpp"
+#include "judge/service/web_assets.hpp"
 
 using judge::service::find_web_asset;
 using judge_test::contains;

@@ -2,8 +2,8 @@
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
-#include "report_json.hpp"
-#include "web_pages.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/service/web_pages.hpp"
 
 #include <regex>
 

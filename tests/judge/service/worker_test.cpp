@@ -1,9 +1,9 @@
 // `judge worker`, the GPU worker `judge serve` starts per GPU, run on its own (label cpu): it grades the
 // compiled submissions of the queue; without a GPU they end "not run: no CUDA device", as with `judge run`.
 #include "catch.hpp"
-#include "file_input.hpp"
+#include "judge/base/file_input.hpp"
 #include "results_fixtures.hpp"
-#include "submission_queue.hpp"
+#include "judge/service/submission_queue.hpp"
 #include "text_match.hpp"
 
 #include <signal.h>

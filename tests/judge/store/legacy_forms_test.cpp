@@ -1,7 +1,7 @@
 #include "catch.hpp"
 
-#include "legacy_forms.hpp"
-#include "record_json.hpp"
+#include "judge/store/legacy_forms.hpp"
+#include "judge/record/record_json.hpp"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 #include "catch.hpp"
 #include "previous_store.hpp"
-#include "record_json.hpp"
-#include "results_db.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 #include "previous_store.hpp"
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
 
 #include <signal.h>

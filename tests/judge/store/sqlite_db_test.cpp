@@ -1,6 +1,6 @@
 #include "catch.hpp"
 #include "results_fixtures.hpp"
-#include "sqlite_db.hpp"
+#include "judge/store/sqlite_db.hpp"
 
 #include <cmath>
 #include <stdexcept>

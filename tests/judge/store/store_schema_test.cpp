@@ -1,8 +1,8 @@
 #include "catch.hpp"
 #include "previous_store.hpp"
-#include "results_db.hpp"
+#include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
-#include "store_schema.hpp"
+#include "judge/store/store_schema.hpp"
 
 #include <algorithm>
 #include <cctype>
