@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A class graded through `judge serve` on this GPU host, for the online judge's acceptance figures:
 
-  scripts/class-run.py [--problem matmul] [--students 30] [--gpus all|0|0,1] [--local] [--judge bin/judge]
+  scripts/class-run.py [--problem matmul] [--students 30] [--gpus all|0|0,1] [--local] [--cold] [--judge bin/judge]
 
 Each student submits one of the problem's accepted examples (problems/<problem>/submissions/accepted/*.cu,
 in turn) through the API; the script waits until all are graded and prints the wall time from the first
@@ -78,10 +78,19 @@ def main():
     ap.add_argument("--local", action="store_true", help="also grade each file locally and compare scores")
     ap.add_argument("--timeout", type=float, default=3600)
     ap.add_argument("--keep-db", metavar="FILE", help="copy the class's results store here at the end (for the board)")
+    ap.add_argument("--cold", action="store_true",
+                    help="leave the problem's runner, CPU reference and baseline unbuilt (default: built first, "
+                         "untimed, as a course's server has them before its class submits)")
     a = ap.parse_args()
     files = sorted(glob.glob(os.path.join(ROOT, "problems", a.problem, "submissions", "accepted", "*.cu")))
     if not files:
         raise SystemExit(f"class-run: no accepted examples of {a.problem}")
+    if not a.cold:
+        # One untimed local grading builds what every submission of the problem shares. Its verdict does
+        # not matter here (without a GPU it only compiles).
+        subprocess.run([a.judge, "run", a.problem, files[0], "--no-timing", "--no-db"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"class-run: {a.problem}'s runner, CPU reference and baseline built before the class (--cold: not)")
 
     with tempfile.TemporaryDirectory(prefix="judge-class-") as tmp:
         db = os.path.join(tmp, "judge.db")
