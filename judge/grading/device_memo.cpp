@@ -12,8 +12,8 @@ probe_result device_memo::probe(bool bandwidth) {
   const std::string machine = m_file.empty() ? std::string() : probe_machine_key();
   if (!m_file.empty())
     if (auto kept_answer = read_kept_probe(m_file, bandwidth, m_max_age, machine)) {
-      slot = kept{*kept_answer, now};
-      return *kept_answer;
+      slot = kept{kept_answer->answer, now - kept_answer->age}; // as old here as it is in the file
+      return kept_answer->answer;
     }
   probe_result answer = m_probe(bandwidth);
   if (!m_file.empty()) keep_probe(m_file, bandwidth, answer, machine);

@@ -33,20 +33,6 @@ std::int64_t now_s() {
       .count();
 }
 
-// The probe's own field names (parse_probe_output reads them back).
-json device_json(const device_info& d) {
-  return {{"device", d.name},
-          {"uuid", d.uuid},
-          {"cc", d.cc},
-          {"sms", d.sms},
-          {"l2_bytes", d.l2_bytes},
-          {"memory_bytes", d.memory_bytes},
-          {"clock_max_mhz", d.clock_max_mhz},
-          {"fp32_peak_gflops", d.fp32_peak_gflops},
-          {"copy_gbps", d.measured_bandwidth_gbps},
-          {"dram_peak_gbps", d.dram_peak_gbps}};
-}
-
 json read_file_json(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in) return json::object();
@@ -63,29 +49,26 @@ std::string probe_machine_key() {
          "|" + env_text("CUDA_VISIBLE_DEVICES") + "|" + env_text("CUDA_DEVICE_ORDER");
 }
 
-std::optional<probe_result> read_kept_probe(const std::filesystem::path& file, bool bandwidth,
-                                            std::chrono::seconds max_age, const std::string& machine_key) {
+std::optional<kept_probe> read_kept_probe(const std::filesystem::path& file, bool bandwidth,
+                                          std::chrono::seconds max_age, const std::string& machine_key) {
   const json j = read_file_json(file);
   if (j.value("machine", std::string()) != machine_key) return std::nullopt;
   const auto slot = j.find(slot_name(bandwidth));
   if (slot == j.end() || !slot->is_object()) return std::nullopt;
-  const std::int64_t at = slot->value("at", std::int64_t{0});
-  const std::int64_t age = now_s() - at;
+  const std::int64_t age = now_s() - slot->value("at", std::int64_t{0});
   if (age < 0 || age >= max_age.count()) return std::nullopt;
-  const auto device = slot->find("answer");
-  if (device == slot->end() || !device->is_object()) return std::nullopt;
-  probe_result r = parse_probe_output(device->dump());
+  probe_result r = parse_probe_output(slot->value("line", std::string()));
   if (!r.device || r.device->name.empty()) return std::nullopt;
-  return r;
+  return kept_probe{std::move(r), std::chrono::seconds(age)};
 }
 
 void keep_probe(const std::filesystem::path& file, bool bandwidth, const probe_result& answer,
                 const std::string& machine_key) {
-  if (!answer.device) return;
+  if (!answer.device || answer.line.empty()) return;
   json j = read_file_json(file);
   if (j.value("machine", std::string()) != machine_key) j = json::object(); // the other answer is stale too
   j["machine"] = machine_key;
-  j[slot_name(bandwidth)] = {{"at", now_s()}, {"answer", device_json(*answer.device)}};
+  j[slot_name(bandwidth)] = {{"at", now_s()}, {"line", answer.line}};
   try {
     publish_file(file, j.dump(1) + "\n", {on_existing::replace, 0644, false});
   } catch (const std::exception&) {

@@ -18,13 +18,19 @@ namespace judge {
 /// version line and CUDA_VISIBLE_DEVICES (and CUDA_DEVICE_ORDER), joined.
 std::string probe_machine_key();
 
+/// An answer read back from a file, and how long ago the probe gave it.
+struct kept_probe {
+  probe_result answer;
+  std::chrono::seconds age{0};
+};
+
 /// The kept answer to the question (`bandwidth` or not) if `file` holds one taken under `machine_key`
 /// at most `max_age` ago; nullopt otherwise (no file, another machine state, too old, unreadable).
-std::optional<probe_result> read_kept_probe(const std::filesystem::path& file, bool bandwidth,
-                                            std::chrono::seconds max_age, const std::string& machine_key);
+std::optional<kept_probe> read_kept_probe(const std::filesystem::path& file, bool bandwidth,
+                                          std::chrono::seconds max_age, const std::string& machine_key);
 
-/// Keeps `answer` (a device found) in `file` beside the answer to the other question, published
-/// atomically; a file that cannot be written is left alone (the next run probes again).
+/// Keeps `answer` (a device found, with the probe's line) in `file` beside the answer to the other
+/// question, published atomically; a file that cannot be written is left alone (the next run probes again).
 void keep_probe(const std::filesystem::path& file, bool bandwidth, const probe_result& answer,
                 const std::string& machine_key);
 

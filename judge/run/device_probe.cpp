@@ -41,6 +41,7 @@ probe_result parse_probe_output(const std::string& json_line) {
   d.measured_bandwidth_gbps = j.value("copy_gbps", 0.0);
   d.dram_peak_gbps = j.value("dram_peak_gbps", 0.0);
   r.device = d;
+  r.line = json_line;
   return r;
 }
 

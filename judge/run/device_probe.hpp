@@ -18,6 +18,9 @@ struct probe_result {
   /// Why there is no device, as a phrase that stands alone: with no_device no_device_reason()'s words,
   /// otherwise what went wrong running the probe.
   std::string error;
+  /// The probe's JSON line an answer with a device was read from: what a kept answer stores
+  /// (device_memo_file.hpp), so that parse_probe_output stays the one reader of the probe's fields.
+  std::string line;
 };
 
 /// Runs the probe (with `bandwidth`, it also measures device-to-device copy bandwidth).
