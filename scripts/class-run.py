@@ -79,18 +79,22 @@ def main():
     ap.add_argument("--timeout", type=float, default=3600)
     ap.add_argument("--keep-db", metavar="FILE", help="copy the class's results store here at the end (for the board)")
     ap.add_argument("--cold", action="store_true",
-                    help="leave the problem's runner, CPU reference and baseline unbuilt (default: built first, "
-                         "untimed, as a course's server has them before its class submits)")
+                    help="leave the problem's runner, CPU reference and baseline unbuilt (default: built and the "
+                         "baseline timed first, outside the class's time, as a course's server has them before "
+                         "its class submits)")
     a = ap.parse_args()
     files = sorted(glob.glob(os.path.join(ROOT, "problems", a.problem, "submissions", "accepted", "*.cu")))
     if not files:
         raise SystemExit(f"class-run: no accepted examples of {a.problem}")
     if not a.cold:
-        # One untimed local grading builds what every submission of the problem shares. Its verdict does
-        # not matter here (without a GPU it only compiles).
-        subprocess.run([a.judge, "run", a.problem, files[0], "--no-timing", "--no-db"],
+        # One local grading builds what every submission of the problem shares and times the baseline,
+        # which is then kept: a course's server has timed it before its class submits (without that, the
+        # first batch of the class times it, 1.5 s for matmul on the H200). Its verdict does not matter
+        # here (without a GPU it only compiles).
+        subprocess.run([a.judge, "run", a.problem, files[0], "--no-db"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        print(f"class-run: {a.problem}'s runner, CPU reference and baseline built before the class (--cold: not)")
+        print(f"class-run: {a.problem}'s runner, CPU reference and baseline built, the baseline timed, before the class "
+              "(--cold: not)")
 
     with tempfile.TemporaryDirectory(prefix="judge-class-") as tmp:
         db = os.path.join(tmp, "judge.db")

@@ -3,8 +3,11 @@
 #include "harness/cuda/demangle.hpp"
 #include "harness/cuda/driver_api.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace judge_harness {
 namespace {
@@ -101,8 +104,17 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
     m_current.work.preamble.push_back(std::move(copy));
   }
   m_allocation_contents.clear();
+  // The smallest first: state is small (a counter, a barrier's words, a table), a scratch buffer large.
+  // In address order, a sort's 16 MiB of scratch keys, allocated at a lower address, took the whole
+  // budget, and its 4.7 MB of look-back words and tile counter started every replayed sample as the
+  // sample before had left them: an illegal address in the timed runs of a solution the checked calls
+  // had accepted.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> by_size; // (bytes, address)
+  for (const auto& [address, a] : m_allocations) by_size.emplace_back(a.bytes, address);
+  std::sort(by_size.begin(), by_size.end());
   std::uint64_t state_bytes = 0;
-  for (const auto& [address, a] : m_allocations) {
+  for (const auto& [bytes, address] : by_size) {
+    const allocation& a = m_allocations.at(address);
     if (a.bytes == 0 || state_bytes + a.bytes > max_state_bytes) continue;
     std::string contents(a.bytes, '\0');
     if (cudaMemcpy(contents.data(), reinterpret_cast<const void*>(address), a.bytes, cudaMemcpyDeviceToHost) !=

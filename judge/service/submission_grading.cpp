@@ -4,6 +4,7 @@
 #include "judge/grading/interrupt.hpp"
 #include "judge/problem/secret.hpp"
 
+#include <cstdio>
 #include <fstream>
 
 namespace judge::service {
@@ -30,9 +31,20 @@ std::string gpu_label(const device_info& d) {
   return d.uuid.empty() ? d.name : d.uuid + " " + d.name;
 }
 
-void grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
-                       const std::function<void(const submission&, const graded&)>& on_graded) {
-  if (batch.empty()) return;
+std::string describe_phases(const batch_phases& phases) {
+  std::string out;
+  for (const auto& [phase, seconds] : phases) {
+    char figure[32];
+    std::snprintf(figure, sizeof figure, " %.2f s", seconds);
+    out += (out.empty() ? "" : ", ") + phase + figure;
+  }
+  return out;
+}
+
+batch_phases grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
+                               const std::function<void(const submission&, const graded&)>& on_graded) {
+  batch_phases phases;
+  if (batch.empty()) return phases;
   std::vector<fs::path> dirs;
   std::vector<bool> told(batch.size(), false);
   auto tell = [&](std::size_t i, graded g) {
@@ -56,7 +68,7 @@ void grade_submissions(const std::vector<submission>& batch, const grading_setup
     load_or_create_secret(secret_path());
     request.grading.hidden_paths = hidden_from_learner_code(setup.db);
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.
-    grade_solutions(
+    phases = grade_solutions(
         request,
         [&](const solution_result& r) {
           if (g_interrupted) return;
@@ -68,7 +80,8 @@ void grade_submissions(const std::vector<submission>& batch, const grading_setup
               tell(i, g);
             }
         },
-        nullptr);
+        nullptr)
+                 .phases;
   } catch (const std::exception& e) {
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (!told[i]) tell(i, g_interrupted ? graded{std::nullopt, "", true} : graded{std::nullopt, e.what(), false});
@@ -78,6 +91,7 @@ void grade_submissions(const std::vector<submission>& batch, const grading_setup
     if (!told[i]) tell(i, graded{std::nullopt, "", true});
   std::error_code ignored;
   for (const fs::path& dir : dirs) fs::remove_all(dir, ignored);
+  return phases;
 }
 
 graded grade_submission(const submission& s, const grading_setup& setup) {

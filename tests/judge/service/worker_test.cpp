@@ -30,9 +30,11 @@ TEST_CASE("a GPU worker grades compiled submissions of a problem together in one
   const auto other = queue.enqueue("carol", "vector_add", {{"c.cu", "// carol\n" + source}});
   for (int i = 0; i < 3; ++i) queue.compiled(queue.claim_for_compile("test")->id);
 
+  const auto log = dir / "worker.log";
   const pid_t pid = fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
+    if (!freopen(log.c_str(), "w", stdout)) _exit(126);
     // A UUID no GPU has: the worker sees no device, as on a machine without one.
     setenv("CUDA_VISIBLE_DEVICES", "GPU-00000000-0000-0000-0000-000000000000", 1);
     execl(JUDGE_CLI, JUDGE_CLI, "worker", "--gpu", "GPU-00000000-0000-0000-0000-000000000000", "--db", db.c_str(),
@@ -54,4 +56,8 @@ TEST_CASE("a GPU worker grades compiled submissions of a problem together in one
   CHECK((*queue.get(broken)->result)["verdict"] == "CE");
   CHECK((*queue.get(other)->result)["author"] == "carol");
   CHECK(queue.get(other)->now == service::state::done);
+  // The batch's line in the worker's log says where its time went, phase by phase.
+  const std::string logged = read_file(log);
+  CHECK(contains(logged, "batch of 3 vector_add submission(s) in "));
+  CHECK(contains(logged, ": problem "));
 }
