@@ -20,7 +20,10 @@
 // Floats become unsigned keys whose order is the float order as the first pass reads them, and go back
 // as the last pass writes them; -0 sorts just before +0, which the check counts as equal.
 //
-// On the H200: to be measured.
+// On the H200 (2026-12-02): 75.5 µs at N = 1,000,000 (150% of CUB's DeviceRadixSort, 113.2 µs in the
+// same run), 424.4 µs at 2^24 (106%; CUB 451.0 µs), against step 4's 80.7 µs and 552.8 µs. The same
+// kernels without the memset (look-back words tagged by the call's number, a tile counter never
+// cleared) read 67.0 and 418.3 µs; the memset keeps each call independent of the state the last one left.
 //
 // Verdict: accepted.
 #include <cuda_runtime.h>
