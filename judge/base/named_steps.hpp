@@ -1,5 +1,5 @@
 // A long job as a list of named steps over one state, each with one job, run in order by run_steps(),
-// which is the one place where an interrupt is looked at: a solution's build (build/solution_build.hpp)
+// which is the one place where an interrupt is looked at: a solution's build (compile/solution_build.hpp)
 // and a grading run (grading/grading_run.hpp) are made this way, so that each step can be read and
 // tested alone, and the order is data.
 #pragma once

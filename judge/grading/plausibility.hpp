@@ -19,7 +19,7 @@ struct case_work {
   double bytes = 0;                  ///< [B] work.bytes at the case's sizes
   bool cold_l2 = true;               ///< L2 was flushed before every sample
   bool tensor_cores_allowed = false; ///< problem.yaml: `tensor_cores: allowed`
-  /// Whether the solution's machine code issues tensor-core instructions (build/tensor_core_use.hpp);
+  /// Whether the solution's machine code issues tensor-core instructions (compile/tensor_core_use.hpp);
   /// nullopt when the build could not tell.
   std::optional<bool> uses_tensor_cores;
 };

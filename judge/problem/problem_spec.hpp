@@ -97,7 +97,7 @@ struct problem_spec {
   /// `tensor_cores: allowed`: solutions may use tensor-core math (e.g. 3xTF32, which keeps FP32 accuracy),
   /// so a solution whose machine code issues tensor-core instructions is held to the tensor cores' TF32
   /// peak instead of the FP32 peak; one whose code does not keeps the FP32 floor (grading/plausibility.hpp,
-  /// build/tensor_core_use.hpp). Default: forbidden (the FP32 floor for every solution).
+  /// compile/tensor_core_use.hpp). Default: forbidden (the FP32 floor for every solution).
   bool tensor_cores_allowed = false;
   judge::limits limits;
 

@@ -163,7 +163,7 @@ struct solution_result {
   /// and by how much): stored and shown, flagged for the instructor, never ranked.
   bool implausible = false;
   device_info device;
-  /// Its kernels as ptxas compiled them (build/kernel_resources.hpp); empty when it did not compile.
+  /// Its kernels as ptxas compiled them (compile/kernel_resources.hpp); empty when it did not compile.
   std::vector<kernel_resources> kernels;
   /// What the figures of this result suggest to try next (grading/hints.hpp).
   std::vector<hint> hints;

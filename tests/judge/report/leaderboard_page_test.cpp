@@ -1,4 +1,4 @@
-// Writes the leaderboard page for the browser test (tests/browser_test.sh), from made-up results of
+// Writes the leaderboard page for the browser test (tests/scripts/browser_test.sh), from made-up results of
 // three authors on two GPU models; on its own it checks the page is self-contained.
 #include "catch.hpp"
 

@@ -5,7 +5,7 @@
 // Verdict: accepted. Static constructors of the learner's object run when the runner loads it, after the
 // harness has initialised CUDA, CUPTI and its channels, under the syscall filter and in the sandbox
 // (harness/runner/runner_main.cpp); every symbol it uses is on the list a solution may use
-// (judge/build/object_inspection.cpp).
+// (judge/compile/object_inspection.cpp).
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>

@@ -5,7 +5,7 @@
 // Verdict: accepted, with an honest time. The learner's object is a shared object loaded with
 // RTLD_LOCAL after the harness has initialised CUPTI (harness/runner/runner_main.cpp: its symbols are
 // visible to no one else, and the harness's calls were bound to CUPTI before it was loaded. Defining
-// functions is allowed; only the symbols a solution *uses* are checked (judge/build/object_inspection.cpp).
+// functions is allowed; only the symbols a solution *uses* are checked (judge/compile/object_inspection.cpp).
 #include <cuda_runtime.h>
 #include <cstddef>
 #include <cstdint>

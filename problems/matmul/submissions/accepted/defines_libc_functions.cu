@@ -6,7 +6,7 @@
 // Verdict: accepted, with an honest time. The learner's object is a shared object loaded with
 // RTLD_LOCAL (harness/runner/runner_main.cpp): the harness and libc keep calling libc's functions, and
 // only the learner's own code could call these. Defining functions is allowed; only the symbols a
-// solution *uses* are checked (judge/build/object_inspection.cpp).
+// solution *uses* are checked (judge/compile/object_inspection.cpp).
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <dirent.h>

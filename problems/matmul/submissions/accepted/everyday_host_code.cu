@@ -1,5 +1,5 @@
 // Not hostile: the host code an honest solution writes, to keep the judge's list of symbols a solution may
-// use (judge/build/object_inspection.cpp) from refusing it. Containers and strings, iostream and printf,
+// use (judge/compile/object_inspection.cpp) from refusing it. Containers and strings, iostream and printf,
 // exceptions, <cmath> and <chrono>, device properties and occupancy, a stream and events, a kernel
 // attribute, printf inside a kernel, and checked CUDA calls that report errors and abort.
 //

@@ -1,5 +1,5 @@
 // Hostile: resets the device inside solve(), destroying the judge's buffers with it. Its object imports
-// cudaDeviceReset, which solutions may not use: a compile error (judge/build/object_inspection.cpp); the
+// cudaDeviceReset, which solutions may not use: a compile error (judge/compile/object_inspection.cpp); the
 // runner's reset sentinel stays as a second line.
 #include <cuda_runtime.h>
 

@@ -1,6 +1,6 @@
 // Hostile: cuBLAS is banned for matmul, so it is not linked; this one loads it at run time with dlopen
 // and calls cublasSgemm through dlsym. Its object imports dlopen, which solutions may not use: a compile
-// error (judge/build/object_inspection.cpp); the runner's banned-library check stays as a second line.
+// error (judge/compile/object_inspection.cpp); the runner's banned-library check stays as a second line.
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 __global__ void matmul_coalesced(const float* A, const float* B, float* C, int M, int N, int K) {

@@ -4,7 +4,7 @@
 // kernels, while solve() only waits. The runner would time nothing but the wait for a byte.
 //
 // Verdict: compile error. fork(), pipe(), read(), write() and cudaIpc*() are not on the list of symbols a
-// solution may use (judge/build/object_inspection.cpp): the message names the first. Behind that, the
+// solution may use (judge/compile/object_inspection.cpp): the message names the first. Behind that, the
 // runner's syscall filter refuses new processes (harness/runner/syscall_filter.cpp), and the runner's
 // PID namespace and cgroup end any process that got out anyway with its grading (judge/sandbox/).
 #include <cuda_runtime.h>

@@ -4,6 +4,6 @@
 // names with __has_include); this one takes the ladder's fastest example.
 //
 // Verdict: compile error ("No such file or directory"). The judge copies the learner's units alone into
-// a staging folder and compiles them there (judge/build/compile.cpp), in a sandbox whose root holds the
+// a staging folder and compiles them there (judge/compile/compile.cpp), in a sandbox whose root holds the
 // system and that staging folder only (judge/sandbox/): no other submission exists for it to include.
 #include "../accepted/05_register_2d.cu"

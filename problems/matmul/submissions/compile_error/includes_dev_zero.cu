@@ -5,7 +5,7 @@
 // Verdict: compile error, within seconds. The compile's sandbox has a minimal /dev without /dev/zero, so
 // the include fails at once ("No such file or directory"); and the compile runs under a memory bound
 // (memory.max of its cgroup, or RLIMIT_AS where cgroups are not delegated), so an endless file reached by
-// any other route ends as a compile error too (judge/sandbox/, judge/build/compile.cpp).
+// any other route ends as a compile error too (judge/sandbox/, judge/compile/compile.cpp).
 #include "/dev/zero"
 
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {}

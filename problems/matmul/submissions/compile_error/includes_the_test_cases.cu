@@ -5,7 +5,7 @@
 // found.
 //
 // Verdict: compile error ("No such file or directory"). Compiles see only their own sources, copied into
-// a staging folder, and the system (judge/build/compile.cpp, judge/sandbox/): testcases/ is not in the
+// a staging folder, and the system (judge/compile/compile.cpp, judge/sandbox/): testcases/ is not in the
 // compile's root.
 #include "../../../../testcases/matmul/cases.yaml"
 

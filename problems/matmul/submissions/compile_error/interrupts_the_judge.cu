@@ -3,7 +3,7 @@
 // after this one).
 //
 // Verdict: compile error. kill() and getppid() are not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses signals to any process but
+// (judge/compile/object_inspection.cpp). Behind that, the syscall filter refuses signals to any process but
 // the runner itself (harness/runner/syscall_filter.cpp), and in its own PID namespace the runner's parent
 // is not even visible (getppid() returns 0).
 #include <cuda_runtime.h>

@@ -4,7 +4,7 @@
 //
 // Verdict: compile error, naming main(). The learner's object is built on its own (a shared object) and
 // inspected by its symbols before it is loaded: a `main` there is refused whatever the source calls it
-// (judge/build/object_inspection.cpp). Behind that, the object is loaded with RTLD_LOCAL after the
+// (judge/compile/object_inspection.cpp). Behind that, the object is loaded with RTLD_LOCAL after the
 // runner's main() is running, so no symbol of it could replace one of the runner's.
 #include <cuda_runtime.h>
 #include <cstdio>

@@ -3,7 +3,7 @@
 // one in /tmp, and a filler that takes the scratch disk.
 //
 // Verdict: compile error. File streams (std::ofstream) are not among the symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the runner's root holds only the system read-only,
+// (judge/compile/object_inspection.cpp). Behind that, the runner's root holds only the system read-only,
 // its own runner and solution read-only, and a size-capped scratch (judge/sandbox/); the syscall filter
 // refuses to create files outside the scratch folder (harness/runner/syscall_filter.cpp).
 #include <cuda_runtime.h>

@@ -5,7 +5,7 @@
 //
 // Verdict: compile error. The learner's object may not contain system-call instructions (`syscall`,
 // `sysenter`, `int $0x80`) anywhere in its executable bytes: the judge scans them before loading it
-// (judge/build/executable_bytes.cpp). Behind that, the syscall filter refuses fork and setsid whatever
+// (judge/compile/executable_bytes.cpp). Behind that, the syscall filter refuses fork and setsid whatever
 // instruction asks for them (harness/runner/syscall_filter.cpp).
 #include <cuda_runtime.h>
 

@@ -3,7 +3,7 @@
 // results database, to name them later as "output files" that the judge reads and then removes.
 //
 // Verdict: compile error. fopen() and getline() are not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the runner's private root holds neither the secret nor
+// (judge/compile/object_inspection.cpp). Behind that, the runner's private root holds neither the secret nor
 // the database (judge/sandbox/), and the judge names every output file itself and opens it beneath its own
 // scratch folder without following links (judge/grading/output_files.cpp): an answer names no paths.
 #include <cuda_runtime.h>

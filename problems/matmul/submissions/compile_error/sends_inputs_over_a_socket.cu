@@ -2,7 +2,7 @@
 // machine (or anywhere) and sends it the shapes it is asked for, to collect the judge's hidden cases.
 //
 // Verdict: compile error. socket() and connect() are not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses sockets
+// (judge/compile/object_inspection.cpp). Behind that, the syscall filter refuses sockets
 // (harness/runner/syscall_filter.cpp), and the runner's network namespace has no interface but loopback
 // (judge/sandbox/).
 #include <cuda_runtime.h>

@@ -3,7 +3,7 @@
 // event timer (which sees only the default stream) so that work on a side stream goes untimed.
 //
 // Verdict: compile error. The learner's object may not call setenv(): it is not on the list of symbols
-// a solution may use (judge/build/object_inspection.cpp), and the message names it. Even if it could,
+// a solution may use (judge/compile/object_inspection.cpp), and the message names it. Even if it could,
 // the timing method is now chosen by the judge's request and checked equal to the baseline's.
 #include <cuda_runtime.h>
 #include <cstdlib>

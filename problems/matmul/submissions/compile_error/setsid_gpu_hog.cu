@@ -4,7 +4,7 @@
 // graded on a hogged GPU. The parent computes correctly.
 //
 // Verdict: compile error. fork() and setsid() are not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses fork and setsid
+// (judge/compile/object_inspection.cpp). Behind that, the syscall filter refuses fork and setsid
 // (harness/runner/syscall_filter.cpp), and every runner lives in its own PID namespace and cgroup: when
 // the runner ends, the namespace's init dies and the kernel kills every process in it, and
 // `cgroup.kill` ends the rest (judge/sandbox/).

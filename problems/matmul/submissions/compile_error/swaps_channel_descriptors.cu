@@ -4,7 +4,7 @@
 // The relay itself is left out; what matters is the first step.
 //
 // Verdict: compile error. pipe() and dup2() are not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp); the message names the first of them. Behind that, the runner's
+// (judge/compile/object_inspection.cpp); the message names the first of them. Behind that, the runner's
 // syscall filter refuses dup2/dup3/close on the channels' descriptors (harness/runner/syscall_filter.cpp),
 // and the learner's object is loaded only after the channels are open.
 #include <cuda_runtime.h>

@@ -5,7 +5,7 @@
 //
 // Verdict: compile error. The inspection scans every byte of every executable segment of the object for
 // the bytes of syscall, sysenter, int 0x80, wrpkru and xrstor, wherever they lie, not a disassembly
-// (judge/build/executable_bytes.cpp); the message names the section, the function and the offset.
+// (judge/compile/executable_bytes.cpp); the message names the section, the function and the offset.
 // Behind that, the syscall filter judges every system call whatever instruction makes it
 // (harness/runner/syscall_filter.cpp).
 #include <cuda_runtime.h>

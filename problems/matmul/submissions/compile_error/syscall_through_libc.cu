@@ -3,7 +3,7 @@
 // a solution calls. It leaves the process group and forks a child that outlives the grading.
 //
 // Verdict: compile error. syscall() is itself not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses the calls themselves
+// (judge/compile/object_inspection.cpp). Behind that, the syscall filter refuses the calls themselves
 // whatever route they take (harness/runner/syscall_filter.cpp).
 #include <cuda_runtime.h>
 #include <sys/syscall.h>

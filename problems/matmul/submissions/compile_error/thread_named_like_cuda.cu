@@ -4,7 +4,7 @@
 // the timed window; solve() itself launches nothing and returns at once.
 //
 // Verdict: compile error. Solutions may not start threads: pthread_create (and std::thread, which is
-// built on it) is not on the list of symbols a solution may use (judge/build/object_inspection.cpp).
+// built on it) is not on the list of symbols a solution may use (judge/compile/object_inspection.cpp).
 // Behind that, the thread check no longer exempts any name (harness/call/process_watch.cpp).
 #include <cuda_runtime.h>
 #include <pthread.h>

@@ -1,6 +1,6 @@
 // Hostile: starts a thread that keeps running after solve() returns (it could finish the work later,
 // or tamper with the next call). Its object imports std::thread's start (pthread_create underneath),
-// which solutions may not use: a compile error (judge/build/object_inspection.cpp).
+// which solutions may not use: a compile error (judge/compile/object_inspection.cpp).
 #include <cuda_runtime.h>
 #include <chrono>
 #include <thread>

@@ -7,7 +7,7 @@
 // cases, whose data is public anyway, it computes honestly.
 //
 // Verdict: wrong answer, on the first hidden case. A hidden case's seed is an HMAC-SHA-256 of the judge
-// secret and the case (judge/spec/secret.cpp): nothing a runner receives, and nothing in cases.yaml,
+// secret and the case (judge/problem/secret.cpp): nothing a runner receives, and nothing in cases.yaml,
 // lets anyone compute it, so the guessed inputs are not the real ones.
 #include <cuda_runtime.h>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // user can.
 //
 // Verdict: compile error. posix_spawn() is not on the list of symbols a solution may use
-// (judge/build/object_inspection.cpp). Behind that, the syscall filter refuses new processes and exec
+// (judge/compile/object_inspection.cpp). Behind that, the syscall filter refuses new processes and exec
 // (harness/runner/syscall_filter.cpp), and the runner's PID namespace and cgroup end whatever got out
 // (judge/sandbox/).
 #include <cuda_runtime.h>
