@@ -4,7 +4,9 @@
 
 namespace judge {
 
-std::string utc_now() { return utc_text(std::time(nullptr)); }
+std::string utc_now() { return utc_text(epoch_seconds_now()); }
+
+long long epoch_seconds_now() { return static_cast<long long>(std::time(nullptr)); }
 
 std::string utc_text(long long seconds) {
   const std::time_t moment = static_cast<std::time_t>(seconds);

@@ -9,5 +9,7 @@ namespace judge {
 std::string utc_now();
 /// `seconds` since the epoch as ISO-8601 UTC.
 std::string utc_text(long long seconds);
+/// [s since the epoch] now: the moment caches store beside what they keep, to tell its age.
+long long epoch_seconds_now();
 
 } // namespace judge

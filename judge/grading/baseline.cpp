@@ -10,6 +10,7 @@
 #include "judge/grading/output_files.hpp"
 #include "judge/grading/timing_figures.hpp"
 #include "judge/grading/verdict.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <fmt/format.h>
 
@@ -49,8 +50,7 @@ std::string grader::run_baseline(const build_result& baseline, const progress_fn
       m_baseline_from_cache = true;
       return "";
     }
-  m_baseline_timed_at =
-      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  m_baseline_timed_at = epoch_seconds_now();
   const std::string error = run_baseline_now(baseline, progress);
   // Only a whole run is kept; one cut short by an interrupt or an error is run again next time.
   if (keep && error.empty() && !g_interrupted) store_baseline(m_options.baseline_cache_dir, key, m_baseline);

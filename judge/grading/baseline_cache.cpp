@@ -3,6 +3,7 @@
 #include "judge/base/file_input.hpp"
 #include "judge/record/record_json.hpp"
 #include "judge/base/file_output.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -18,10 +19,6 @@ constexpr int format_version = 2;
 constexpr int oldest_readable_format = 1;
 
 fs::path entry_path(const fs::path& folder, const std::string& key) { return folder / ("baseline-" + key); }
-
-std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // Format 1 named a timing's throttled samples "discarded"; the record's codec names them
 // "discarded_throttled" everywhere since format 2. A format-1 entry is read by renaming that field.
@@ -49,7 +46,7 @@ std::optional<cached_baseline> load_baseline(const fs::path& folder, const std::
       return std::nullopt;
     cached_baseline cached;
     cached.timed_at = j.at("timed_at").get<std::int64_t>();
-    const std::int64_t age = now_seconds() - cached.timed_at;
+    const std::int64_t age = epoch_seconds_now() - cached.timed_at;
     if (age < 0 || age > max_age.count()) return std::nullopt;
     for (const auto& c : j.at("disagreeing_cases")) cached.record.disagreeing_cases.insert(c.get<std::size_t>());
     const nlohmann::json timings = upgraded_timings(j);
@@ -76,7 +73,7 @@ bool store_baseline(const fs::path& folder, const std::string& key, const baseli
   for (const auto& [where, buffers] : record.outputs)
     for (const auto& [name, values] : buffers) bytes += values.size() * sizeof(float);
   if (bytes > baseline_cache_output_cap) return false;
-  nlohmann::json j = {{"format", format_version}, {"key", key}, {"timed_at", now_seconds()}};
+  nlohmann::json j = {{"format", format_version}, {"key", key}, {"timed_at", epoch_seconds_now()}};
   j["disagreeing_cases"] = record.disagreeing_cases;
   j["timings"] = nlohmann::json::object();
   for (const auto& [name, t] : record.timings) j["timings"][name] = timing_json(t);

@@ -1,12 +1,13 @@
 #include "judge/grading/device_memo_file.hpp"
 
+#include "judge/base/file_input.hpp"
 #include "judge/base/file_output.hpp"
+#include "judge/base/utc_time.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 namespace judge {
 
@@ -28,17 +29,11 @@ std::string env_text(const char* name) {
 
 const char* slot_name(bool bandwidth) { return bandwidth ? "with_bandwidth" : "plain"; }
 
-std::int64_t now_s() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 json read_file_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) return json::object();
-  std::stringstream text;
-  text << in.rdbuf();
-  json j = json::parse(text.str(), nullptr, false);
+  std::error_code unreadable;
+  const std::optional<std::string> text = read_file(file, unreadable);
+  if (!text) return json::object();
+  json j = json::parse(*text, nullptr, false);
   return j.is_object() ? j : json::object();
 }
 
@@ -55,7 +50,7 @@ std::optional<kept_probe> read_kept_probe(const std::filesystem::path& file, boo
   if (j.value("machine", std::string()) != machine_key) return std::nullopt;
   const auto slot = j.find(slot_name(bandwidth));
   if (slot == j.end() || !slot->is_object()) return std::nullopt;
-  const std::int64_t age = now_s() - slot->value("at", std::int64_t{0});
+  const std::int64_t age = epoch_seconds_now() - slot->value("at", std::int64_t{0});
   if (age < 0 || age >= max_age.count()) return std::nullopt;
   probe_result r = parse_probe_output(slot->value("line", std::string()));
   if (!r.device || r.device->name.empty()) return std::nullopt;
@@ -68,7 +63,7 @@ void keep_probe(const std::filesystem::path& file, bool bandwidth, const probe_r
   json j = read_file_json(file);
   if (j.value("machine", std::string()) != machine_key) j = json::object(); // the other answer is stale too
   j["machine"] = machine_key;
-  j[slot_name(bandwidth)] = {{"at", now_s()}, {"line", answer.line}};
+  j[slot_name(bandwidth)] = {{"at", epoch_seconds_now()}, {"line", answer.line}};
   try {
     publish_file(file, j.dump(1) + "\n", {on_existing::replace, 0644, false});
   } catch (const std::exception&) {

@@ -54,6 +54,9 @@ struct run_request {
   device_memo* devices = nullptr;
 };
 
+/// Where a run's wall time went, in order: (phase, seconds).
+using run_phases = std::vector<std::pair<std::string, double>>;
+
 struct run_outcome {
   problem_spec spec;
   std::optional<device_info> device; ///< nullopt: no GPU; solutions were compiled only
@@ -67,7 +70,7 @@ struct run_outcome {
   /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
   /// "baseline", "compile wait" (the GPU idle, waiting for a build), "solutions" (their runs, the compile
   /// wait excluded).
-  std::vector<std::pair<std::string, double>> phases;
+  run_phases phases;
   std::vector<solution_result> results; ///< one per solution graded, in order
   /// Interrupted (Ctrl-C): the solutions (their display paths) that were not graded to the end. Nothing
   /// is known about them, so they have no result: never a CE or RTE for a compile or run cut short.
@@ -88,11 +91,11 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 /// comes back (the compile wait, between solutions) into its first entry.
 class phase_clock {
 public:
-  explicit phase_clock(std::vector<std::pair<std::string, double>>& phases) : m_phases(phases) {}
+  explicit phase_clock(run_phases& phases) : m_phases(phases) {}
   void lap(const std::string& phase);
 
 private:
-  std::vector<std::pair<std::string, double>>& m_phases;
+  run_phases& m_phases;
   std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
 };
 

@@ -1,10 +1,10 @@
 #include "judge/service/submission_grading.hpp"
 
-#include "judge/grading/grading_run.hpp"
 #include "judge/grading/interrupt.hpp"
 #include "judge/problem/secret.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <fstream>
 
 namespace judge::service {
@@ -31,19 +31,16 @@ std::string gpu_label(const device_info& d) {
   return d.uuid.empty() ? d.name : d.uuid + " " + d.name;
 }
 
-std::string describe_phases(const batch_phases& phases) {
+std::string describe_phases(const run_phases& phases) {
   std::string out;
-  for (const auto& [phase, seconds] : phases) {
-    char figure[32];
-    std::snprintf(figure, sizeof figure, " %.2f s", seconds);
-    out += (out.empty() ? "" : ", ") + phase + figure;
-  }
+  for (const auto& [phase, seconds] : phases)
+    out += fmt::format("{}{} {:.2f} s", out.empty() ? "" : ", ", phase, seconds);
   return out;
 }
 
-batch_phases grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
-                               const std::function<void(const submission&, const graded&)>& on_graded) {
-  batch_phases phases;
+run_phases grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
+                             const std::function<void(const submission&, const graded&)>& on_graded) {
+  run_phases phases;
   if (batch.empty()) return phases;
   std::vector<fs::path> dirs;
   std::vector<bool> told(batch.size(), false);
@@ -68,20 +65,17 @@ batch_phases grade_submissions(const std::vector<submission>& batch, const gradi
     load_or_create_secret(secret_path());
     request.grading.hidden_paths = hidden_from_learner_code(setup.db);
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.
-    phases = grade_solutions(
-        request,
-        [&](const solution_result& r) {
-          if (g_interrupted) return;
-          for (std::size_t i = 0; i < batch.size(); ++i)
-            if (!told[i] && r.path == request.solutions[i].display) {
-              graded g;
-              g.result = r;
-              g.result->author = batch[i].account;
-              tell(i, g);
-            }
-        },
-        nullptr)
-                 .phases;
+    const result_sink settle_as_it_comes = [&](const solution_result& r) {
+      if (g_interrupted) return;
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        if (!told[i] && r.path == request.solutions[i].display) {
+          graded g;
+          g.result = r;
+          g.result->author = batch[i].account;
+          tell(i, g);
+        }
+    };
+    phases = grade_solutions(request, settle_as_it_comes, nullptr).phases;
   } catch (const std::exception& e) {
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (!told[i]) tell(i, g_interrupted ? graded{std::nullopt, "", true} : graded{std::nullopt, e.what(), false});

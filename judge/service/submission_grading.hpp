@@ -4,6 +4,7 @@
 #pragma once
 
 #include "judge/grading/device_memo.hpp"
+#include "judge/grading/grading_run.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/service/submission_queue.hpp"
 
@@ -11,7 +12,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace judge::service {
@@ -36,14 +36,11 @@ struct graded {
 
 /// Grades `s` as `setup` says. Never throws for the submission's own faults (they are its result).
 graded grade_submission(const submission& s, const grading_setup& setup);
-/// Where a batch's grading run spent its time: run_outcome::phases, in order (empty when it failed).
-using batch_phases = std::vector<std::pair<std::string, double>>;
-
 /// Grades `batch` (submissions of one problem) in one grading run, so the baseline is timed once, and
-/// tells `on_graded` of each as soon as it is graded; each is told exactly once. Returns the run's phases,
-/// which a worker logs.
-batch_phases grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
-                       const std::function<void(const submission&, const graded&)>& on_graded);
+/// tells `on_graded` of each as soon as it is graded; each is told exactly once. Returns the run's phases
+/// (empty when it failed), which a worker logs.
+run_phases grade_submissions(const std::vector<submission>& batch, const grading_setup& setup,
+                             const std::function<void(const submission&, const graded&)>& on_graded);
 
 /// Moves `s` on after grade_submission: failed with why; compiled (when compile-only and it compiled);
 /// else done, its result recorded in the results store unless it was not graded (internal error, as
@@ -52,7 +49,7 @@ batch_phases grade_submissions(const std::vector<submission>& batch, const gradi
 state settle(submission_queue& queue, const submission& s, const graded& g, bool compile_only);
 
 /// "problem 0.10 s, baseline 0.02 s, solutions 3.81 s": a batch's phases for the server's log.
-std::string describe_phases(const batch_phases& phases);
+std::string describe_phases(const run_phases& phases);
 
 /// "GPU-8f3e... NVIDIA H200" for the queue's `gpu` column; "" without a device.
 std::string gpu_label(const device_info& d);

@@ -6,8 +6,9 @@
 #include "judge/sandbox/helper_process.hpp"
 #include "judge/sandbox/process.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <system_error>
@@ -91,7 +92,7 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
       else
         break;
     const auto began = std::chrono::steady_clock::now();
-    const batch_phases phases = grade_submissions(batch, mine, [&](const submission& s, const graded& g) {
+    const run_phases phases = grade_submissions(batch, mine, [&](const submission& s, const graded& g) {
       state now = state::running;
       if (!until_stored(stop, name + ": submission " + std::to_string(s.id), log,
                         [&] { now = settle(queue, s, g, false); }))
@@ -100,11 +101,9 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
           "): " + state_name(now));
     });
     // Where a batch's time went, so that an operator can tell a slow GPU from a slow queue.
-    char took[32];
-    std::snprintf(took, sizeof took, "%.2f s",
-                  std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
-    log(name + ": batch of " + std::to_string(batch.size()) + " " + first->problem + " submission(s) in " + took +
-        (phases.empty() ? "" : ": " + describe_phases(phases)));
+    log(fmt::format("{}: batch of {} {} submission(s) in {:.2f} s{}", name, batch.size(), first->problem,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
+                    phases.empty() ? "" : ": " + describe_phases(phases)));
   }
   if (const std::size_t back = queue.release(name)) log(name + ": " + std::to_string(back) + " back to the queue");
 }
