@@ -40,7 +40,6 @@ constexpr int threads = 384; // pass kernel; thread d < 256 owns digit d in the 
 constexpr int warps = threads / 32;
 constexpr int items = 19;
 constexpr int min_blocks = 3;
-constexpr bool use_match_any = false; // peers by __match_any_sync, else by an atomicOr into a mask
 constexpr int warp_items = 32 * items;
 constexpr int tile = threads * items;
 static_assert(threads >= bins, "one thread per digit");
@@ -219,14 +218,9 @@ __global__ void __launch_bounds__(threads, min_blocks)
   for (int k = 0; k < items; ++k) {
     const unsigned dk = (key[k] >> shift) & (bins - 1);
     const int slot = warp * bins + dk;
-    unsigned peers;
-    if (use_match_any) {
-      peers = __match_any_sync(0xffffffffu, dk);
-    } else {
-      atomicOr(&masks[slot], 1u << lane);
-      __syncwarp();
-      peers = masks[slot];
-    }
+    atomicOr(&masks[slot], 1u << lane);
+    __syncwarp();
+    const unsigned peers = masks[slot];
     const int leader = 31 - __clz(peers);
     unsigned before = 0;
     // Only the leader of a digit touches its counter in this step: a plain read and write.
@@ -235,7 +229,7 @@ __global__ void __launch_bounds__(threads, min_blocks)
       counts[slot] = before + __popc(peers);
     }
     before = __shfl_sync(0xffffffffu, before, leader);
-    if (!use_match_any && static_cast<int>(lane) == leader) masks[slot] = 0; // every peer has read it
+    if (static_cast<int>(lane) == leader) masks[slot] = 0; // every peer has read it
     __syncwarp();
     rank[k] = before + __popc(peers & lanes_below);
   }
