@@ -1,5 +1,6 @@
 #include "judge/run/device_probe.hpp"
 
+#include "common/no_device.hpp"
 #include "judge/base/install_layout.hpp"
 #include "judge/sandbox/process.hpp"
 
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 
 namespace judge {
 
@@ -55,11 +55,6 @@ toolchain toolchain_for(const probe_result& probe) {
   return tools;
 }
 
-std::string no_device_reason(const std::string& runtime_words, bool nvidia_driver_loaded) {
-  if (!nvidia_driver_loaded) return "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine";
-  return "the CUDA runtime says: " + runtime_words;
-}
-
 probe_result probe_device(bool bandwidth) {
   process_options p;
   const std::string probe = judge_layout().gpu_probe.string();
@@ -77,8 +72,7 @@ probe_result probe_device(bool bandwidth) {
       return r;
     }
     probe_result r = parse_probe_output(line);
-    // The kernel module's file: present whenever an NVIDIA driver is loaded, GPU or not.
-    if (r.no_device) r.error = no_device_reason(r.error, std::filesystem::exists("/proc/driver/nvidia/version"));
+    if (r.no_device) r.error = judge_device::no_device_reason(r.error, judge_device::nvidia_driver_loaded());
     return r;
   } catch (const std::exception& e) {
     probe_result r;

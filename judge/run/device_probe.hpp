@@ -15,7 +15,7 @@ struct probe_result {
   /// The probe ran and the CUDA runtime found no device (a machine without a GPU or its driver): not a
   /// failure of the judge. false with no device: the probe itself failed (error says how).
   bool no_device = false;
-  /// Why there is no device, as a phrase that stands alone: with no_device no_device_reason()'s words,
+  /// Why there is no device, as a phrase that stands alone: with no_device judge_device::no_device_reason()'s words (common/no_device.hpp),
   /// otherwise what went wrong running the probe.
   std::string error;
   /// The probe's JSON line an answer with a device was read from: what a kept answer stores
@@ -29,11 +29,6 @@ probe_result probe_device(bool bandwidth);
 /// The toolchain for the GPU found: solutions are compiled for its compute capability (sm_90 for an
 /// H200) unless JUDGE_ARCHS names architectures; without a GPU the configured defaults stay.
 toolchain toolchain_for(const probe_result& probe);
-
-/// Why the CUDA runtime found no device, in a learner's words. Without an NVIDIA driver at all the runtime
-/// says "CUDA driver version is insufficient", which sends a newcomer to upgrade a driver they do not
-/// have: then it is "no NVIDIA GPU was found: ...". With a driver, the runtime's own words.
-std::string no_device_reason(const std::string& runtime_words, bool nvidia_driver_loaded);
 
 /// Parses the probe's JSON line (exposed for tests).
 probe_result parse_probe_output(const std::string& json_line);

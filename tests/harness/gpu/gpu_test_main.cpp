@@ -7,11 +7,12 @@
 #include <catch2/catch.hpp>
 #endif
 
+#include "common/no_device.hpp"
+
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <string>
 
 namespace {
@@ -31,12 +32,11 @@ int main(int argc, char* argv[]) {
     int devices = 0;
     const cudaError_t status = cudaGetDeviceCount(&devices);
     if (status != cudaSuccess || devices == 0) {
-      // Worded as the judge words it (no_device_reason, judge/run/device_probe.cpp): without a driver the
-      // runtime's "driver version is insufficient" would send a reader after the wrong fix.
-      const bool driver_loaded = std::filesystem::exists("/proc/driver/nvidia/version");
-      const std::string why = !driver_loaded        ? "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine"
-                              : status != cudaSuccess ? std::string("the CUDA runtime says: ") + cudaGetErrorString(status)
-                                                      : "the CUDA runtime found none";
+      // Worded as the judge words it (common/no_device.hpp).
+      const bool driver_loaded = judge_device::nvidia_driver_loaded();
+      const std::string why = status != cudaSuccess || !driver_loaded
+                                  ? judge_device::no_device_reason(cudaGetErrorString(status), driver_loaded)
+                                  : "the CUDA runtime found none";
       std::printf("SKIPPED: no CUDA device: %s -- the harness's GPU tests run on a GPU machine: ctest --test-dir "
                   "build -L gpu\n",
                   why.c_str());

@@ -1,5 +1,6 @@
 #include "catch.hpp"
 
+#include "common/no_device.hpp"
 #include "judge/run/device_probe.hpp"
 
 #include <cstdlib>
@@ -50,6 +51,6 @@ TEST_CASE("solutions are compiled for the GPU present unless JUDGE_ARCHS says ot
 
 TEST_CASE("without an NVIDIA driver no device means no NVIDIA GPU was found, not an old driver", "[probe]") {
   const std::string words = "CUDA driver version is insufficient for CUDA runtime version";
-  CHECK(judge::no_device_reason(words, false) == "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine");
-  CHECK(judge::no_device_reason(words, true) == "the CUDA runtime says: " + words);
+  CHECK(judge_device::no_device_reason(words, false) == "no NVIDIA GPU was found: no NVIDIA driver is loaded on this machine");
+  CHECK(judge_device::no_device_reason(words, true) == "the CUDA runtime says: " + words);
 }
