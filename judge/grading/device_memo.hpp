@@ -26,8 +26,16 @@ public:
   /// probe_device(bandwidth), or this memo's last answer to the same question if it is younger than
   /// max_age. A probe that failed (neither a device nor a clean "no device") is not kept.
   probe_result probe(bool bandwidth);
+  /// Probes again now, whatever is kept, and keeps the answer: for a process that refreshes what it knows
+  /// while it has nothing else to do (a GPU worker between batches), before the kept answer grows old.
+  probe_result probe_now(bool bandwidth);
+  /// Whether this memo's answer to the question is missing or older than `max_age` less `margin`.
+  bool expires_within(std::chrono::seconds margin, bool bandwidth);
 
 private:
+  /// Probes, keeps the answer (in the file too, with `machine` its key) and returns it; m_mutex held.
+  probe_result probe_and_keep(bool bandwidth, const std::string& machine);
+
   struct kept {
     probe_result answer;
     std::chrono::steady_clock::time_point at;

@@ -3,6 +3,7 @@
 #include "judge/grading/interrupt.hpp"
 #include "judge/service/server.hpp"
 
+#include "judge/run/gpu_lock.hpp"
 #include "judge/sandbox/helper_process.hpp"
 #include "judge/sandbox/process.hpp"
 
@@ -69,6 +70,31 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
   }
 }
 
+namespace {
+/// How long before a kept probe answer grows old (device_memo) an idle worker probes again, and how long it
+/// waits after an attempt, answered or not, before the next.
+constexpr std::chrono::seconds probe_refresh_margin{60};
+
+/// Probes the worker's GPU while it has nothing to grade, at its start and whenever the kept answers are
+/// about to grow old, so that no batch waits for the two probes (0.6 to 1.5 s on an H200, which a class's
+/// first submission paid). The bandwidth probe times the GPU: it runs only under the GPU's lock.
+void refresh_probes(device_memo& devices, const std::atomic<bool>& stop, const log_fn& log, const std::string& name) {
+  const bool plain_due = devices.expires_within(probe_refresh_margin, false);
+  const probe_result plain = plain_due ? devices.probe_now(false) : devices.probe(false);
+  if (!plain.device) {
+    if (plain_due) log(name + ": GPU probed while idle: " + plain.error);
+    return;
+  }
+  if (stop || !devices.expires_within(probe_refresh_margin, true)) return;
+  const gpu_lock lock(gpu_lock_dir(), plain.device->uuid, "judge worker: measuring the GPU's bandwidth", {}, &stop);
+  if (!lock.held()) return;
+  const probe_result measured = devices.probe_now(true);
+  log(measured.device ? fmt::format("{}: GPU probed while idle: {}, copy bandwidth {:.0f} GB/s", name,
+                                    measured.device->name, measured.device->measured_bandwidth_gbps)
+                      : name + ": GPU probed while idle: the bandwidth probe failed: " + measured.error);
+}
+} // namespace
+
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
                      const std::atomic<bool>& stop, const log_fn& log, std::size_t max_batch, double poll_seconds) {
   results_db store(db);
@@ -79,9 +105,17 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   device_memo devices; // this worker's GPU, probed once per ten minutes rather than once per batch
   if (!mine.devices) mine.devices = &devices;
   log(name + ": waiting for compiled submissions");
+  std::optional<std::chrono::steady_clock::time_point> refreshed;
   while (!stop) {
     const auto first = queue.claim_for_gpu(name);
     if (!first) {
+      // Only this worker's own memo is refreshed: one a caller passed in is the caller's to keep.
+      const auto now = std::chrono::steady_clock::now();
+      if (mine.devices == &devices && (!refreshed || now - *refreshed >= probe_refresh_margin)) {
+        refresh_probes(devices, stop, log, name);
+        refreshed = now;
+        continue; // a submission may have come meanwhile
+      }
       std::this_thread::sleep_for(std::chrono::duration<double>(poll_seconds));
       continue;
     }

@@ -61,3 +61,30 @@ TEST_CASE("a GPU worker grades compiled submissions of a problem together in one
   CHECK(contains(logged, "batch of 3 vector_add submission(s) in "));
   CHECK(contains(logged, ": problem "));
 }
+
+TEST_CASE("an idle GPU worker probes its GPU before any submission comes", "[service]") {
+  temp_folder dir;
+  const auto db = dir / "judge.db";
+  { results_db store(db); }
+  const auto log = dir / "worker.log";
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (!freopen(log.c_str(), "w", stdout)) _exit(126);
+    setenv("CUDA_VISIBLE_DEVICES", "GPU-00000000-0000-0000-0000-000000000000", 1);
+    execl(JUDGE_CLI, JUDGE_CLI, "worker", "--gpu", "GPU-00000000-0000-0000-0000-000000000000", "--db", db.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // So that a class's first batch does not wait for the probes: here there is no GPU, and it says so.
+  std::string logged;
+  for (int i = 0; i < 600 && !contains(logged, "GPU probed while idle"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    logged = read_file(log);
+  }
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK(contains(logged, "gpu GPU-00000000-0000-0000-0000-000000000000: GPU probed while idle: "));
+}
