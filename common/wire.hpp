@@ -19,7 +19,7 @@
 namespace judge_wire {
 
 /// Sent in "hello"; a judge refuses a runner that speaks another version.
-constexpr int protocol_version = 4;
+constexpr int protocol_version = 5;
 
 // ---------------------------------------------------------------------------------------------------
 // Names. Every enum that travels is spelled by one table here, used by the codec and by anything
@@ -218,6 +218,10 @@ struct timing_spec {
   /// confidence interval, relative (judge_stats::median_relative_half_width; docs/timing.md says why 0.25%).
   double target_precision = 0.0025;
   bool cold_l2 = true;
+  /// [s] on the machine's monotonic clock (CLOCK_MONOTONIC, std::chrono::steady_clock, the same in every
+  /// process) when a timing on this GPU last ended, in any runner of the judge that holds the GPU's lock;
+  /// absent: none that it knows of. The clock a warm-up waits for is the GPU's, not the process's.
+  std::optional<double> last_timing_end_s;
 };
 
 /// "case": run `checks` checked calls, then, if every one was ok and `timing` is set, time the case.
@@ -237,7 +241,11 @@ struct case_request {
 /// "end": answer "done" and exit 0.
 struct end_request {};
 
-using request = std::variant<case_request, end_request>;
+/// "load": to a runner started with --load-on-request, which has set up CUDA and waits for this before it
+/// loads the solution (whose static constructors are learner code): load it now and say hello.
+struct load_request {};
+
+using request = std::variant<case_request, end_request, load_request>;
 
 // ---------------------------------------------------------------------------------------------------
 // Answers (runner → judge, on fd 3).

@@ -237,6 +237,7 @@ inline timing_spec read_timing(const json& v, const where& w) {
   t.max_samples = static_cast<int>(r.get("max_samples", integer_in(1, 1000000)));
   t.target_precision = r.get("target_precision", read_number);
   t.cold_l2 = r.get("cold_l2", read_bool);
+  t.last_timing_end_s = r.get("last_timing_end_s", nullable(read_number));
   if (t.max_samples < t.min_samples) fail(w.at("max_samples"), "is below min_samples");
   return t;
 }
@@ -503,8 +504,13 @@ inline json buffer_json(const buffer_spec& b) {
 }
 
 inline json timing_json(const timing_spec& t) {
-  return {{"budget_s", t.budget_s},       {"min_samples", t.min_samples},           {"min_s", t.min_s},
-          {"max_samples", t.max_samples}, {"target_precision", t.target_precision}, {"cold_l2", t.cold_l2}};
+  return {{"budget_s", t.budget_s},
+          {"min_samples", t.min_samples},
+          {"min_s", t.min_s},
+          {"max_samples", t.max_samples},
+          {"target_precision", t.target_precision},
+          {"cold_l2", t.cold_l2},
+          {"last_timing_end_s", nullable_json(t.last_timing_end_s, [](double s) { return json(s); })}};
 }
 
 inline json place_json(const sample_place& place) {
@@ -569,6 +575,7 @@ inline json to_json(const case_request& c) {
 }
 
 inline json to_json(const end_request&) { return {{"type", "end"}}; }
+inline json to_json(const load_request&) { return {{"type", "load"}}; }
 
 inline json to_json(const hello_answer& h) {
   return {{"type", "hello"},
@@ -663,7 +670,9 @@ inline request request_from_json(const json& object) {
   const std::string type = r.get("type", detail::read_string);
   if (type == "case") return detail::read_case(r);
   if (type == "end") return end_request{};
-  detail::fail(r.place().at("type"), "unknown request type \"" + type + "\" (expected \"case\" or \"end\")");
+  if (type == "load") return load_request{};
+  detail::fail(r.place().at("type"),
+               "unknown request type \"" + type + "\" (expected \"case\", \"end\" or \"load\")");
 }
 
 /// Reads an answer object; throws protocol_error naming the message and field that are wrong.

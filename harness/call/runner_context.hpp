@@ -24,6 +24,10 @@ struct runner_options {
   /// --record: `solution` is the learner's; checked calls whose request names a record_file are recorded,
   /// and timing requests are refused.
   bool record = false;
+  /// --load-on-request: once CUDA and the filter are set up, wait for a "load" request before loading
+  /// `solution`, so that the judge can start the process ahead of its turn while no learner code of it
+  /// runs (an "end" request in its place ends it, having loaded nothing).
+  bool load_on_request = false;
   /// --replay: the solution's device code (fatbin files, perhaps none); no shared object is loaded.
   bool replay = false;
   std::vector<std::string> device_code;

@@ -1,17 +1,20 @@
-// main() of every runner: `runner (--solution FILE.so [--record] | --replay FATBIN[,FATBIN...]) --scratch DIR
-// [--banned cublas,cublasLt] [--timing cupti|events] [--profiler] [--exact-buffers]`, speaking the protocol of
-// docs/architecture.md through common/wire_json.hpp, the codec the judge uses too. The runner is the problem's
-// (harness, call shim, GPU reference). It plays one of three parts (docs/security.md, "Timing by replay"):
-//  - with --solution and --record, the learner's shared object, loaded once CUDA and the channels are set up (so that
-//    its static constructors find the harness ready and cannot run before it): checked calls, one of them recorded
-//    for replay; it never times, since learner host code shares its address space;
+// main() of every runner: `runner (--solution FILE.so [--record] [--load-on-request] | --replay
+// FATBIN[,FATBIN...]) --scratch DIR [--banned cublas,cublasLt] [--timing cupti|events] [--profiler]
+// [--exact-buffers]`, speaking the protocol of docs/architecture.md through common/wire_json.hpp, the codec the
+// judge uses too. The runner is the problem's (harness, call shim, GPU reference). It plays one of three parts
+// (docs/security.md, "Timing by replay"):
+//  - with --solution and --record, the learner's shared object, loaded once CUDA and the channels are set up (so
+//    that its static constructors find the harness ready and cannot run before it): checked calls, one of them
+//    recorded for replay; it never times, since learner host code shares its address space. With
+//    --load-on-request it sets up CUDA and then waits for a "load" request before it loads the object: the judge
+//    starts it while the solution before is still graded, and lets its code run only once that one has ended;
 //  - with --replay, the solution's device code alone (the fatbins its compile kept): it times recorded work and
 //    checks every timed output, and no learner host code ever runs in it;
-//  - with --solution alone, trusted code (the judge's baseline): checked and timed in one process. Exit status: 0 after "done"; 1 after answering a call
-// that left the CUDA context unusable; 2 when the runner itself cannot go on (no fd 3, bad command line, bad request,
-// unwritable scratch folder, a solution that does not load); 3 when there is no CUDA device; 4
-// (syscall_denied_exit_code) after a "denied" answer: the system-call filter (syscall_filter.hpp) stopped a call of
-// learner code.
+//  - with --solution alone, trusted code (the judge's baseline): checked and timed in one process.
+// Exit status: 0 after "done"; 1 after answering a call that left the CUDA context unusable; 2 when the runner
+// itself cannot go on (no fd 3, bad command line, bad request, unwritable scratch folder, a solution that does not
+// load); 3 when there is no CUDA device; 4 (syscall_denied_exit_code) after a "denied" answer: the system-call
+// filter (syscall_filter.hpp) stopped a call of learner code.
 #include "harness/runner/channels.hpp"
 #include "harness/call/check_call.hpp"
 #include "harness/replay/replay_program.hpp"
@@ -45,8 +48,9 @@ constexpr int exit_context_lost = 1;
 constexpr int exit_runner_failed = 2;
 constexpr int exit_no_device = 3;
 
-const char* const usage = "usage: runner (--solution FILE.so [--record] | --replay FATBIN[,FATBIN...]) --scratch DIR "
-                          "[--banned NAME[,NAME...]] [--timing cupti|events] [--profiler] [--exact-buffers]\n"
+const char* const usage = "usage: runner (--solution FILE.so [--record] [--load-on-request] | --replay "
+                          "FATBIN[,FATBIN...]) --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events] "
+                          "[--profiler] [--exact-buffers]\n"
                           "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
@@ -76,6 +80,10 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
     }
     if (arg == "--record") {
       options.record = true;
+      continue;
+    }
+    if (arg == "--load-on-request") {
+      options.load_on_request = true;
       continue;
     }
     if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing" || arg == "--replay") &&
@@ -112,6 +120,10 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
   }
   if (options.record && options.solution.empty()) {
     std::fprintf(stderr, "runner: --record goes with --solution\n%s", usage);
+    return std::nullopt;
+  }
+  if (options.load_on_request && options.solution.empty()) {
+    std::fprintf(stderr, "runner: --load-on-request goes with --solution\n%s", usage);
     return std::nullopt;
   }
   // A process that runs learner host code holds no clock: CUPTI stays off in it (docs/security.md).
@@ -200,6 +212,18 @@ void replay_case(const case_request& request, runner_context& context, const dev
   if (timing.context_lost) leave_after_lost_context();
 }
 
+/// Answers "done" and ends the process. Graded, it leaves at once (_exit, after flushing what was printed):
+/// nothing it holds needs tearing down, since the kernel releases the GPU context with the process, and the
+/// judge waits for the exit before the next solution's code may load, so exit handlers would only add to that
+/// wait (and, in a recording runner, run learner code, its static destructors, after its last call). Under a
+/// tool (--profiler: Nsight Compute, compute-sanitizer) it returns, for the tool's own exit handlers.
+int end_with_done(result_channel& results, const runner_options& options) {
+  results.send(judge_wire::encode(judge_wire::done_answer{}));
+  if (options.under_profiler) return exit_done;
+  std::fflush(nullptr);
+  _exit(exit_done);
+}
+
 std::optional<std::string> unless_empty(const std::string& text) {
   return text.empty() ? std::nullopt : std::optional<std::string>(text);
 }
@@ -250,6 +274,18 @@ int run(int argc, char** argv) {
 
     if (!options->under_profiler)
       install_syscall_filter({{requests.fd(), results->fd()}, context.scratch_fd, results->fd()});
+    // Held before any learner code: until the judge says "load", this process has only set up CUDA.
+    if (options->load_on_request) {
+      const std::optional<std::string> line = requests.next();
+      if (!line) {
+        std::fprintf(stderr, "runner: the request channel closed before a \"load\" request\n");
+        return exit_runner_failed;
+      }
+      const judge_wire::request first = judge_wire::decode_request(*line);
+      if (std::holds_alternative<judge_wire::end_request>(first)) return end_with_done(*results, *options);
+      if (!std::holds_alternative<judge_wire::load_request>(first))
+        throw std::runtime_error("a runner started with --load-on-request takes \"load\" or \"end\" first");
+    }
     std::optional<device_code> code;
     if (!options->replay) {
       const learner_scope learner; // the solution's static constructors are learner code
@@ -261,10 +297,9 @@ int run(int argc, char** argv) {
 
     while (const std::optional<std::string> line = requests.next()) {
       const judge_wire::request request = judge_wire::decode_request(*line);
-      if (std::holds_alternative<judge_wire::end_request>(request)) {
-        results->send(judge_wire::encode(judge_wire::done_answer{}));
-        return exit_done;
-      }
+      if (std::holds_alternative<judge_wire::end_request>(request)) return end_with_done(*results, *options);
+      if (std::holds_alternative<judge_wire::load_request>(request))
+        throw std::runtime_error("a \"load\" request after the solution was loaded");
       const auto& c = std::get<judge_wire::case_request>(request);
       if (code) {
         replay_case(c, context, *code, *results);

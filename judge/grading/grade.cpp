@@ -138,13 +138,25 @@ timing_facts grader::time_case(runner_session& session, std::size_t i, std::opti
   judge_wire::timing_spec timing;
   timing.budget_s = budget_seconds();
   timing.cold_l2 = m_options.cold_l2;
+  using clock = std::chrono::steady_clock;
+  if (m_last_timing_end)
+    timing.last_timing_end_s = std::chrono::duration<double>(m_last_timing_end->time_since_epoch()).count();
   const test_case& c = m_cases[i];
   judge_wire::case_request request = make_case_request(m_spec, c, static_cast<int>(i), {}, timing);
   request.replay = std::move(replay);
-  return session.run_timing(request, budget_seconds() + 4 * call_seconds() + 30);
+  timing_facts facts = session.run_timing(request, budget_seconds() + 4 * call_seconds() + 30);
+  if (facts.answer) m_last_timing_end = clock::now();
+  return facts;
 }
 
 namespace {
+
+/// Adds the seconds of its own lifetime to `total`.
+struct seconds_into {
+  double& total;
+  std::chrono::steady_clock::time_point began = std::chrono::steady_clock::now();
+  ~seconds_into() { total += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); }
+};
 
 /// The recording a recording runner wrote for a checked call: read once beneath the scratch folder's
 /// descriptor (no link followed), removed, and decoded; what is wrong with it is the recording
@@ -171,25 +183,36 @@ bool grader::times_any_case() const {
   return m_options.timing && std::any_of(m_cases.begin(), m_cases.end(), [](const test_case& c) { return c.timed; });
 }
 
-std::unique_ptr<replay_runner> grader::replayer_for(const build_result& build) {
-  std::unique_ptr<replay_runner> ahead = std::move(m_next_replayer);
-  const bool same = ahead && m_next_replayer_runner == build.runner && m_next_replayer_solution == build.solution;
-  m_next_replayer_runner.clear();
-  m_next_replayer_solution.clear();
-  if (same) return ahead;
-  if (ahead) ahead->session->finish(); // started for a build that is not the one graded now
-  return start_replayer(build);
+std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, runner_role role) {
+  auto started = std::make_unique<scratch_runner>(new_scratch(role == runner_role::replaying ? "replay" : "solution"));
+  runner_options options = runner_options_for(build, started->scratch, role);
+  options.load_on_request = role == runner_role::recording;
+  started->session = std::make_unique<runner_session>(std::move(options));
+  started->session->start_early();
+  return started;
 }
 
-std::unique_ptr<replay_runner> grader::start_replayer(const build_result& build) {
-  auto replayer = std::make_unique<replay_runner>(new_scratch("replay"));
-  replayer->session =
-      std::make_unique<runner_session>(runner_options_for(build, replayer->scratch, runner_role::replaying));
-  replayer->session->start_early();
-  return replayer;
+runners_ahead grader::take_ahead(const build_result& build) {
+  runners_ahead ahead = std::move(m_ahead);
+  m_ahead = {};
+  if (ahead.runner == build.runner && ahead.solution == build.solution) return ahead;
+  // Started for a build that is not the one graded now: the held recorder never loaded its solution.
+  for (auto* started : {&ahead.recorder, &ahead.replayer})
+    if (*started) (*started)->session->finish();
+  return {};
 }
 
-decision grader::time_by_replay(std::unique_ptr<replay_runner>& replayer, const build_result& build,
+void grader::start_ahead(const next_build_fn& next) {
+  if (!next || m_ahead.recorder) return;
+  const build_result* coming = next();
+  if (!coming || coming->status != build_status::ok) return;
+  m_ahead.runner = coming->runner;
+  m_ahead.solution = coming->solution;
+  m_ahead.recorder = start_runner(*coming, runner_role::recording);
+  if (times_any_case()) m_ahead.replayer = start_runner(*coming, runner_role::replaying);
+}
+
+decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const build_result& build,
                                 const scratch_folder& scratch, const judge_wire::case_request& request,
                                 const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
                                 std::optional<timing_facts>& timing) {
@@ -209,7 +232,7 @@ decision grader::time_by_replay(std::unique_ptr<replay_runner>& replayer, const 
                         "code wrote it",
                         calls.size(), problem)};
   const bool reads_back = work->reads_back_before_more_work;
-  if (!replayer) replayer = start_replayer(build);
+  if (!replayer) replayer = start_runner(build, runner_role::replaying);
   timing = time_case(*replayer->session, i, std::move(work));
   const timing_facts& t = *timing;
   if (t.answer && t.answer->status == judge_wire::call_status::not_replayable) return untimed(t.answer->error.value_or(""));
@@ -289,7 +312,7 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
   return runs;
 }
 
-case_result grader::grade_case(runner_session& session, std::unique_ptr<replay_runner>& replayer,
+case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                                const scratch_folder& scratch, const build_result& build, std::size_t i,
                                const std::string& who, const progress_fn& progress, bool explain_failure) {
   const test_case& c = m_cases[i];
@@ -316,6 +339,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<replay_r
   decision d = decide_case(calls, std::nullopt);
   std::optional<timing_facts> timing;
   if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
+    const seconds_into into{m_timing_s};
     d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
     if (d.v == verdict::accepted && timing && timing->answer) {
       cr.timing = summarise(*timing->answer);
@@ -325,6 +349,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<replay_r
   cr.v = d.v;
   cr.message = d.message;
   // After the verdict, which it never changes.
+  const seconds_into into{m_sanitizer_s};
   if (m_options.sanitizer.every_case) {
     const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
                                        0};
@@ -348,43 +373,48 @@ double grader::score(const solution_result& result) const {
   return judge_stats::geometric_mean(hidden_speeds);
 }
 
-void grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress,
-                   const next_build_fn& next) {
+run_phases grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+                         const next_build_fn& next) {
   result.device = m_device;
   result.speed_unit = unit_name(m_spec.unit);
   if (runner.status != build_status::ok) {
     result.v = runner.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
     result.message = runner.message;
-    return;
+    return {};
   }
+  using clock = std::chrono::steady_clock;
+  const clock::time_point began = clock::now();
+  m_timing_s = m_sanitizer_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
-  const scratch_folder scratch = new_scratch("solution");
-  runner_session session(runner_options_for(runner, scratch, runner_role::recording));
+  runners_ahead ahead = take_ahead(runner);
+  // The recording runner is held before it loads the solution until its first case (start() sends
+  // "load"); started ahead, its CUDA start overlapped the solution before.
+  std::unique_ptr<scratch_runner> recorder =
+      ahead.recorder ? std::move(ahead.recorder) : start_runner(runner, runner_role::recording);
+  runner_session& session = *recorder->session;
+  const scratch_folder& scratch = recorder->scratch;
   // The replaying runner starts with the recording one when any case will be timed (unless it was
   // started ahead, while the solution before was in its untimed cases): its CUDA start (a context,
   // CUPTI, the solution's modules) then overlaps the checked calls.
-  std::unique_ptr<replay_runner> replayer;
-  if (times_any_case()) replayer = replayer_for(runner);
-  // The next solution's replaying runner starts once this one's timing is over, never during it.
-  const auto start_next_replayer = [&] {
-    if (!next || m_next_replayer) return;
-    const build_result* coming = next();
-    if (!coming || coming->status != build_status::ok) return;
-    m_next_replayer = start_replayer(*coming);
-    m_next_replayer_runner = coming->runner;
-    m_next_replayer_solution = coming->solution;
+  std::unique_ptr<scratch_runner> replayer;
+  if (times_any_case()) replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
+  const auto timed_from = [&](std::size_t i) {
+    return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
+                                           [](const test_case& c) { return c.timed; });
   };
+  // Nothing is timed in this grading at all: the next solution's runners may start now.
+  if (!timed_from(0) && !g_interrupted) start_ahead(next);
   std::vector<decision> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
   bool explained = false;
   for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
     result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
-    // The replaying runner's work ends with the last timed case: its teardown overlaps the rest.
-    if (replayer && std::none_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i) + 1, m_cases.end(),
-                                 [](const test_case& c) { return c.timed; })) {
-      replayer->session->request_end();
-      if (!g_interrupted) start_next_replayer();
+    // The last timed case is timed: the replaying runner's teardown overlaps the rest, and the next
+    // solution's runners start.
+    if (timed_from(i) && !timed_from(i + 1)) {
+      if (replayer) replayer->session->request_end();
+      if (!g_interrupted) start_ahead(next);
     }
     const case_result& cr = result.cases.back();
     explained = explained || !cr.sanitizer.empty();
@@ -393,8 +423,17 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     // and holds the GPU, so its remaining cases are not run.
     if (cr.v == verdict::time_limit_exceeded) break;
   }
+  const clock::time_point cases_end = clock::now();
   session.finish();
   if (replayer) replayer->session->finish();
+  const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
+  const double cases_s = std::chrono::duration<double>(cases_end - began).count();
+  const run_phases phases = {
+      {"runner start", hello_s},
+      {"checked calls", std::max(0.0, cases_s - hello_s - m_timing_s - m_sanitizer_s)},
+      {"timing", m_timing_s},
+      {"sanitizer", m_sanitizer_s},
+      {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
   result.learner_output = session.learner_output();
   // The record says how the process that ran learner code was confined; the replaying runner runs in the
   // same sandbox.
@@ -402,7 +441,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
   if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";
-    return;
+    return phases;
   }
   const decision overall = decide_solution(decisions);
   result.v = overall.v;
@@ -424,6 +463,7 @@ void grader::grade(const build_result& runner, solution_result& result, const pr
     output_elements.push_back(elements);
   }
   result.hints = hints_for({result, std::move(output_elements), sm_limits_for(m_device.cc)});
+  return phases;
 }
 
 } // namespace judge

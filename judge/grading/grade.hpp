@@ -10,6 +10,7 @@
 #include "judge/grading/interrupt.hpp" // g_interrupted, which graders and their callers read
 #include "judge/problem/problem_spec.hpp"
 #include "judge/grading/reference_cache.hpp"
+#include "judge/grading/run_phases.hpp"
 #include "judge/run/runner_session.hpp"
 #include "judge/grading/sanitize.hpp"
 #include "judge/grading/scratch_folder.hpp"
@@ -17,6 +18,7 @@
 #include "judge/problem/test_cases.hpp"
 #include "judge/grading/verdict.hpp"
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -51,11 +53,19 @@ struct grade_options {
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
 using progress_fn = std::function<void(const std::string&, std::size_t, std::size_t, const std::string&)>;
 
-/// The replaying runner of one solution's grading and the scratch folder it runs in.
-struct replay_runner {
-  explicit replay_runner(scratch_folder folder) : scratch(std::move(folder)) {}
+/// One runner process of a solution's grading and the scratch folder it runs in.
+struct scratch_runner {
+  explicit scratch_runner(scratch_folder folder) : scratch(std::move(folder)) {}
   scratch_folder scratch;
   std::unique_ptr<runner_session> session;
+};
+
+/// The runners of the solution graded next, started while this one's untimed cases run (grade's `next`),
+/// and the build they belong to (its runner and solution). The recording runner is held before it loads
+/// the solution (runner_options::load_on_request): until its turn no learner code runs in it.
+struct runners_ahead {
+  std::filesystem::path runner, solution;
+  std::unique_ptr<scratch_runner> recorder, replayer;
 };
 
 class grader {
@@ -83,11 +93,14 @@ public:
   using next_build_fn = std::function<const build_result*()>;
 
   /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in.
-  /// Once its last timed case is timed, the replaying runner of `next`'s build (when it has one) starts,
-  /// so that its CUDA start overlaps this solution's untimed cases rather than the next one's first
-  /// timed case; it runs no learner host code, and no timing is under way while it starts.
-  void grade(const build_result& runner, solution_result& result, const progress_fn& progress,
-             const next_build_fn& next = {});
+  /// Once its last timed case is timed (at once when none is), the runners of `next`'s build (when it
+  /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
+  /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
+  /// held before it loads the solution until this one has ended. No timing is under way while they start.
+  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "checked
+  /// calls" (and their comparison), "timing", "sanitizer", "runner end".
+  run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+                   const next_build_fn& next = {});
 
   const problem_spec& spec() const { return m_spec; }
   const std::vector<test_case>& cases() const { return m_cases; }
@@ -100,7 +113,7 @@ private:
   /// and the case is timed) timing.
   /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
   /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded.
-  case_result grade_case(runner_session& session, std::unique_ptr<replay_runner>& replayer,
+  case_result grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                          const scratch_folder& scratch, const build_result& build, std::size_t i,
                          const std::string& who, const progress_fn& progress, bool explain_failure);
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
@@ -124,16 +137,20 @@ private:
   /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i,
                          std::optional<judge_wire::recorded_work> replay = std::nullopt);
-  /// A replaying runner for `build`, its process started (start_early) but its hello not yet read.
-  std::unique_ptr<replay_runner> start_replayer(const build_result& build);
-  /// The replaying runner for `build`: the one started ahead for it, or a new one.
-  std::unique_ptr<replay_runner> replayer_for(const build_result& build);
+  /// A runner of `build` in the part `role` plays (recording or replaying), in a scratch folder of its
+  /// own, its process started (start_early) but its hello not yet read; a recording one is held before
+  /// it loads the solution.
+  std::unique_ptr<scratch_runner> start_runner(const build_result& build, runner_role role);
+  /// The runners started ahead for `build` (the others, started for another build, are ended).
+  runners_ahead take_ahead(const build_result& build);
+  /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
+  void start_ahead(const next_build_fn& next);
   /// Whether any case of the problem is timed in this grading.
   bool times_any_case() const;
   /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
   /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
   /// feedback when the case cannot be timed, and returns the decision.
-  decision time_by_replay(std::unique_ptr<replay_runner>& replayer, const build_result& build,
+  decision time_by_replay(std::unique_ptr<scratch_runner>& replayer, const build_result& build,
                           const scratch_folder& scratch, const judge_wire::case_request& request,
                           const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
                           std::optional<timing_facts>& timing);
@@ -160,10 +177,14 @@ private:
   bool m_baseline_from_cache = false;
   /// The solution being graded uses tensor cores (build_result::uses_tensor_cores): its FLOP floor.
   std::optional<bool> m_uses_tensor_cores;
-  /// The replaying runner started ahead for the next solution (grade's `next`), and the runner it
-  /// belongs to (its build's runner and solution); destroyed before the scratch root it runs in.
-  std::unique_ptr<replay_runner> m_next_replayer;
-  std::filesystem::path m_next_replayer_runner, m_next_replayer_solution;
+  /// The runners started ahead for the next solution (grade's `next`); destroyed before the scratch root
+  /// they run in.
+  runners_ahead m_ahead;
+  /// When a timing answer last came back, from any runner of this grader: the runner of the next case is
+  /// told (timing_spec::last_timing_end_s), since the GPU's clock is the same whichever process timed.
+  std::optional<std::chrono::steady_clock::time_point> m_last_timing_end;
+  /// [s] of the solution being graded: in its timed cases, in compute-sanitizer.
+  double m_timing_s = 0, m_sanitizer_s = 0;
 };
 
 } // namespace judge

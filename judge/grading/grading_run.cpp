@@ -30,18 +30,6 @@ void tell(const run_progress_fn& progress, run_progress::step now, std::size_t d
 }
 } // namespace
 
-void phase_clock::lap(const std::string& phase) {
-  const auto now = std::chrono::steady_clock::now();
-  const double seconds = std::chrono::duration<double>(now - m_start).count();
-  m_start = now;
-  for (auto& [name, total] : m_phases)
-    if (name == phase) {
-      total += seconds;
-      return;
-    }
-  m_phases.emplace_back(phase, seconds);
-}
-
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
                             const baseline_sink& on_baseline) {
   return grading_run(request, on_result, on_baseline).run();
@@ -238,14 +226,14 @@ step_end grading_run::wait_for_its_build() {
 
 step_end grading_run::grade_it() {
   m_graded = result_of_build(m_current, *m_build);
-  // The next solution, if it is built by the time this one's timing ends, gets its replaying runner
-  // started then (grade.hpp).
+  // The next solution, if it is built by the time this one's timing ends, gets its runners started then
+  // (grade.hpp).
   const std::size_t next = m_current + 1;
-  m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
+  const run_phases parts = m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
     return next < m_request.solutions.size() ? m_builds->if_built(m_first_solution + next) : nullptr;
   });
   tell(m_request.progress, run_progress::step::none);
-  m_clock.lap("solutions");
+  m_clock.lap("results", parts);
   return step_end::next;
 }
 

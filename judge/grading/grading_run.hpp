@@ -6,6 +6,7 @@
 #include "judge/grading/device_memo.hpp"
 #include "judge/run/gpu_lock.hpp"
 #include "judge/grading/grade.hpp"
+#include "judge/grading/run_phases.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/base/named_steps.hpp"
 #include "judge/problem/solution_files.hpp"
@@ -54,9 +55,6 @@ struct run_request {
   device_memo* devices = nullptr;
 };
 
-/// Where a run's wall time went, in order: (phase, seconds).
-using run_phases = std::vector<std::pair<std::string, double>>;
-
 struct run_outcome {
   problem_spec spec;
   std::optional<device_info> device; ///< nullopt: no GPU; solutions were compiled only
@@ -68,8 +66,9 @@ struct run_outcome {
   bool baseline_from_cache = false;   ///< its figures are a kept run's (baseline_cache.hpp), not this run's
   /// Where the run's wall time went, in order: (phase, seconds). Phases: "problem" (specs, cases, the
   /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
-  /// "baseline", "compile wait" (the GPU idle, waiting for a build), "solutions" (their runs, the compile
-  /// wait excluded).
+  /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grade.hpp):
+  /// "runner start", "checked calls", "timing", "sanitizer", "runner end", and "results" (verdicts, hints
+  /// and the results recorded).
   run_phases phases;
   std::vector<solution_result> results; ///< one per solution graded, in order
   /// Interrupted (Ctrl-C): the solutions (their display paths) that were not graded to the end. Nothing
@@ -86,18 +85,6 @@ using baseline_sink = std::function<void(const run_outcome&)>;
 /// usage_error (bad paths) before anything runs. On an
 /// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline);
-
-/// Adds the seconds since the last call (or since construction) to a run's phases, merging a phase that
-/// comes back (the compile wait, between solutions) into its first entry.
-class phase_clock {
-public:
-  explicit phase_clock(run_phases& phases) : m_phases(phases) {}
-  void lap(const std::string& phase);
-
-private:
-  run_phases& m_phases;
-  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
-};
 
 /// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (its spec, its
 /// cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run

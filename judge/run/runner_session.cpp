@@ -36,6 +36,7 @@ process_options runner_process_options(const runner_options& options) {
             judge_wire::to_string(options.timing)};
   if (!options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", options.solution.string()});
   if (options.role == runner_role::recording) p.argv.push_back("--record");
+  if (options.load_on_request) p.argv.push_back("--load-on-request");
   if (options.role == runner_role::replaying) {
     std::string files;
     for (const auto& f : options.device_code) files += (files.empty() ? "" : ",") + f.string();
@@ -95,7 +96,15 @@ bool runner_session::start() {
   if (m_child && !m_hello_due) return true;
   start_early();
   if (!m_child) return false;
+  const auto began = clock_type::now();
+  struct waited {
+    double& total;
+    clock_type::time_point began;
+    ~waited() { total += std::chrono::duration<double>(clock_type::now() - began).count(); }
+  } const count_wait{m_hello_wait_s, began};
   m_hello_due = false;
+  // A held runner that died while it waited says so below, where its hello should have been.
+  if (m_options.load_on_request) m_child->send_line(judge_wire::encode(judge_wire::load_request{}));
   const auto answer = next_answer(after(m_options.hello_seconds), m_start);
   if (!answer) return false;
   if (const auto* hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
@@ -275,8 +284,9 @@ void runner_session::finish() {
   request_end();
   if (m_end_sent) {
     request_facts ignored;
-    // A runner started early whose hello was never read says hello first.
-    if (m_hello_due) next_answer(after(m_options.hello_seconds), ignored);
+    // A runner started early whose hello was never read says hello first; one held before loading its
+    // solution (never told "load") answers "done" alone.
+    if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
     next_answer(after(10), ignored); // "done"
   }
   end_child(false);

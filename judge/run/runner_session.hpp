@@ -42,6 +42,9 @@ struct runner_options {
   /// the solution's folder, CUDA library folders outside /usr.
   std::vector<std::filesystem::path> read_only_paths;
   double hello_seconds = 60; // [s] CUDA initialisation may be slow on a cold GPU
+  /// recording: the runner sets up CUDA and loads the solution only when start() sends "load" (its
+  /// --load-on-request), so that start_early() can start it while another solution is graded.
+  bool load_on_request = false;
 };
 
 /// How a runner process is started: its command line, environment and sandbox (the private root holds the
@@ -57,8 +60,11 @@ public:
   /// (then start_facts() says why).
   bool start();
   /// Starts the runner's process without waiting for its hello, so that its CUDA start overlaps other
-  /// work; start() later reads the hello. Does nothing if the process runs already.
+  /// work; start() later reads the hello (sending "load" first, with options.load_on_request: until then
+  /// no learner code runs in it). Does nothing if the process runs already.
   void start_early();
+  /// [s] how long start() has waited for hellos, over every runner process of this session.
+  double hello_wait_seconds() const { return m_hello_wait_s; }
   const request_facts& start_facts() const { return m_start; }
   /// The hello of the running runner (after a successful start()).
   const judge_wire::hello_answer& hello() const { return m_hello; }
@@ -98,6 +104,7 @@ private:
   runner_options m_options;
   std::unique_ptr<child_process> m_child;
   bool m_hello_due = false; ///< started early: the hello is still to be read
+  double m_hello_wait_s = 0;
   bool m_end_requested = false;
   bool m_end_sent = false;
   judge_wire::hello_answer m_hello;

@@ -33,7 +33,8 @@ bool operator==(const check_spec& a, const check_spec& b) {
 }
 bool operator==(const timing_spec& a, const timing_spec& b) {
   return a.budget_s == b.budget_s && a.min_samples == b.min_samples && a.max_samples == b.max_samples &&
-         a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2;
+         a.target_precision == b.target_precision && a.min_s == b.min_s && a.cold_l2 == b.cold_l2 &&
+         a.last_timing_end_s == b.last_timing_end_s;
 }
 bool operator==(const case_request& a, const case_request& b) {
   return a.name == b.name && a.case_index == b.case_index && a.sizes == b.sizes && a.scalars == b.scalars &&
@@ -41,6 +42,7 @@ bool operator==(const case_request& a, const case_request& b) {
          a.tolerance.rtol == b.tolerance.rtol && a.timing == b.timing;
 }
 bool operator==(const end_request&, const end_request&) { return true; }
+bool operator==(const load_request&, const load_request&) { return true; }
 bool operator==(const hello_answer& a, const hello_answer& b) {
   return a.protocol == b.protocol && a.device == b.device && a.cc == b.cc && a.sms == b.sms &&
          a.l2_bytes == b.l2_bytes && a.memory_bytes == b.memory_bytes && a.clock_max_mhz == b.clock_max_mhz &&
@@ -104,7 +106,7 @@ case_request full_case() {
   c.checks = {{0, poison_kind::nan, {"3.0.C.bin"}},
               {std::numeric_limits<std::uint64_t>::max(), poison_kind::big, {"3.1.C.bin"}}};
   c.tolerance = {1e-4, 2.5e-7};
-  c.timing = timing_spec{2.5, 3, 0.25, 17, 0.0125, false};
+  c.timing = timing_spec{2.5, 3, 0.25, 17, 0.0125, false, 81234.125};
   return c;
 }
 
@@ -146,7 +148,8 @@ std::vector<std::pair<std::string, request>> sample_requests() {
   return {{"a case with every field set", full_case()},
           {"a case without checks or timing", bare_case()},
           {"a case with int, zeroed, inout buffers and float parameters", typed_case()},
-          {"end", end_request{}}};
+          {"end", end_request{}},
+          {"load", load_request{}}};
 }
 
 hello_answer full_hello() {
@@ -287,6 +290,7 @@ TEST_CASE("every answer survives encoding and decoding unchanged", "[wire]") {
 
 TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(encode(end_request{}) == R"({"type":"end"})");
+  CHECK(encode(load_request{}) == R"({"type":"load"})");
   CHECK(encode(done_answer{}) == R"({"type":"done"})");
   CHECK(encode(denied_answer{"fork", "no new processes"}) ==
         R"({"type":"denied","call":"fork","rule":"no new processes"})");
@@ -294,7 +298,7 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
   const std::string hello = encode(full_hello());
-  CHECK(hello.rfind(R"({"type":"hello","protocol":4,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(hello.rfind(R"({"type":"hello","protocol":5,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
   CHECK(contains(hello, R"("timing_method":"events")"));
   CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
 }
@@ -366,7 +370,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
       {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
-       "hello field protocol: the runner speaks protocol version 1, this judge version 4"},
+       "hello field protocol: the runner speaks protocol version 1, this judge version 5"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"a denied answer without its rule", R"({"type":"denied","call":"fork"})", "denied answer field rule: missing"},
@@ -443,7 +447,7 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
       {"scalars left out", edited(typed_case(), edit([](json& j) { j.erase("scalars"); })),
        "request field scalars: missing"},
       {"a request of no known type", R"({"type":"pause"})",
-       R"(request field type: unknown request type "pause" (expected "case" or "end"))"},
+       R"(request field type: unknown request type "pause" (expected "case", "end" or "load"))"},
   }));
   CAPTURE(what, line);
   CHECK(contains(request_error(line), expected));

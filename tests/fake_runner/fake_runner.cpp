@@ -21,7 +21,11 @@
 // SIGSYS, as a runner whose handler was blocked), not_replayable (a recorded check says its work cannot
 // be replayed), foreign_kernel (as the replaying runner, every timing says a kernel is not the
 // solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
-// channel would).
+// channel would), slow_checks (as ok, each check answered after 0.2 s).
+//
+// With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
+// scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
+// (where the real runner loads the solution), end.
 //
 // A check that names a record_file gets one: a recording of one launch of "fake_kernel" with the judge's
 // first buffer as its parameter, as the recording runner writes (common/recorded_work.hpp).
@@ -48,10 +52,25 @@ using namespace judge_wire;
 
 struct fake {
   std::string scenario;
+  std::string role;      ///< "recording" (--record), "replaying" (--replay) or "trusted"
+  std::string event_log; ///< --event-log FILE: where "EVENT ROLE PID NANOSECONDS" lines are appended
   std::string scratch;
   timing_method method = timing_method::cupti;
   int scratch_fd = -1;
   std::FILE* results = nullptr;
+
+  /// Appends "EVENT ROLE PID NANOSECONDS" (the monotonic clock) to the event log, if there is one:
+  /// start (the process began), load (where the real runner loads the solution), end (the "end" request).
+  void log_event(const char* event) const {
+    if (event_log.empty()) return;
+    const auto ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    std::FILE* log = std::fopen(event_log.c_str(), "a");
+    if (log == nullptr) std::exit(2);
+    std::fprintf(log, "%s %s %d %lld\n", event, role.c_str(), static_cast<int>(::getpid()), static_cast<long long>(ns));
+    std::fclose(log);
+  }
 
   void send_line(const std::string& line) const {
     std::fprintf(results, "%s\n", line.c_str());
@@ -204,6 +223,7 @@ struct fake {
     std::printf("solve() of case %s\n", c.name.c_str()); // the learner's print, captured by the judge
     std::fflush(stdout);
     for (std::size_t k = 0; k < c.checks.size(); ++k) {
+      if (scenario == "slow_checks") std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const check_answer a = check(c, k);
       if (scenario == "no_status") {
         json j = to_json(a);
@@ -225,6 +245,17 @@ int main(int argc, char** argv) {
   fake f;
   if (argc < 2) return 2;
   f.scenario = argv[1];
+  bool load_on_request = false;
+  std::string role = "trusted";
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--load-on-request") load_on_request = true;
+    if (arg == "--record") role = "recording";
+    if (arg == "--replay") role = "replaying";
+    if (arg == "--event-log" && i + 1 < argc) f.event_log = argv[i + 1];
+  }
+  f.role = role;
+  f.log_event("start");
   for (int i = 2; i + 1 < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--scratch") f.scratch = argv[i + 1];
@@ -238,6 +269,23 @@ int main(int argc, char** argv) {
   if (f.results == nullptr || f.scratch.empty()) return 2;
   f.scratch_fd = ::open(f.scratch.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (f.scratch_fd < 0) return 2;
+  // Held as the real runner is, before anything its "solution" does: until "load", or "end" in its place.
+  std::string line;
+  if (load_on_request) {
+    if (!std::getline(std::cin, line)) return 2;
+    try {
+      const request first = decode_request(line);
+      if (std::holds_alternative<end_request>(first)) {
+        f.log_event("end");
+        f.send(done_answer{});
+        return 0;
+      }
+      if (!std::holds_alternative<load_request>(first)) return 2;
+    } catch (const protocol_error&) {
+      return 2;
+    }
+  }
+  f.log_event("load"); // where the real runner loads the solution, whose static constructors are learner code
   if (f.scenario == "exit_before_hello") return 0;
   if (f.scenario == "denied_before_hello") {
     f.send(denied_answer{"socket", "no sockets or network"});
@@ -255,13 +303,17 @@ int main(int argc, char** argv) {
   hello.sms = 1;
   hello.method = f.method;
   f.send(hello);
-  std::string line;
   while (std::getline(std::cin, line)) {
     try {
       const request r = decode_request(line);
       if (std::holds_alternative<end_request>(r)) {
+        f.log_event("end");
         f.send(done_answer{});
         return 0;
+      }
+      if (std::holds_alternative<load_request>(r)) {
+        f.send(error_answer{"a \"load\" request after the solution was loaded"});
+        return 2;
       }
       f.run_case(std::get<case_request>(r));
     } catch (const protocol_error& e) {

@@ -7,8 +7,11 @@
 #include "fake_runner/fake_runner.hpp"
 #include "judge/grading/grade.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 using judge_test::contains;
 
@@ -127,7 +130,7 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
        "case 'sample_8' check 0 was due (the process that ran your code reported it)"},
       {"no_status", verdict::run_time_error,
        "check answer field status: missing (the process that ran your code reported it)"},
-      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 4"},
+      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 5"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
       {"error_answer", verdict::run_time_error,
        "the runner failed: cannot create output file /nowhere/0.0.C.bin: No such file or directory (the process "
@@ -216,6 +219,65 @@ TEST_CASE("the next solution's replaying runner, started during this one's untim
   g.grade(wrong_timing, third, nullptr);
   CHECK(third.v == grade_with(g, "timing_wrong").v);
   CHECK(third.v != verdict::accepted);
+}
+
+namespace {
+struct runner_event {
+  std::string event, role;
+  long pid = 0;
+  long long ns = 0; ///< the monotonic clock
+};
+
+/// What the fake runners logged (fake_runner.cpp, --event-log), in order.
+std::vector<runner_event> runner_events(const std::filesystem::path& log) {
+  std::vector<runner_event> events;
+  std::ifstream in(log);
+  for (runner_event e; in >> e.event >> e.role >> e.pid >> e.ns;) events.push_back(e);
+  return events;
+}
+
+/// The time of `event` of process `pid`; fails the test when there is none.
+long long time_of(const std::vector<runner_event>& events, long pid, const std::string& event) {
+  for (const runner_event& e : events)
+    if (e.pid == pid && e.event == event) return e.ns;
+  FAIL("process " << pid << " logged no " << event);
+  return 0;
+}
+} // namespace
+
+TEST_CASE("the next solution's runners start during this one's untimed cases; its code loads once this one has ended",
+          "[grader]") {
+  const judge_test::temp_folder logs("runners-ahead");
+  const std::filesystem::path log = logs.path() / "events";
+  // The timed case before an untimed one, whose checks the first solution takes 0.2 s each to answer:
+  // time enough for the runners started ahead to have begun before it ends.
+  std::vector<test_case> cases = vector_cases();
+  std::swap(cases[1], cases[2]);
+  grader g(vector_add(), cases, test_secret(), fake_device(), fake_options(true));
+  build_result first = built("slow_checks");
+  first.runner = fake_runner("slow_checks", log);
+  build_result second = built("ok");
+  second.runner = fake_runner("ok", log);
+  solution_result one, two;
+  one.path = "solutions/first.cu";
+  two.path = "solutions/second.cu";
+  g.grade(first, one, nullptr, [&] { return &second; });
+  g.grade(second, two, nullptr);
+  CHECK(one.v == verdict::accepted);
+  CHECK(two.v == verdict::accepted);
+  REQUIRE(two.cases.at(1).timing); // the timed case, timed by the replaying runner started ahead
+
+  const std::vector<runner_event> events = runner_events(log);
+  std::vector<long> recorders, replayers;
+  for (const runner_event& e : events)
+    if (e.event == "start") (e.role == "recording" ? recorders : replayers).push_back(e.pid);
+  // One of each per solution: the ones started ahead were used, none was started again.
+  REQUIRE(recorders.size() == 2);
+  REQUIRE(replayers.size() == 2);
+  const long long first_ended = time_of(events, recorders[0], "end");
+  CHECK(time_of(events, recorders[1], "start") < first_ended); // started ahead, while the first was graded
+  CHECK(time_of(events, replayers[1], "start") < first_ended);
+  CHECK(time_of(events, recorders[1], "load") > first_ended);  // its solution loaded only after the first ended
 }
 
 TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {

@@ -4,8 +4,13 @@
 #include "fake_runner/fake_runner.hpp"
 #include "judge/run/runner_session.hpp"
 
+#include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 using judge_test::contains;
 
@@ -235,7 +240,7 @@ TEST_CASE("answers out of step with the requests are protocol failures naming wh
     fake_session f("old_protocol");
     CHECK_FALSE(f.session.start());
     CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
-    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 4"));
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 5"));
   }
 }
 
@@ -249,4 +254,52 @@ TEST_CASE("a runner that lost its CUDA context is replaced for the next case", "
     CHECK(calls[0].answer->status == judge_wire::call_status::cuda_error);
     CHECK(contains(calls[0].answer->error.value_or(""), "cudaErrorIllegalAddress"));
   }
+}
+
+namespace {
+/// The events the fake runner logged (fake_runner.cpp, --event-log), one "EVENT ROLE PID NANOSECONDS" each.
+std::vector<std::string> logged_events(const std::filesystem::path& log) {
+  std::vector<std::string> events;
+  std::ifstream in(log);
+  for (std::string event, role, pid, ns; in >> event >> role >> pid >> ns;) events.push_back(event + " " + role);
+  return events;
+}
+} // namespace
+
+TEST_CASE("a recording runner held before its solution loads loads it only when start() asks", "[runner_session]") {
+  const temp_folder logs("held-runner");
+  const std::filesystem::path log = logs.path() / "events";
+  temp_folder scratch("session");
+  runner_options o = fake_session::options("ok", scratch);
+  o.runner = fake_runner("ok", log);
+  o.role = runner_role::recording;
+  o.load_on_request = true;
+  runner_session session(o);
+  session.start_early();
+  // Long enough for an unheld runner to have loaded and said hello.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(logged_events(log) == std::vector<std::string>{"start recording"});
+  REQUIRE(session.start());
+  CHECK(session.hello().device == "Fake GPU");
+  CHECK(session.hello_wait_seconds() > 0);
+  const auto calls = session.run_checks(vector_add_case(1), 10);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0].answer->status == judge_wire::call_status::ok);
+  session.finish();
+  CHECK(logged_events(log) == std::vector<std::string>{"start recording", "load recording", "end recording"});
+}
+
+TEST_CASE("a held recording runner ended before its turn never loads its solution", "[runner_session]") {
+  const temp_folder logs("held-runner");
+  const std::filesystem::path log = logs.path() / "events";
+  temp_folder scratch("session");
+  runner_options o = fake_session::options("ok", scratch);
+  o.runner = fake_runner("ok", log);
+  o.role = runner_role::recording;
+  o.load_on_request = true;
+  runner_session session(o);
+  session.start_early();
+  session.finish();
+  CHECK(logged_events(log) == std::vector<std::string>{"start recording", "end recording"});
+  CHECK(session.learner_output().empty());
 }
