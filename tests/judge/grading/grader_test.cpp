@@ -245,7 +245,7 @@ long long time_of(const std::vector<runner_event>& events, long pid, const std::
 }
 } // namespace
 
-TEST_CASE("the next solution's runners start during this one's untimed cases; its code loads once this one has ended",
+TEST_CASE("the next solution's runners start during this one's untimed cases, its code loading once this one ended",
           "[grader]") {
   const judge_test::temp_folder logs("runners-ahead");
   const std::filesystem::path log = logs.path() / "events";
@@ -277,7 +277,7 @@ TEST_CASE("the next solution's runners start during this one's untimed cases; it
   const long long first_ended = time_of(events, recorders[0], "end");
   CHECK(time_of(events, recorders[1], "start") < first_ended); // started ahead, while the first was graded
   CHECK(time_of(events, replayers[1], "start") < first_ended);
-  CHECK(time_of(events, recorders[1], "load") > first_ended);  // its solution loaded only after the first ended
+  CHECK(time_of(events, recorders[1], "load") > first_ended); // its solution loaded only after the first ended
 }
 
 TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {

@@ -266,40 +266,47 @@ std::vector<std::string> logged_events(const std::filesystem::path& log) {
 }
 } // namespace
 
-TEST_CASE("a recording runner held before its solution loads loads it only when start() asks", "[runner_session]") {
-  const temp_folder logs("held-runner");
+/// A recording session with the fake runner held before it loads (runner_options::load_on_request),
+/// logging its events.
+struct held_session {
+  held_session() : session(options(scratch, log)) {}
+
+  static runner_options options(const temp_folder& scratch, const std::filesystem::path& log) {
+    runner_options o = fake_session::options("ok", scratch);
+    o.runner = fake_runner("ok", log);
+    o.role = runner_role::recording;
+    o.load_on_request = true;
+    return o;
+  }
+
+  temp_folder logs{"held-runner"};
   const std::filesystem::path log = logs.path() / "events";
-  temp_folder scratch("session");
-  runner_options o = fake_session::options("ok", scratch);
-  o.runner = fake_runner("ok", log);
-  o.role = runner_role::recording;
-  o.load_on_request = true;
-  runner_session session(o);
-  session.start_early();
-  // Long enough for an unheld runner to have loaded and said hello.
+  temp_folder scratch{"session"};
+  runner_session session;
+};
+
+TEST_CASE("a recording runner held before its solution loads loads it only when start() asks", "[runner_session]") {
+  held_session held;
+  held.session.start_early();
+  for (int i = 0; i < 100 && logged_events(held.log).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Long enough, once it runs, for an unheld runner to have loaded and said hello.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK(logged_events(log) == std::vector<std::string>{"start recording"});
-  REQUIRE(session.start());
-  CHECK(session.hello().device == "Fake GPU");
-  CHECK(session.hello_wait_seconds() > 0);
-  const auto calls = session.run_checks(vector_add_case(1), 10);
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording"});
+  REQUIRE(held.session.start());
+  CHECK(held.session.hello().device == "Fake GPU");
+  CHECK(held.session.hello_wait_seconds() > 0);
+  const auto calls = held.session.run_checks(vector_add_case(1), 10);
   REQUIRE(calls.size() == 1);
   CHECK(calls[0].answer->status == judge_wire::call_status::ok);
-  session.finish();
-  CHECK(logged_events(log) == std::vector<std::string>{"start recording", "load recording", "end recording"});
+  held.session.finish();
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "load recording", "end recording"});
 }
 
 TEST_CASE("a held recording runner ended before its turn never loads its solution", "[runner_session]") {
-  const temp_folder logs("held-runner");
-  const std::filesystem::path log = logs.path() / "events";
-  temp_folder scratch("session");
-  runner_options o = fake_session::options("ok", scratch);
-  o.runner = fake_runner("ok", log);
-  o.role = runner_role::recording;
-  o.load_on_request = true;
-  runner_session session(o);
-  session.start_early();
-  session.finish();
-  CHECK(logged_events(log) == std::vector<std::string>{"start recording", "end recording"});
-  CHECK(session.learner_output().empty());
+  held_session held;
+  held.session.start_early();
+  held.session.finish();
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "end recording"});
+  CHECK(held.session.learner_output().empty());
 }

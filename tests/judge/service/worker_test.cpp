@@ -17,6 +17,20 @@ using namespace judge;
 using judge_test::contains;
 using judge_test::temp_folder;
 
+namespace {
+/// `judge worker` on the store `db`, its output in `log`, for a UUID no GPU has: the worker sees no
+/// device, as on a machine without one. The child's pid (negative if it could not fork).
+pid_t start_worker(const std::filesystem::path& db, const std::filesystem::path& log) {
+  const pid_t pid = fork();
+  if (pid != 0) return pid;
+  if (!freopen(log.c_str(), "w", stdout)) _exit(126);
+  setenv("CUDA_VISIBLE_DEVICES", "GPU-00000000-0000-0000-0000-000000000000", 1);
+  execl(JUDGE_CLI, JUDGE_CLI, "worker", "--gpu", "GPU-00000000-0000-0000-0000-000000000000", "--db", db.c_str(),
+        static_cast<char*>(nullptr));
+  _exit(127);
+}
+} // namespace
+
 TEST_CASE("a GPU worker grades compiled submissions of a problem together in one run and holds none when stopped",
           "[service]") {
   temp_folder dir;
@@ -31,16 +45,8 @@ TEST_CASE("a GPU worker grades compiled submissions of a problem together in one
   for (int i = 0; i < 3; ++i) queue.compiled(queue.claim_for_compile("test")->id);
 
   const auto log = dir / "worker.log";
-  const pid_t pid = fork();
+  const pid_t pid = start_worker(db, log);
   REQUIRE(pid >= 0);
-  if (pid == 0) {
-    if (!freopen(log.c_str(), "w", stdout)) _exit(126);
-    // A UUID no GPU has: the worker sees no device, as on a machine without one.
-    setenv("CUDA_VISIBLE_DEVICES", "GPU-00000000-0000-0000-0000-000000000000", 1);
-    execl(JUDGE_CLI, JUDGE_CLI, "worker", "--gpu", "GPU-00000000-0000-0000-0000-000000000000", "--db", db.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
   for (int i = 0; i < 1800 && queue.count(service::state::done) < 3; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   kill(pid, SIGTERM);
@@ -67,15 +73,8 @@ TEST_CASE("an idle GPU worker probes its GPU before any submission comes", "[ser
   const auto db = dir / "judge.db";
   { results_db store(db); }
   const auto log = dir / "worker.log";
-  const pid_t pid = fork();
+  const pid_t pid = start_worker(db, log);
   REQUIRE(pid >= 0);
-  if (pid == 0) {
-    if (!freopen(log.c_str(), "w", stdout)) _exit(126);
-    setenv("CUDA_VISIBLE_DEVICES", "GPU-00000000-0000-0000-0000-000000000000", 1);
-    execl(JUDGE_CLI, JUDGE_CLI, "worker", "--gpu", "GPU-00000000-0000-0000-0000-000000000000", "--db", db.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
   // So that a class's first batch does not wait for the probes: here there is no GPU, and it says so.
   std::string logged;
   for (int i = 0; i < 600 && !contains(logged, "GPU probed while idle"); ++i) {
