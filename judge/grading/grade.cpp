@@ -397,7 +397,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // started ahead, while the solution before was in its untimed cases): its CUDA start (a context,
   // CUPTI, the solution's modules) then overlaps the checked calls.
   std::unique_ptr<scratch_runner> replayer;
-  if (times_any_case()) replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
+  if (times_any_case())
+    replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
   const auto timed_from = [&](std::size_t i) {
     return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
                                            [](const test_case& c) { return c.timed; });
@@ -428,12 +429,11 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   if (replayer) replayer->session->finish();
   const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
   const double cases_s = std::chrono::duration<double>(cases_end - began).count();
-  const run_phases phases = {
-      {"runner start", hello_s},
-      {"checked calls", std::max(0.0, cases_s - hello_s - m_timing_s - m_sanitizer_s)},
-      {"timing", m_timing_s},
-      {"sanitizer", m_sanitizer_s},
-      {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
+  const run_phases phases = {{"runner start", hello_s},
+                             {"checked calls", std::max(0.0, cases_s - hello_s - m_timing_s - m_sanitizer_s)},
+                             {"timing", m_timing_s},
+                             {"sanitizer", m_sanitizer_s},
+                             {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
   result.learner_output = session.learner_output();
   // The record says how the process that ran learner code was confined; the replaying runner runs in the
   // same sandbox.
