@@ -1,6 +1,7 @@
 #include "judge/grading/grade.hpp"
 
 #include "judge/grading/case_data.hpp"
+#include "judge/base/seconds_into.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/grading/compare.hpp"
@@ -151,13 +152,6 @@ timing_facts grader::time_case(runner_session& session, std::size_t i, std::opti
 
 namespace {
 
-/// Adds the seconds of its own lifetime to `total`.
-struct seconds_into {
-  double& total;
-  std::chrono::steady_clock::time_point began = std::chrono::steady_clock::now();
-  ~seconds_into() { total += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); }
-};
-
 /// The recording a recording runner wrote for a checked call: read once beneath the scratch folder's
 /// descriptor (no link followed), removed, and decoded; what is wrong with it is the recording
 /// process's failure. [B] bounded: a recording holds at most recording_limits::max_host_bytes of data.
@@ -179,8 +173,9 @@ std::optional<judge_wire::recorded_work> take_recording(const scratch_folder& sc
 
 } // namespace
 
-bool grader::times_any_case() const {
-  return m_options.timing && std::any_of(m_cases.begin(), m_cases.end(), [](const test_case& c) { return c.timed; });
+bool grader::times_a_case_from(std::size_t i) const {
+  return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
+                                         [](const test_case& c) { return c.timed; });
 }
 
 std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, runner_role role) {
@@ -209,7 +204,7 @@ void grader::start_ahead(const next_build_fn& next) {
   m_ahead.runner = coming->runner;
   m_ahead.solution = coming->solution;
   m_ahead.recorder = start_runner(*coming, runner_role::recording);
-  if (times_any_case()) m_ahead.replayer = start_runner(*coming, runner_role::replaying);
+  if (times_a_case_from(0)) m_ahead.replayer = start_runner(*coming, runner_role::replaying);
 }
 
 decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const build_result& build,
@@ -397,14 +392,10 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // started ahead, while the solution before was in its untimed cases): its CUDA start (a context,
   // CUPTI, the solution's modules) then overlaps the checked calls.
   std::unique_ptr<scratch_runner> replayer;
-  if (times_any_case())
+  if (times_a_case_from(0))
     replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
-  const auto timed_from = [&](std::size_t i) {
-    return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
-                                           [](const test_case& c) { return c.timed; });
-  };
   // Nothing is timed in this grading at all: the next solution's runners may start now.
-  if (!timed_from(0) && !g_interrupted) start_ahead(next);
+  if (!times_a_case_from(0) && !g_interrupted) start_ahead(next);
   std::vector<decision> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
@@ -413,7 +404,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
     // The last timed case is timed: the replaying runner's teardown overlaps the rest, and the next
     // solution's runners start.
-    if (timed_from(i) && !timed_from(i + 1)) {
+    if (times_a_case_from(i) && !times_a_case_from(i + 1)) {
       if (replayer) replayer->session->request_end();
       if (!g_interrupted) start_ahead(next);
     }

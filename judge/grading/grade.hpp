@@ -145,8 +145,8 @@ private:
   runners_ahead take_ahead(const build_result& build);
   /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
   void start_ahead(const next_build_fn& next);
-  /// Whether any case of the problem is timed in this grading.
-  bool times_any_case() const;
+  /// Whether any case from case `i` on is timed in this grading (from 0: any case at all).
+  bool times_a_case_from(std::size_t i) const;
   /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
   /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
   /// feedback when the case cannot be timed, and returns the decision.

@@ -1,5 +1,6 @@
 #include "judge/run/runner_session.hpp"
 
+#include "judge/base/seconds_into.hpp"
 #include "judge/sandbox/sandbox_limits.hpp"
 #include "common/wire_json.hpp"
 
@@ -96,12 +97,7 @@ bool runner_session::start() {
   if (m_child && !m_hello_due) return true;
   start_early();
   if (!m_child) return false;
-  const auto began = clock_type::now();
-  struct waited {
-    double& total;
-    clock_type::time_point began;
-    ~waited() { total += std::chrono::duration<double>(clock_type::now() - began).count(); }
-  } const count_wait{m_hello_wait_s, began};
+  const seconds_into waiting{m_hello_wait_s};
   m_hello_due = false;
   // A held runner that died while it waited says so below, where its hello should have been.
   if (m_options.load_on_request) m_child->send_line(judge_wire::encode(judge_wire::load_request{}));

@@ -48,7 +48,7 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
 /// is now in.
 state settle(submission_queue& queue, const submission& s, const graded& g, bool compile_only);
 
-/// "problem 0.10 s, baseline 0.02 s, solutions 3.81 s": a batch's phases for the server's log.
+/// "problem 0.10 s, baseline 0.02 s, runner start 0.48 s, ...": a batch's phases for the server's log.
 std::string describe_phases(const run_phases& phases);
 
 /// "GPU-8f3e... NVIDIA H200" for the queue's `gpu` column; "" without a device.
