@@ -30,6 +30,9 @@ enum class distribution_kind : int {
   /// number of nonzeros); b (a whole number >= 0) skews the rows: 0 gives lengths around a / rows, larger
   /// values leave the first rows short or empty and make the last ones long.
   offsets = 6,
+  /// A sparse matrix stored dense: exactly a (a whole number) of the buffer's elements, at positions
+  /// chosen at random, are nonzero, each uniform in [−b, b) (a drawn 0 becomes b); the others are 0.
+  sparse = 7,
 };
 
 /// What one element of a buffer is. Every element is 32 bits wide, on the device, in files and in the
@@ -86,9 +89,46 @@ JUDGE_HD inline std::int64_t uniform_integer(const distribution& d, std::uint64_
   return low + static_cast<std::int64_t>(below(bits, static_cast<std::uint64_t>(high - low) + 1));
 }
 
-/// Element `index` of buffer `stream`: the value the runner uploads and the judge regenerates.
-JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::uint32_t stream, std::uint64_t index) {
+/// Position of element `index` in a random permutation of [0, count) (count >= 1) keyed by `seed` and
+/// `stream`: a 4-round Feistel network on the smallest domain of 2^(2h) >= count elements, walked along
+/// its cycles until it lands inside [0, count) (at most 4 steps on average, the domain being below
+/// 4·count), which keeps it a bijection. Integer arithmetic only, so CPU and GPU agree.
+JUDGE_HD inline std::uint64_t permuted_index(std::uint64_t seed, std::uint32_t stream, std::uint64_t index,
+                                             std::uint64_t count) {
+  unsigned half = 1;
+  while (half < 32 && (std::uint64_t{1} << (2 * half)) < count) ++half;
+  const std::uint64_t mask = (std::uint64_t{1} << half) - 1;
+  const std::uint64_t key = element_bits(seed, stream, 0, 0x5A000000u); // a draw no other kind uses
+  std::uint64_t x = index;
+  do {
+    std::uint64_t left = x >> half, right = x & mask;
+    for (std::uint64_t round = 0; round < 4; ++round) {
+      // right < 2^32, so (right, round) is unique in the word mixed.
+      const std::uint64_t mixed = left ^ (mix64(key ^ (right << 2 | round)) & mask);
+      left = right;
+      right = mixed;
+    }
+    x = left << half | right;
+  } while (x >= count);
+  return x;
+}
+
+/// Element `index` of a sparse matrix stored dense (distribution_kind::sparse) of `count` elements:
+/// nonzero when its permuted position is among the first a, so exactly min(a, count) elements are.
+JUDGE_HD inline float sparse_element(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                     std::uint64_t index, std::uint64_t count) {
+  if (count == 0 || static_cast<double>(permuted_index(seed, stream, index, count)) >= d.a) return 0.0f;
+  const float value = static_cast<float>(fused(2.0 * d.b, unit24(element_bits(seed, stream, index)), -d.b));
+  return value == 0.0f ? static_cast<float>(d.b) : value;
+}
+
+/// Element `index` of buffer `stream` of `count` elements: the value the runner uploads and the judge
+/// regenerates. Only the sparse kind depends on `count`.
+JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::uint32_t stream, std::uint64_t index,
+                               std::uint64_t count = 0) {
   switch (d.kind) {
+  case distribution_kind::sparse:
+    return sparse_element(d, seed, stream, index, count);
   case distribution_kind::constant:
     return static_cast<float>(d.a);
   case distribution_kind::normal: {
@@ -157,7 +197,7 @@ JUDGE_HD inline std::int32_t generate_int(const distribution& d, std::uint64_t s
 JUDGE_HD inline std::uint32_t generate_word(const distribution& d, element_type type, std::uint64_t seed,
                                             std::uint32_t stream, std::uint64_t index, std::uint64_t count) {
   if (type == element_type::int32) return static_cast<std::uint32_t>(generate_int(d, seed, stream, index, count));
-  const float value = generate(d, seed, stream, index);
+  const float value = generate(d, seed, stream, index, count);
   std::uint32_t bits;
   memcpy(&bits, &value, sizeof bits);
   return bits;
@@ -195,6 +235,8 @@ inline double largest_magnitude(const distribution& d, std::uint64_t count) {
     return std::fmax(std::fabs(d.a), std::fabs(d.a + d.b * static_cast<double>(count > 0 ? count - 1 : 0)));
   case distribution_kind::offsets:
     return std::fabs(d.a);
+  case distribution_kind::sparse:
+    return std::fabs(d.b);
   default:
     return std::fmax(std::fabs(d.a), std::fabs(d.b));
   }

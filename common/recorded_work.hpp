@@ -69,6 +69,16 @@ struct recorded_memset {
   std::uint64_t bytes = 0;
 };
 
+/// cudaMemset2D, and cudaMemset3D as one of these per slice: `height` rows of `width` bytes, `pitch`
+/// bytes apart, from `target`, each byte set to `value`.
+struct recorded_memset_2d {
+  device_address target;
+  int value = 0;
+  std::uint64_t pitch = 0;  ///< [B] >= width
+  std::uint64_t width = 0;  ///< [B]
+  std::uint64_t height = 0; ///< rows
+};
+
 enum class copy_direction { host_to_device, device_to_device, device_to_host };
 
 /// cudaMemcpy and its symbol forms. Host to device copies carry the host bytes as solve() passed them
@@ -91,31 +101,62 @@ struct recorded_function_attribute {
   int value = 0;
 };
 
-using recorded_step = std::variant<recorded_launch, recorded_memset, recorded_copy, recorded_function_attribute>;
+using recorded_step =
+    std::variant<recorded_launch, recorded_memset, recorded_copy, recorded_function_attribute, recorded_memset_2d>;
+
+/// cudaDeviceSetLimit as the solution left it: the device heap that in-kernel malloc() draws from, the
+/// per-thread stack, the printf buffer. Absent: the driver's default. Set before any recorded work.
+struct recorded_device_limits {
+  std::optional<std::uint64_t> malloc_heap_bytes;
+  std::optional<std::uint64_t> stack_bytes;
+  std::optional<std::uint64_t> printf_fifo_bytes;
+};
+
+/// State solve() keeps from call to call that the recording does not carry (beyond
+/// recording_limits::max_state_bytes): a replay that goes wrong then says so instead of blaming the code.
+struct uncarried_state {
+  std::string what; ///< "device variable table" or "an allocation of an earlier call"
+  std::uint64_t bytes = 0;
+};
 
 /// Everything one call of solve() asked of the device, in the order it asked.
 struct recorded_work {
   std::vector<recorded_allocation> allocations;
   /// The device state solve() found when the call began and that earlier calls or the solution's static
   /// constructors left: its function attributes, the contents of its device variables and of the
-  /// allocations the call uses that earlier calls made. Issued before every sample, untimed.
+  /// allocations the call uses that earlier calls made. Issued before every sample, untimed, and before
+  /// that sample's inputs exist. Restoration only: function attributes and copies from the host into
+  /// the solution's allocations and device variables, never a launch, a memset or a copy from the
+  /// device (which could compute from inputs, untimed); the replay refuses anything else.
   std::vector<recorded_step> preamble;
   std::vector<recorded_step> steps; ///< the call's own work: what is timed
   /// Host code read device memory back (a device-to-host copy) before it issued more work: that work may
   /// depend on what it read, which a replay cannot reproduce. Said, so that a replay that goes wrong
   /// can say why.
   bool reads_back_before_more_work = false;
+  recorded_device_limits limits;
+  std::vector<uncarried_state> uncarried; ///< at most max_uncarried entries
 };
 
 /// Bounds a recording must keep to be replayed; beyond them the recording runner says the call cannot
-/// be replayed instead of sending it.
+/// be replayed instead of sending it, and the replaying runner refuses a recording that breaks them.
 namespace recording_limits {
+/// [B] the recording file, checked while it is read (by the judge, which moves it without parsing it,
+/// and by the replaying runner, which parses it): bytes travel as hex, so twice max_host_bytes, and room
+/// for the rest (4096 launches of up to a few KiB of parameters each).
+constexpr std::uint64_t max_file_bytes = 160ull << 20;
+/// [B] state carried from earlier calls (device variables and allocations, the smallest first), within
+/// max_host_bytes: a table built on the first call, a counter or barrier words inside a scratch buffer.
+constexpr std::uint64_t max_state_bytes = 48ull << 20;
+constexpr std::size_t max_uncarried = 16;
 constexpr std::size_t max_steps = 4096;
 constexpr std::size_t max_allocations = 1024;
 constexpr std::uint64_t max_host_bytes = 64ull << 20;     ///< [B] over all host-to-device copies
 constexpr std::uint64_t max_read_back_bytes = 1ull << 30; ///< [B] over all device-to-host copies
 constexpr std::size_t max_parameter_bytes = 32768;        ///< [B] per launch (CUDA's own limit is 32764)
 constexpr std::size_t max_attribute_bytes = 64;           ///< [B] per launch attribute value
+/// [B] the largest device heap, stack or printf buffer a recording may ask for (cudaDeviceSetLimit)
+constexpr std::uint64_t max_device_limit_bytes = 16ull << 30;
 } // namespace recording_limits
 
 } // namespace judge_wire

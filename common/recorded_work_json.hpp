@@ -104,6 +104,17 @@ inline recorded_copy read_recorded_copy(const object_reader& r) {
   return c;
 }
 
+inline recorded_memset_2d read_recorded_memset_2d(const object_reader& r) {
+  recorded_memset_2d m;
+  m.target = r.get("target", read_device_address);
+  m.value = static_cast<int>(r.get("value", integer_in(INT_MIN, INT_MAX)));
+  m.pitch = r.get("pitch", read_unsigned);
+  m.width = r.get("width", read_unsigned);
+  m.height = r.get("height", read_unsigned);
+  if (m.width > m.pitch && m.height > 1) fail(r.place().at("width"), "must not exceed the pitch");
+  return m;
+}
+
 inline recorded_function_attribute read_recorded_function_attribute(const object_reader& r) {
   recorded_function_attribute a;
   a.kernel = r.get("kernel", read_string);
@@ -119,7 +130,8 @@ inline recorded_step read_recorded_step(const json& v, const where& w) {
   if (step == "memset") return read_recorded_memset(r);
   if (step == "copy") return read_recorded_copy(r);
   if (step == "function_attribute") return read_recorded_function_attribute(r);
-  fail(w.at("step"), "must be launch, memset, copy or function_attribute, not \"" + step + "\"");
+  if (step == "memset_2d") return read_recorded_memset_2d(r);
+  fail(w.at("step"), "must be launch, memset, memset_2d, copy or function_attribute, not \"" + step + "\"");
 }
 
 inline recorded_work read_recorded_work(const json& v, const where& w) {
@@ -132,6 +144,24 @@ inline recorded_work read_recorded_work(const json& v, const where& w) {
   work.preamble = r.get("preamble", array_of(read_recorded_step));
   work.steps = r.get("steps", array_of(read_recorded_step));
   work.reads_back_before_more_work = r.get("reads_back_before_more_work", read_bool);
+  {
+    const object_reader l(r.field("limits"), w.at("limits"));
+    const auto limit = nullable(integer_in(0, static_cast<std::int64_t>(recording_limits::max_device_limit_bytes)));
+    const auto as_bytes = [](std::optional<std::int64_t> v) {
+      return v ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*v)) : std::nullopt;
+    };
+    work.limits.malloc_heap_bytes = as_bytes(l.get("malloc_heap_bytes", limit));
+    work.limits.stack_bytes = as_bytes(l.get("stack_bytes", limit));
+    work.limits.printf_fifo_bytes = as_bytes(l.get("printf_fifo_bytes", limit));
+  }
+  work.uncarried = r.get("uncarried", array_of([](const json& e, const where& ew) {
+    const object_reader u(e, ew);
+    uncarried_state state{u.get("what", read_string), u.get("bytes", read_unsigned)};
+    if (state.what.empty() || state.what.size() > 256) fail(ew.at("what"), "must name the state in 1 to 256 characters");
+    return state;
+  }));
+  if (work.uncarried.size() > recording_limits::max_uncarried)
+    fail(w.at("uncarried"), "more than " + std::to_string(recording_limits::max_uncarried) + " entries");
   if (work.allocations.size() > recording_limits::max_allocations)
     fail(w.at("allocations"), "more than " + std::to_string(recording_limits::max_allocations) + " allocations");
   if (work.steps.size() + work.preamble.size() > recording_limits::max_steps)
@@ -157,7 +187,7 @@ inline recorded_work read_recorded_work(const json& v, const where& w) {
           if constexpr (std::is_same_v<T, recorded_launch>) {
             for (std::size_t k = 0; k < s.relocations.size(); ++k)
               check_address(s.relocations[k].target, sw.at("relocations").at(k).at("target"));
-          } else if constexpr (std::is_same_v<T, recorded_memset>) {
+          } else if constexpr (std::is_same_v<T, recorded_memset> || std::is_same_v<T, recorded_memset_2d>) {
             check_address(s.target, sw.at("target"));
           } else if constexpr (std::is_same_v<T, recorded_copy>) {
             if (s.target) check_address(*s.target, sw.at("target"));
@@ -210,6 +240,9 @@ inline json recorded_step_json(const recorded_step& step) {
                   {"bytes", s.bytes},
                   {"host_bytes", judge_hex::encode(s.host_bytes)},
                   {"relocations", relocations_json(s.relocations)}};
+        } else if constexpr (std::is_same_v<T, recorded_memset_2d>) {
+          return {{"step", "memset_2d"}, {"target", device_address_json(s.target)}, {"value", s.value},
+                  {"pitch", s.pitch},    {"width", s.width},                        {"height", s.height}};
         } else {
           return {{"step", "function_attribute"}, {"kernel", s.kernel}, {"attribute", s.attribute}, {"value", s.value}};
         }
@@ -224,10 +257,18 @@ inline json recorded_work_json(const recorded_work& work) {
   for (const recorded_step& s : work.preamble) preamble.push_back(recorded_step_json(s));
   json steps = json::array();
   for (const recorded_step& s : work.steps) steps.push_back(recorded_step_json(s));
+  const auto limit = [](const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(nullptr); };
+  json uncarried = json::array();
+  for (const uncarried_state& u : work.uncarried) uncarried.push_back({{"what", u.what}, {"bytes", u.bytes}});
   return {{"allocations", std::move(allocations)},
           {"preamble", std::move(preamble)},
           {"steps", std::move(steps)},
-          {"reads_back_before_more_work", work.reads_back_before_more_work}};
+          {"reads_back_before_more_work", work.reads_back_before_more_work},
+          {"limits",
+           {{"malloc_heap_bytes", limit(work.limits.malloc_heap_bytes)},
+            {"stack_bytes", limit(work.limits.stack_bytes)},
+            {"printf_fifo_bytes", limit(work.limits.printf_fifo_bytes)}}},
+          {"uncarried", std::move(uncarried)}};
 }
 
 } // namespace detail

@@ -19,7 +19,7 @@
 namespace judge_wire {
 
 /// Sent in "hello"; a judge refuses a runner that speaks another version.
-constexpr int protocol_version = 5;
+constexpr int protocol_version = 6;
 
 // ---------------------------------------------------------------------------------------------------
 // Names. Every enum that travels is spelled by one table here, used by the codec and by anything
@@ -27,8 +27,10 @@ constexpr int protocol_version = 5;
 
 /// The outcome of one call of solve(), as the runner observed it.
 /// not_replayable: the work of solve() cannot be timed by replay (the error says why); foreign_kernel:
-/// solve() launched a kernel that is not in the solution's own device code (a library's).
-enum class call_status { ok, cuda_error, banned_library, stray_work, not_replayable, foreign_kernel };
+/// solve() launched a kernel that is not in the solution's own device code (a library's);
+/// invalid_recording: the recording holds what the judge's recorder never writes (a forged field), which
+/// the replaying runner refused before any CUDA call.
+enum class call_status { ok, cuda_error, banned_library, stray_work, not_replayable, foreign_kernel, invalid_recording };
 /// How the runner measures the GPU time of solve().
 enum class timing_method { cupti, events };
 /// Which side of a buffer a changed guard byte lies on.
@@ -61,7 +63,8 @@ template <> struct wire_names<call_status> {
                                                      {call_status::banned_library, "banned_library"},
                                                      {call_status::stray_work, "stray_work"},
                                                      {call_status::not_replayable, "not_replayable"},
-                                                     {call_status::foreign_kernel, "foreign_kernel"}};
+                                                     {call_status::foreign_kernel, "foreign_kernel"},
+                                                     {call_status::invalid_recording, "invalid_recording"}};
 };
 template <> struct wire_names<region_kind> {
   static constexpr enum_name<region_kind> table[] = {
@@ -107,7 +110,7 @@ template <> struct wire_names<judge_data::distribution_kind> {
       {judge_data::distribution_kind::uniform, "uniform"},         {judge_data::distribution_kind::normal, "normal"},
       {judge_data::distribution_kind::constant, "constant"},       {judge_data::distribution_kind::cancel, "cancel"},
       {judge_data::distribution_kind::uniform_int, "uniform_int"}, {judge_data::distribution_kind::ramp, "ramp"},
-      {judge_data::distribution_kind::offsets, "offsets"}};
+      {judge_data::distribution_kind::offsets, "offsets"},         {judge_data::distribution_kind::sparse, "sparse"}};
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...
@@ -234,8 +237,10 @@ struct case_request {
   std::vector<check_spec> checks;
   tolerance_spec tolerance;
   std::optional<timing_spec> timing; ///< absent: not timed
-  /// The work to time, for the replaying runner (docs/security.md): with timing only, never with checks.
-  std::optional<recorded_work> replay;
+  /// The work to time, for the replaying runner (docs/security.md): a file (a simple name) in its scratch
+  /// folder holding recorded_work JSON, which the judge moved there from the recording runner's without
+  /// reading it; with timing only, never with checks.
+  std::optional<std::string> replay_file;
 };
 
 /// "end": answer "done" and exit 0.
@@ -376,6 +381,11 @@ struct timing_answer {
   /// The learner's kernels of one timed sample (CUPTI only; empty with events). Added in protocol 3 as
   /// an optional field: a runner that does not send it has no launches.
   std::vector<kernel_launch> kernels;
+  /// A replay's: its recording said host code read the device back before more work
+  /// (recorded_work::reads_back_before_more_work), and which state it could not carry
+  /// (recorded_work::uncarried, in words, or ""), so that a replay that goes wrong says why.
+  bool replay_reads_back = false;
+  std::string replay_uncarried;
 };
 
 /// "done": the answer to "end".

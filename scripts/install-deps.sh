@@ -7,11 +7,14 @@ packages=(cmake g++ make pkg-config libyaml-cpp-dev catch2 libcli11-dev nlohmann
 # --with-browser: Chromium too, for the test that renders the leaderboard page (skipped without it).
 # --with-slurm: munge and Slurm's daemons and client, for the single-node cluster of the Slurm backend's
 # test (scripts/slurm-single-node.sh; skipped without them).
+# --with-fuzzer: clang and libFuzzer, for the fuzz test of the replaying runner's recording decoder and
+# check (tests/fuzz/; skipped without them).
 for option in "$@"; do
   case $option in
     --with-browser) packages+=(chromium) ;;
     --with-slurm) packages+=(munge slurmctld slurmd slurm-client) ;;
-    *) echo "install-deps.sh: unknown option $option (--with-browser, --with-slurm)" >&2; exit 2 ;;
+    --with-fuzzer) packages+=(clang-14 libfuzzer-14-dev) ;;
+    *) echo "install-deps.sh: unknown option $option (--with-browser, --with-slurm, --with-fuzzer)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -47,6 +47,10 @@ public:
     (void)buffers;
     return "";
   }
+  /// Called once before the first timed call, after the judge's buffers of the timing exist: a replay
+  /// allocates the solution's memory here, so that what that leaves too little of is the solution's
+  /// (replay_refusal), never the judge's. Nothing for solve() itself.
+  virtual void prepare_for_timing() {}
 };
 
 /// The bound solve(), with the work recorder's learner flag set while it runs.

@@ -78,13 +78,15 @@ public:
       return stop(call_status::cuda_error, describe(pending) + " (pending before a timed call of solve())",
                   context_is_corrupted());
 
+    // The state the call begins with is put back before this sample's inputs exist, so that nothing
+    // issued then, untimed, can compute from them (a replay's restoration is copies from the host only).
+    if (const std::string not_restored = m_work.before_sample(set.solve_arguments()); !not_restored.empty())
+      return stop(call_status::cuda_error, not_restored + " (restoring the state a timed call begins with)",
+                  context_is_corrupted());
     // The pristine inputs and the reference are made after the call, from the seed, which lives only in
     // this process's host memory: during the call no judge's copy exists that its kernels could change.
     const std::uint64_t seed = draw_sample_seed();
     set.prepare_inputs(seed, poison);
-    if (const std::string not_restored = m_work.before_sample(set.solve_arguments()); !not_restored.empty())
-      return stop(call_status::cuda_error, not_restored + " (restoring the state a timed call begins with)",
-                  context_is_corrupted());
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
     const solve_observation seen =
         call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
@@ -192,6 +194,7 @@ timing_outcome run_timing(const case_request& request, runner_context& context, 
     const auto elapsed_s = [&] { return std::chrono::duration<double>(clock::now() - start).count(); };
     context.timer.discard_history();
     sampler calls(request, context, work, outcome);
+    work.prepare_for_timing();
     std::optional<clock::time_point> last_end = context.last_timing_end;
     if (spec.last_timing_end_s) {
       const auto judges = clock::time_point(std::chrono::duration_cast<clock::duration>(
@@ -240,6 +243,7 @@ timing_outcome run_timing(const case_request& request, runner_context& context, 
     }
     if (!answer.stop_reason) answer.stop_reason = judge_wire::stop_reason::max_samples;
   } catch (const cuda_error& e) {
+    outcome.out_of_memory = e.code() == cudaErrorMemoryAllocation;
     answer.status = call_status::cuda_error;
     answer.error = describe(e.code()) + " (in the judge's own work during timing: " + e.what() + ")";
     outcome.context_lost = context_is_corrupted();

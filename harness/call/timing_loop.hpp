@@ -12,6 +12,9 @@ namespace judge_harness {
 struct timing_outcome {
   judge_wire::timing_answer answer;
   bool context_lost = false; ///< the CUDA context is unusable: the runner must exit(1) after answering
+  /// The judge's own buffers of the timing could not be allocated (cudaErrorMemoryAllocation): the caller
+  /// decides whose memory that was.
+  bool out_of_memory = false;
 };
 
 /// Times `work` (the bound solve() of trusted code, or a replay) on `request` (whose `timing` must be set). Warm-up calls run until at least 3 calls,

@@ -59,6 +59,8 @@ cudaError_t cudaMemcpy2D_ptds(void*, size_t, const void*, size_t, size_t, size_t
 cudaError_t cudaMemcpy2DAsync_ptsz(void*, size_t, const void*, size_t, size_t, size_t, cudaMemcpyKind, cudaStream_t);
 cudaError_t cudaMemset2D_ptds(void*, size_t, int, size_t, size_t);
 cudaError_t cudaMemset2DAsync_ptsz(void*, size_t, int, size_t, size_t, cudaStream_t);
+cudaError_t cudaMemset3D_ptds(cudaPitchedPtr, int, cudaExtent);
+cudaError_t cudaMemset3DAsync_ptsz(cudaPitchedPtr, int, cudaExtent, cudaStream_t);
 cudaError_t cudaMemcpy3D_ptds(const cudaMemcpy3DParms*);
 cudaError_t cudaMemcpy3DAsync_ptsz(const cudaMemcpy3DParms*, cudaStream_t);
 cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t, cudaStream_t);
@@ -230,6 +232,75 @@ JUDGE_MEMSET(cudaMemset_ptds)
 JUDGE_MEMSET_ASYNC(cudaMemsetAsync)
 JUDGE_MEMSET_ASYNC(cudaMemsetAsync_ptsz)
 
+#define JUDGE_MEMSET_2D(name, params, args, types)                                                                  \
+  cudaError_t name params {                                                                                          \
+    JUDGE_REAL(cudaError_t(*) types, #name);                                                                         \
+    const cudaError_t status = real args;                                                                            \
+    if (status == cudaSuccess) recorder().memset_2d(target, pitch, value, width, height);                           \
+    return status;                                                                                                   \
+  }
+JUDGE_MEMSET_2D(cudaMemset2D, (void* target, size_t pitch, int value, size_t width, size_t height),
+                (target, pitch, value, width, height), (void*, size_t, int, size_t, size_t))
+JUDGE_MEMSET_2D(cudaMemset2D_ptds, (void* target, size_t pitch, int value, size_t width, size_t height),
+                (target, pitch, value, width, height), (void*, size_t, int, size_t, size_t))
+JUDGE_MEMSET_2D(cudaMemset2DAsync,
+                (void* target, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream),
+                (target, pitch, value, width, height, stream), (void*, size_t, int, size_t, size_t, cudaStream_t))
+JUDGE_MEMSET_2D(cudaMemset2DAsync_ptsz,
+                (void* target, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream),
+                (target, pitch, value, width, height, stream), (void*, size_t, int, size_t, size_t, cudaStream_t))
+
+/// cudaMemset3D as 2D memsets: one when the slices follow each other at the pitched height, else one
+/// per slice.
+static void record_memset_3d(const cudaPitchedPtr& p, int value, const cudaExtent& e) {
+  if (e.depth <= 1 || p.ysize == e.height) {
+    recorder().memset_2d(p.ptr, p.pitch, value, e.width, e.height * (e.depth == 0 ? 0 : e.depth));
+    return;
+  }
+  for (size_t z = 0; z < e.depth; ++z)
+    recorder().memset_2d(static_cast<char*>(p.ptr) + z * p.pitch * p.ysize, p.pitch, value, e.width, e.height);
+}
+
+#define JUDGE_MEMSET_3D(name, params, args, types)                                                                  \
+  cudaError_t name params {                                                                                          \
+    JUDGE_REAL(cudaError_t(*) types, #name);                                                                         \
+    const cudaError_t status = real args;                                                                            \
+    if (status == cudaSuccess) record_memset_3d(pointer, value, extent);                                             \
+    return status;                                                                                                   \
+  }
+JUDGE_MEMSET_3D(cudaMemset3D, (cudaPitchedPtr pointer, int value, cudaExtent extent), (pointer, value, extent),
+                (cudaPitchedPtr, int, cudaExtent))
+JUDGE_MEMSET_3D(cudaMemset3D_ptds, (cudaPitchedPtr pointer, int value, cudaExtent extent), (pointer, value, extent),
+                (cudaPitchedPtr, int, cudaExtent))
+JUDGE_MEMSET_3D(cudaMemset3DAsync, (cudaPitchedPtr pointer, int value, cudaExtent extent, cudaStream_t stream),
+                (pointer, value, extent, stream), (cudaPitchedPtr, int, cudaExtent, cudaStream_t))
+JUDGE_MEMSET_3D(cudaMemset3DAsync_ptsz, (cudaPitchedPtr pointer, int value, cudaExtent extent, cudaStream_t stream),
+                (pointer, value, extent, stream), (cudaPitchedPtr, int, cudaExtent, cudaStream_t))
+
+// Pitched allocations are allocations of pitch x rows (x slices) bytes: the replay allocates as many, and
+// the pitch, a number the solution passes on, means the same there.
+cudaError_t cudaMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height) {
+  JUDGE_REAL(cudaError_t (*)(void**, size_t*, size_t, size_t), "cudaMallocPitch");
+  const cudaError_t status = real(pointer, pitch, width, height);
+  if (status == cudaSuccess && pointer != nullptr && pitch != nullptr) recorder().allocated(*pointer, *pitch * height);
+  return status;
+}
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pointer, cudaExtent extent) {
+  JUDGE_REAL(cudaError_t (*)(cudaPitchedPtr*, cudaExtent), "cudaMalloc3D");
+  const cudaError_t status = real(pointer, extent);
+  if (status == cudaSuccess && pointer != nullptr)
+    recorder().allocated(pointer->ptr, pointer->pitch * pointer->ysize * extent.depth);
+  return status;
+}
+
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  JUDGE_REAL(cudaError_t (*)(cudaLimit, size_t), "cudaDeviceSetLimit");
+  const cudaError_t status = real(limit, value);
+  if (status == cudaSuccess) recorder().device_limit(limit, value);
+  return status;
+}
+
 // ----- kernel settings and registration ----------------------------------------------------------------
 
 cudaError_t cudaFuncSetAttribute(const void* function, cudaFuncAttribute attribute, int value) {
@@ -265,8 +336,6 @@ void __cudaRegisterVar(void** handle, char* host_shadow, char* device_address, c
   }
 
 JUDGE_UNSUPPORTED(cudaMallocManaged, false, (void** p, size_t n, unsigned int f), (p, n, f), (void**, size_t, unsigned))
-JUDGE_UNSUPPORTED(cudaMallocPitch, false, (void** p, size_t* pitch, size_t w, size_t h), (p, pitch, w, h),
-                  (void**, size_t*, size_t, size_t))
 JUDGE_UNSUPPORTED(cudaMemcpy2D, false,
                   (void* d, size_t dp, const void* s, size_t sp, size_t w, size_t h, cudaMemcpyKind k),
                   (d, dp, s, sp, w, h, k), (void*, size_t, const void*, size_t, size_t, size_t, cudaMemcpyKind))
@@ -281,14 +350,6 @@ JUDGE_UNSUPPORTED(cudaMemcpy2DAsync_ptsz, false,
                   (void* d, size_t dp, const void* s, size_t sp, size_t w, size_t h, cudaMemcpyKind k, cudaStream_t st),
                   (d, dp, s, sp, w, h, k, st),
                   (void*, size_t, const void*, size_t, size_t, size_t, cudaMemcpyKind, cudaStream_t))
-JUDGE_UNSUPPORTED(cudaMemset2D, false, (void* d, size_t p, int v, size_t w, size_t h), (d, p, v, w, h),
-                  (void*, size_t, int, size_t, size_t))
-JUDGE_UNSUPPORTED(cudaMemset2D_ptds, false, (void* d, size_t p, int v, size_t w, size_t h), (d, p, v, w, h),
-                  (void*, size_t, int, size_t, size_t))
-JUDGE_UNSUPPORTED(cudaMemset2DAsync, false, (void* d, size_t p, int v, size_t w, size_t h, cudaStream_t s),
-                  (d, p, v, w, h, s), (void*, size_t, int, size_t, size_t, cudaStream_t))
-JUDGE_UNSUPPORTED(cudaMemset2DAsync_ptsz, false, (void* d, size_t p, int v, size_t w, size_t h, cudaStream_t s),
-                  (d, p, v, w, h, s), (void*, size_t, int, size_t, size_t, cudaStream_t))
 JUDGE_UNSUPPORTED(cudaMemcpy3D, false, (const cudaMemcpy3DParms* p), (p), (const cudaMemcpy3DParms*))
 JUDGE_UNSUPPORTED(cudaMemcpy3D_ptds, false, (const cudaMemcpy3DParms* p), (p), (const cudaMemcpy3DParms*))
 JUDGE_UNSUPPORTED(cudaMemcpy3DAsync, false, (const cudaMemcpy3DParms* p, cudaStream_t s), (p, s),
@@ -317,7 +378,6 @@ JUDGE_UNSUPPORTED(cudaMallocFromPoolAsync, false, (void** p, size_t n, cudaMemPo
 JUDGE_UNSUPPORTED(cudaMallocArray, true,
                   (cudaArray_t * a, const cudaChannelFormatDesc* d, size_t w, size_t h, unsigned int f),
                   (a, d, w, h, f), (cudaArray_t*, const cudaChannelFormatDesc*, size_t, size_t, unsigned int))
-JUDGE_UNSUPPORTED(cudaMalloc3D, false, (cudaPitchedPtr * p, cudaExtent e), (p, e), (cudaPitchedPtr*, cudaExtent))
 JUDGE_UNSUPPORTED(cudaCreateTextureObject, true,
                   (cudaTextureObject_t * t, const cudaResourceDesc* r, const cudaTextureDesc* d,
                    const cudaResourceViewDesc* v),

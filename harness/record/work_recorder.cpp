@@ -22,15 +22,11 @@ using judge_wire::region_kind;
 using judge_wire::relocation;
 namespace limits = judge_wire::recording_limits;
 
-/// [B] the device variables whose contents a recording carries over from earlier calls: a table of
-/// constants is small; a scratch array of megabytes is the call's own to fill, and starts as the module
-/// left it (zeroed) in the replay.
-constexpr std::size_t max_snapshot_bytes = 1u << 20;
-
-/// [B] the contents of allocations earlier calls made that a recording carries over, over all of them:
-/// a barrier's words, a counter, a small table. A scratch buffer of megabytes is refilled by the call
-/// that uses it.
-constexpr std::size_t max_state_bytes = 16u << 20;
+/// [B] the state a recording carries over from earlier calls, device variables and the allocations the
+/// call uses together, the smallest first: a table built on the first call, a counter, a barrier's
+/// words. A scratch buffer larger than what is left is the call's own to fill; it is named in the
+/// recording (uncarried), so that a replay that goes wrong without it says so.
+constexpr std::uint64_t max_state_bytes = limits::max_state_bytes;
 
 /// [B] a pointer this far outside a judge's buffer still means that buffer: its guards lie there, and a
 /// kernel that indexes from A - 1 passes such a pointer.
@@ -76,10 +72,13 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
   m_read_back_bytes = 0;
   for (auto& [address, a] : m_allocations) a.index = -1;
   if (m_sticky_unsupported) refuse(*m_sticky_unsupported);
+  m_current.work.limits = m_limits;
   // The state earlier calls left: function attributes, then the contents of every device variable (a
   // table a first call copied into __constant__ memory, say), replayed once before the samples.
   for (const auto& [key, value] : m_function_attributes)
     m_current.work.preamble.push_back(recorded_function_attribute{key.first, key.second, value});
+  // Device variables, the smallest first (a table a first call copied into __constant__ memory, say).
+  std::vector<variable*> by_size_variables;
   for (variable& v : m_variables) {
     void* address = nullptr;
     if (cudaGetSymbolAddress(&address, v.host_shadow) != cudaSuccess) {
@@ -88,18 +87,29 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
       continue;
     }
     v.address = reinterpret_cast<CUdeviceptr>(address);
-    if (v.bytes == 0 || m_host_bytes + v.bytes > max_snapshot_bytes) continue;
-    std::string contents(v.bytes, '\0');
-    if (cudaMemcpy(contents.data(), address, v.bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (v.bytes > 0) by_size_variables.push_back(&v);
+  }
+  std::stable_sort(by_size_variables.begin(), by_size_variables.end(),
+                   [](const variable* a, const variable* b) { return a->bytes < b->bytes; });
+  m_state_bytes = 0;
+  for (variable* v : by_size_variables) {
+    if (m_state_bytes + v->bytes > max_state_bytes) {
+      note_uncarried("device variable " + demangled(v->name), v->bytes);
+      continue;
+    }
+    std::string contents(v->bytes, '\0');
+    if (cudaMemcpy(contents.data(), reinterpret_cast<const void*>(v->address), v->bytes, cudaMemcpyDeviceToHost) !=
+        cudaSuccess) {
       cudaGetLastError();
       continue;
     }
-    m_host_bytes += v.bytes;
+    m_state_bytes += v->bytes;
+    m_host_bytes += v->bytes;
     recorded_copy copy;
     copy.direction = copy_direction::host_to_device;
-    copy.target = device_address{region_kind::global, 0, v.name, 0};
-    copy.bytes = v.bytes;
-    copy.relocations = relocations_of(contents, 0, contents.size(), "device variable " + v.name);
+    copy.target = device_address{region_kind::global, 0, v->name, 0};
+    copy.bytes = v->bytes;
+    copy.relocations = relocations_of(contents, 0, contents.size(), "device variable " + v->name);
     copy.host_bytes = std::move(contents);
     m_current.work.preamble.push_back(std::move(copy));
   }
@@ -112,17 +122,21 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> by_size; // (bytes, address)
   for (const auto& [address, a] : m_allocations) by_size.emplace_back(a.bytes, address);
   std::sort(by_size.begin(), by_size.end());
-  std::uint64_t state_bytes = 0;
+  m_too_large_for_state.clear();
   for (const auto& [bytes, address] : by_size) {
     const allocation& a = m_allocations.at(address);
-    if (a.bytes == 0 || state_bytes + a.bytes > max_state_bytes) continue;
+    if (a.bytes == 0) continue;
+    if (m_state_bytes + a.bytes > max_state_bytes) {
+      m_too_large_for_state.insert(address); // named in the recording if the call uses it
+      continue;
+    }
     std::string contents(a.bytes, '\0');
     if (cudaMemcpy(contents.data(), reinterpret_cast<const void*>(address), a.bytes, cudaMemcpyDeviceToHost) !=
         cudaSuccess) {
       cudaGetLastError();
       continue;
     }
-    state_bytes += a.bytes;
+    m_state_bytes += a.bytes;
     m_allocation_contents.emplace(address, std::move(contents));
   }
   m_recording = true;
@@ -156,6 +170,11 @@ recording work_recorder::end() {
   const std::lock_guard<std::mutex> lock(m_mutex);
   m_recording = false;
   carry_allocation_state();
+  for (const std::uint64_t address : m_too_large_for_state) {
+    const auto it = m_allocations.find(address);
+    if (it != m_allocations.end() && it->second.index >= 0)
+      note_uncarried("an allocation of an earlier call", it->second.bytes);
+  }
   std::vector<std::pair<std::int64_t, std::size_t>> used;
   for (const auto& [address, a] : m_allocations)
     if (a.index >= 0) used.emplace_back(a.index, a.bytes);
@@ -166,6 +185,11 @@ recording work_recorder::end() {
   m_current = recording{};
   m_buffers.clear();
   return done;
+}
+
+void work_recorder::note_uncarried(const std::string& what, std::uint64_t bytes) {
+  if (m_current.work.uncarried.size() < limits::max_uncarried)
+    m_current.work.uncarried.push_back({what.substr(0, 256), bytes});
 }
 
 void work_recorder::refuse(const std::string& why) {
@@ -376,6 +400,33 @@ void work_recorder::memset(void* target, int value, std::size_t bytes) {
   const std::lock_guard<std::mutex> lock(m_mutex);
   if (const auto address = device_target(target, bytes, "a cudaMemset"))
     add_step(recorded_memset{*address, value, bytes});
+}
+
+void work_recorder::memset_2d(void* target, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+  if (!recording_now() || width == 0 || height == 0) return;
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  const std::size_t extent = pitch * (height - 1) + width;
+  const auto address = device_target(target, extent, "a cudaMemset2D");
+  if (!address) return;
+  add_step(judge_wire::recorded_memset_2d{*address, value, pitch, width, height});
+}
+
+void work_recorder::device_limit(cudaLimit limit, std::size_t bytes) {
+  if (!m_learner_active) return;
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  switch (limit) {
+  case cudaLimitMallocHeapSize:
+    m_limits.malloc_heap_bytes = bytes;
+    break;
+  case cudaLimitStackSize:
+    m_limits.stack_bytes = bytes;
+    break;
+  case cudaLimitPrintfFifoSize:
+    m_limits.printf_fifo_bytes = bytes;
+    break;
+  default:
+    break; // the others (launch pending counts, L2 fetch granularity) change no result
+  }
 }
 
 void work_recorder::copied(void* target, const void* source, std::size_t bytes, cudaMemcpyKind kind) {

@@ -18,6 +18,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,10 @@ public:
   void launched_function(const void* function, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
                          const cudaLaunchAttribute* attributes, unsigned attribute_count, const char* api);
   void memset(void* target, int value, std::size_t bytes);
+  /// cudaMemset2D (and each slice of cudaMemset3D): `height` rows of `width` bytes, `pitch` apart.
+  void memset_2d(void* target, std::size_t pitch, int value, std::size_t width, std::size_t height);
+  /// cudaDeviceSetLimit by learner code: the heap, stack and printf buffer a replay sets the same.
+  void device_limit(cudaLimit limit, std::size_t bytes);
   void copied(void* target, const void* source, std::size_t bytes, cudaMemcpyKind kind);
   void copied_to_symbol(const void* symbol, const void* source, std::size_t bytes, std::size_t offset,
                         cudaMemcpyKind kind);
@@ -99,6 +104,8 @@ private:
   /// The kernel's name, or "" (then the recording is not replayable).
   std::string kernel_name(CUkernel kernel);
   void refuse(const std::string& why); ///< needs m_mutex
+  /// Names state the recording does not carry (recorded_work::uncarried). Needs m_mutex.
+  void note_uncarried(const std::string& what, std::uint64_t bytes);
   /// Puts into the preamble what the allocations the call used held when it began. Needs m_mutex.
   void carry_allocation_state();
   void add_step(judge_wire::recorded_step step); ///< needs m_mutex
@@ -122,6 +129,10 @@ private:
   std::map<std::uint64_t, std::string> m_allocation_contents;
   std::uint64_t m_host_bytes = 0;
   std::uint64_t m_read_back_bytes = 0;
+  std::uint64_t m_state_bytes = 0; ///< [B] of max_state_bytes, taken at begin()
+  /// Live allocations beyond the state budget at begin(): named in the recording if the call uses one.
+  std::set<std::uint64_t> m_too_large_for_state;
+  judge_wire::recorded_device_limits m_limits; ///< as learner code last set them
 };
 
 /// Runs the learner's code of one scope with work_recorder's learner flag set.

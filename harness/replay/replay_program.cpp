@@ -19,8 +19,8 @@ using judge_wire::copy_direction;
 using judge_wire::device_address;
 using judge_wire::region_kind;
 
-static_assert(sizeof(CUlaunchAttributeValue) == sizeof(cudaLaunchAttributeValue),
-              "the runtime's and the driver's launch attribute values share one layout");
+static_assert(sizeof(CUlaunchAttributeValue) == sizeof(checked_attribute::value),
+              "a checked attribute's value is the driver's value union");
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -30,17 +30,9 @@ std::string read_file(const std::string& path) {
 
 [[noreturn]] void refuse(const std::string& why) { throw replay_refusal(call_status::not_replayable, why); }
 
-std::string where(const device_address& a) {
-  switch (a.kind) {
-  case region_kind::buffer:
-    return "buffer " + std::to_string(a.index);
-  case region_kind::allocation:
-    return "allocation " + std::to_string(a.index);
-  case region_kind::global:
-    return "device variable " + a.global;
-  }
-  return "memory";
-}
+/// [B] device memory left free beside the solution's allocations, for the problem's GPU reference that
+/// checks every timed output (cuBLAS's workspace, a reduction's partial sums).
+constexpr std::size_t reference_headroom_bytes = 512u << 20;
 
 } // namespace
 
@@ -79,57 +71,116 @@ std::pair<CUdeviceptr, std::size_t> device_code::variable(const std::string& nam
   return {0, 0};
 }
 
+replay_device device_of(const device_code& code, const std::vector<judge_wire::buffer_spec>& buffers) {
+  replay_device d;
+  for (const judge_wire::buffer_spec& b : buffers) d.buffer_bytes.push_back(b.count * sizeof(float));
+  d.kernel = [&code](const std::string& name) -> std::optional<parameter_layout> {
+    const CUfunction f = code.kernel(name);
+    if (f == nullptr) return std::nullopt;
+    parameter_layout layout;
+    for (std::size_t i = 0;; ++i) {
+      std::size_t offset = 0, size = 0;
+      if (driver().cuFuncGetParamInfo(f, i, &offset, &size) != CUDA_SUCCESS) break;
+      layout.emplace_back(offset, size);
+    }
+    return layout;
+  };
+  d.variable = [&code](const std::string& name) -> std::optional<std::uint64_t> {
+    const auto [address, bytes] = code.variable(name);
+    if (address == 0) return std::nullopt;
+    return bytes;
+  };
+  int device = 0, optin = 0;
+  JUDGE_CUDA_CHECK(cudaGetDevice(&device));
+  JUDGE_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  d.shared_bytes_optin = static_cast<std::uint64_t>(optin);
+  std::size_t free_bytes = 0, total_bytes = 0;
+  JUDGE_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  d.memory_bytes = total_bytes;
+  return d;
+}
+
 replay_program::replay_program(const judge_wire::recorded_work& work, const device_code& code,
                                const std::vector<judge_wire::buffer_spec>& buffers)
     : m_code(code), m_buffers(buffers), m_reads_back(work.reads_back_before_more_work) {
+  check_recording(work, device_of(code, buffers)); // before any CUDA call the recording asks for
   try {
+    // The device limits first: the heap must be set before a kernel that calls malloc() runs.
+    const auto set_limit = [](cudaLimit limit, const std::optional<std::uint64_t>& wanted, const char* what) {
+      if (!wanted) return;
+      std::size_t now = 0;
+      if (cudaDeviceGetLimit(&now, limit) == cudaSuccess && now >= *wanted) return;
+      const cudaError_t set = cudaDeviceSetLimit(limit, *wanted);
+      if (set != cudaSuccess) {
+        cudaGetLastError();
+        refuse(std::string("solve() sets the device's ") + what + " to " + std::to_string(*wanted) +
+               " bytes (cudaDeviceSetLimit), which the replay could not set: " + cudaGetErrorName(set));
+      }
+    };
+    set_limit(cudaLimitMallocHeapSize, work.limits.malloc_heap_bytes, "heap for in-kernel malloc()");
+    set_limit(cudaLimitStackSize, work.limits.stack_bytes, "per-thread stack");
+    set_limit(cudaLimitPrintfFifoSize, work.limits.printf_fifo_bytes, "printf buffer");
+    std::uint64_t allocated = 0;
     for (const judge_wire::recorded_allocation& a : work.allocations) {
       void* p = nullptr;
       if (cudaMalloc(&p, a.bytes == 0 ? 1 : a.bytes) != cudaSuccess) {
         cudaGetLastError();
-        refuse("solve() allocates " + std::to_string(a.bytes) +
-               " bytes, which the device cannot give beside the judge's buffers");
+        refuse("solve() allocates " + std::to_string(allocated + a.bytes) +
+               " bytes of device memory, which the device cannot give beside the judge's buffers for timing");
       }
+      allocated += a.bytes;
       m_allocations.push_back(p);
       m_allocation_bytes.push_back(a.bytes);
     }
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess && free_bytes < reference_headroom_bytes &&
+        allocated > 0)
+      refuse("solve() allocates " + std::to_string(allocated) + " bytes of device memory, which leaves " +
+             std::to_string(free_bytes >> 20) + " MiB beside the judge's buffers for timing; the problem's reference "
+             "that checks every timed output needs " + std::to_string(reference_headroom_bytes >> 20) + " MiB");
     std::uint64_t read_back = 0;
     for (const judge_wire::recorded_step& s : work.steps)
       if (const auto* c = std::get_if<judge_wire::recorded_copy>(&s))
         if (c->direction == copy_direction::device_to_host) read_back = std::max(read_back, c->bytes);
     m_read_back.resize(read_back);
     m_launches.reserve(work.preamble.size() + work.steps.size());
-    for (const judge_wire::recorded_step& s : work.preamble) m_preamble.push_back(bind(s, code));
+    for (const judge_wire::recorded_step& s : work.preamble) {
+      m_preamble.push_back(bind(s, code));
+      keep_on_device(m_preamble.back());
+    }
     for (const judge_wire::recorded_step& s : work.steps) m_steps.push_back(bind(s, code));
   } catch (...) {
-    for (void* p : m_allocations) cudaFree(p);
+    release();
     throw;
   }
 }
 
-replay_program::~replay_program() {
+void replay_program::release() noexcept {
+  for (void* p : m_images) JUDGE_CUDA_CHECK_NOTHROW(cudaFree(p));
   for (void* p : m_allocations) JUDGE_CUDA_CHECK_NOTHROW(cudaFree(p));
+  m_images.clear();
+  m_allocations.clear();
 }
 
-std::int64_t replay_program::room(const device_address& a) const {
-  std::int64_t size = 0;
-  switch (a.kind) {
-  case region_kind::buffer:
-    if (static_cast<std::size_t>(a.index) >= m_buffers.size()) refuse("the recording names " + where(a));
-    size = static_cast<std::int64_t>(m_buffers[static_cast<std::size_t>(a.index)].count * sizeof(float));
-    break;
-  case region_kind::allocation:
-    if (static_cast<std::size_t>(a.index) >= m_allocations.size()) refuse("the recording names " + where(a));
-    size = static_cast<std::int64_t>(m_allocation_bytes[static_cast<std::size_t>(a.index)]);
-    break;
-  case region_kind::global: {
-    const auto [address, bytes] = m_code.variable(a.global);
-    if (address == 0) refuse("solve() uses " + where(a) + ", which the solution's device code does not define");
-    size = static_cast<std::int64_t>(bytes);
-    break;
+replay_program::~replay_program() { release(); }
+
+void replay_program::keep_on_device(bound_step& restoring) {
+  if (restoring.what != bound_step::kind::copy) return;
+  // A pointer into the judge's buffers differs between the two sets of buffers timing alternates
+  // between: such bytes are patched and copied from the host before each sample.
+  for (const judge_wire::relocation& r : restoring.relocations)
+    if (r.target.kind == region_kind::buffer) return;
+  patch(restoring.host_bytes, restoring.relocations, nullptr);
+  void* image = nullptr;
+  if (cudaMalloc(&image, restoring.bytes) != cudaSuccess) {
+    cudaGetLastError(); // room for the state once more is a saving, not a need: copy from the host
+    return;
   }
-  }
-  return size - a.offset;
+  m_images.push_back(image);
+  JUDGE_CUDA_CHECK(cudaMemcpy(image, restoring.host_bytes.data(), restoring.bytes, cudaMemcpyHostToDevice));
+  restoring.device_image = reinterpret_cast<CUdeviceptr>(image);
+  restoring.relocations.clear();
+  restoring.host_bytes = std::string();
 }
 
 CUdeviceptr replay_program::address(const device_address& a, void* const* buffers) const {
@@ -146,41 +197,24 @@ CUdeviceptr replay_program::address(const device_address& a, void* const* buffer
 }
 
 replay_program::bound_step replay_program::bind(const judge_wire::recorded_step& step, const device_code& code) {
+  // check_recording has checked every field: here they are only turned into driver calls.
   bound_step b;
-  // Copies and memsets stay inside the memory they name: a recording cannot aim the judge's own copy
-  // engine at memory of the replaying runner's.
-  const auto inside = [this](const device_address& a, std::uint64_t bytes, const char* what) {
-    if (a.offset < 0 || room(a) < static_cast<std::int64_t>(bytes))
-      refuse(std::string(what) + " of " + std::to_string(bytes) + " bytes at offset " + std::to_string(a.offset) +
-             " reaches outside " + where(a));
-  };
   if (const auto* l = std::get_if<judge_wire::recorded_launch>(&step)) {
     bound_launch launch;
     launch.name = demangled(l->kernel);
     launch.function = code.kernel(l->kernel);
-    if (launch.function == nullptr)
-      throw replay_refusal(call_status::foreign_kernel,
-                           "solve() launched " + launch.name +
-                               ", which is not in the device code compiled from your sources (a library's kernel?); "
-                               "the judge times only kernels of your own");
-    std::size_t total = 0;
     std::vector<std::size_t> offsets;
     for (std::size_t i = 0;; ++i) {
       std::size_t offset = 0, size = 0;
       if (driver().cuFuncGetParamInfo(launch.function, i, &offset, &size) != CUDA_SUCCESS) break;
       offsets.push_back(offset);
-      total = std::max(total, offset + size);
     }
-    if (total != l->parameters.size())
-      refuse("the recorded launch of " + launch.name + " passes " + std::to_string(l->parameters.size()) +
-             " bytes of parameters where the kernel takes " + std::to_string(total));
-    for (const judge_wire::relocation& r : l->relocations) room(r.target); // the memory must exist
     launch.parameters = l->parameters;
     launch.relocations = l->relocations;
-    for (const judge_wire::launch_attribute& a : l->attributes) {
+    for (const checked_attribute& a : checked_attributes(*l)) {
       CUlaunchAttribute attribute{};
       attribute.id = static_cast<CUlaunchAttributeID>(a.id);
-      std::memcpy(&attribute.value, a.value.data(), std::min(a.value.size(), sizeof attribute.value));
+      std::memcpy(&attribute.value, a.value.data(), sizeof attribute.value);
       launch.attributes.push_back(attribute);
     }
     CUlaunchConfig& c = launch.config;
@@ -201,34 +235,29 @@ replay_program::bound_step replay_program::bind(const judge_wire::recorded_step&
     kept.config.attrs = kept.attributes.empty() ? nullptr : kept.attributes.data();
     kept.config.numAttrs = static_cast<unsigned>(kept.attributes.size());
   } else if (const auto* m = std::get_if<judge_wire::recorded_memset>(&step)) {
-    inside(m->target, m->bytes, "a cudaMemset");
     b.what = bound_step::kind::memset;
     b.target = m->target;
     b.bytes = m->bytes;
     b.value = m->value;
+  } else if (const auto* m2 = std::get_if<judge_wire::recorded_memset_2d>(&step)) {
+    b.what = bound_step::kind::memset_2d;
+    b.target = m2->target;
+    b.bytes = m2->width;
+    b.pitch = m2->pitch;
+    b.height = m2->height;
+    b.value = m2->value;
   } else if (const auto* c = std::get_if<judge_wire::recorded_copy>(&step)) {
     b.what = bound_step::kind::copy;
     b.direction = c->direction;
     b.bytes = c->bytes;
-    if (c->target) {
-      inside(*c->target, c->bytes, "a cudaMemcpy");
-      b.target = *c->target;
-    }
-    if (c->source) {
-      inside(*c->source, c->bytes, "a cudaMemcpy");
-      b.source = *c->source;
-    }
+    if (c->target) b.target = *c->target;
+    if (c->source) b.source = *c->source;
     b.host_bytes = c->host_bytes;
     b.relocations = c->relocations;
-    for (const judge_wire::relocation& r : c->relocations) room(r.target);
   } else {
     const auto& a = std::get<judge_wire::recorded_function_attribute>(step);
     b.what = bound_step::kind::attribute;
     b.function = code.kernel(a.kernel);
-    if (b.function == nullptr)
-      throw replay_refusal(call_status::foreign_kernel, "solve() sets an attribute of " + demangled(a.kernel) +
-                                                            ", which is not in the device code compiled from your "
-                                                            "sources");
     b.attribute = a.attribute;
     b.value = a.value;
   }
@@ -263,8 +292,21 @@ std::string replay_program::run(std::vector<bound_step>& steps, void* const* buf
                                        CU_STREAM_LEGACY),
                      "a cudaMemset");
       break;
+    case bound_step::kind::memset_2d: {
+      const cudaError_t set =
+          cudaMemset2DAsync(reinterpret_cast<void*>(address(s.target, buffers)), s.pitch, s.value, s.bytes, s.height,
+                            cudaStreamLegacy);
+      if (set != cudaSuccess) {
+        cudaGetLastError();
+        error = std::string("a cudaMemset2D failed in the replay: ") + cudaGetErrorName(set);
+      }
+      break;
+    }
     case bound_step::kind::copy:
-      if (s.direction == copy_direction::host_to_device) {
+      if (s.device_image != 0) {
+        error = failed(d.cuMemcpyDtoDAsync(address(s.target, buffers), s.device_image, s.bytes, CU_STREAM_LEGACY),
+                       "restoring the state of an earlier call");
+      } else if (s.direction == copy_direction::host_to_device) {
         patch(s.host_bytes, s.relocations, buffers);
         error = failed(d.cuMemcpyHtoDAsync(address(s.target, buffers), s.host_bytes.data(), s.bytes, CU_STREAM_LEGACY),
                        "a cudaMemcpy to the device");

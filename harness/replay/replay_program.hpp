@@ -5,6 +5,7 @@
 
 #include "common/recorded_work.hpp"
 #include "common/wire.hpp"
+#include "harness/replay/recording_check.hpp"
 
 #include <cuda.h>
 
@@ -14,17 +15,6 @@
 #include <vector>
 
 namespace judge_harness {
-
-/// Why a recording cannot be replayed on this device code: not_replayable, or foreign_kernel for a
-/// kernel the solution's code does not have (a library's).
-class replay_refusal : public std::runtime_error {
-public:
-  replay_refusal(judge_wire::call_status status, const std::string& why) : std::runtime_error(why), m_status(status) {}
-  judge_wire::call_status status() const noexcept { return m_status; }
-
-private:
-  judge_wire::call_status m_status;
-};
 
 /// The modules of the solution's device code, one per fatbin file (a translation unit each).
 class device_code {
@@ -45,11 +35,17 @@ private:
   std::vector<CUmodule> m_modules;
 };
 
+/// What `code` and a case whose pointer parameters are `buffers` offer a recording (check_recording).
+replay_device device_of(const device_code& code, const std::vector<judge_wire::buffer_spec>& buffers);
+
 class replay_program {
 public:
-  /// Binds `work` to `code` for a case whose pointer parameters are `buffers`: finds every kernel and
-  /// variable, checks every parameter block against the kernel's own layout and every copy and memset
-  /// against the memory it names, and allocates the solution's allocations. Throws replay_refusal.
+  /// Binds `work` to `code` for a case whose pointer parameters are `buffers`: checks every field first
+  /// (check_recording, before any CUDA call), then finds every kernel and variable, sets the device
+  /// limits solve() set, allocates the solution's allocations and keeps the state to restore on the
+  /// device. Throws replay_refusal. Made after the judge's buffers of the timing exist, so that memory
+  /// the solution's own allocations leave too little of is the solution's "not timed", not the judge's
+  /// failure.
   replay_program(const judge_wire::recorded_work& work, const device_code& code,
                  const std::vector<judge_wire::buffer_spec>& buffers);
   ~replay_program();
@@ -79,7 +75,7 @@ private:
     std::string name;
   };
   struct bound_step {
-    enum class kind { launch, memset, copy, attribute } what = kind::launch;
+    enum class kind { launch, memset, memset_2d, copy, attribute } what = kind::launch;
     std::size_t launch = 0; ///< into m_launches
     judge_wire::device_address target, source;
     std::uint64_t bytes = 0;
@@ -89,13 +85,15 @@ private:
     std::vector<judge_wire::relocation> relocations;
     CUfunction function = nullptr; ///< attribute
     int attribute = 0;
+    std::uint64_t pitch = 0, height = 0; ///< memset_2d (bytes: its width)
+    /// A restoring copy whose bytes mean the same for every set of buffers: kept on the device once and
+    /// copied from there before each sample (0: copied from host_bytes).
+    CUdeviceptr device_image = 0;
   };
 
   bound_step bind(const judge_wire::recorded_step& step, const device_code& code);
   /// The address `a` means with `buffers` as the judge's buffers.
   CUdeviceptr address(const judge_wire::device_address& a, void* const* buffers) const;
-  /// The bytes of memory `a` names, from its offset to its end (for bounds checks).
-  std::int64_t room(const judge_wire::device_address& a) const;
   void patch(std::string& bytes, const std::vector<judge_wire::relocation>& relocations, void* const* buffers) const;
   std::string run(std::vector<bound_step>& steps, void* const* buffers);
 
@@ -107,7 +105,11 @@ private:
   std::vector<bound_step> m_preamble;
   std::vector<bound_step> m_steps;
   std::vector<char> m_read_back; ///< where device-to-host copies land
+  std::vector<void*> m_images;   ///< the device copies of restored state
   bool m_reads_back = false;
+  /// The state put back before each sample, on the device where it does not depend on the buffers.
+  void keep_on_device(bound_step& restoring);
+  void release() noexcept;
 };
 
 } // namespace judge_harness

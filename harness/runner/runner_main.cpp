@@ -155,7 +155,7 @@ private:
 }
 
 /// Answers one case: its checks in order until one fails, then its timing if every check was ok. `work` is
-/// what timed calls issue: the trusted solve(), a replay of `request.replay`, or nothing (a recording runner,
+/// what timed calls issue: the trusted solve(), a replay of `request.replay_file`, or nothing (a recording runner,
 /// which refuses to time).
 void run_case(const case_request& request, runner_context& context, result_channel& results, call_work* work) {
   bool all_ok = true;
@@ -176,31 +176,87 @@ void run_case(const case_request& request, runner_context& context, result_chann
   if (timing.context_lost) leave_after_lost_context();
 }
 
-/// Adapts a bound replay to the timing loop's call_work.
+/// Adapts a recording to the timing loop's call_work: bound (replay_program) once the judge's buffers of
+/// the timing exist.
 class replay_work final : public call_work {
 public:
-  explicit replay_work(replay_program& program) : m_program(program) {}
-  std::string issue(void* const* buffers, const int*, const float*) override { return m_program.issue(buffers); }
+  replay_work(const judge_wire::recorded_work& work, const device_code& code,
+              const std::vector<judge_wire::buffer_spec>& buffers)
+      : m_work(work), m_code(code), m_buffers(buffers) {}
+  void prepare_for_timing() override { m_program.emplace(m_work, m_code, m_buffers); }
+  std::string issue(void* const* buffers, const int*, const float*) override { return m_program->issue(buffers); }
   /// Every sample begins from the state the recorded call began with, as the recorded call did: a
   /// solution whose kernels keep state from call to call (a grid barrier's generation word, a counter)
   /// would otherwise find the state one replay left and not the one its parameters expect.
-  std::string before_sample(void* const* buffers) override { return m_program.prepare(buffers); }
+  std::string before_sample(void* const* buffers) override { return m_program->prepare(buffers); }
 
 private:
-  replay_program& m_program;
+  const judge_wire::recorded_work& m_work;
+  const device_code& m_code;
+  const std::vector<judge_wire::buffer_spec>& m_buffers;
+  std::optional<replay_program> m_program;
 };
 
-/// Answers a timing request of the replaying runner: binds the recorded work to the solution's device
-/// code, then times it like any call. A recording that cannot be bound is a timing answer that says why.
+/// The recording the judge moved into the scratch folder as `file`: read beneath the folder's
+/// descriptor without following a link, at most recording_limits::max_file_bytes (checked while
+/// reading), and decoded. Anything wrong with it is the recording's: replay_refusal invalid_recording.
+judge_wire::recorded_work read_recording(int scratch_fd, const std::string& file) {
+  const auto invalid = [](const std::string& why) {
+    return replay_refusal(call_status::invalid_recording, "the recording of solve()'s device work " + why);
+  };
+  const int fd = ::openat(scratch_fd, file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) throw invalid("cannot be opened (" + std::string(std::strerror(errno)) + ")");
+  std::string text;
+  char chunk[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > judge_wire::recording_limits::max_file_bytes) {
+      ::close(fd);
+      throw invalid("is larger than " + std::to_string(judge_wire::recording_limits::max_file_bytes >> 20) +
+                    " MiB, the most a recording may be");
+    }
+    text.append(chunk, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  try {
+    return judge_wire::decode_recorded_work(text);
+  } catch (const judge_wire::protocol_error& e) {
+    throw invalid("is malformed: " + std::string(e.what()));
+  }
+}
+
+/// Answers a timing request of the replaying runner: reads and checks the recording, binds it to the
+/// solution's device code, then times it like any call. A recording that cannot be read, checked or bound
+/// is a timing answer that says why; the runner goes on with the next case.
 void replay_case(const case_request& request, runner_context& context, const device_code& code,
                  result_channel& results) {
-  if (!request.timing || !request.replay || !request.checks.empty())
+  if (!request.timing || !request.replay_file || !request.checks.empty())
     throw std::runtime_error("the replaying runner takes timing requests with recorded work, and no checks");
   timing_outcome timing;
   try {
-    replay_program program(*request.replay, code, request.buffers);
-    replay_work work(program); // its preamble is issued before every sample
+    const judge_wire::recorded_work recorded = read_recording(context.scratch_fd, *request.replay_file);
+    timing.answer.replay_reads_back = recorded.reads_back_before_more_work;
+    for (const judge_wire::uncarried_state& u : recorded.uncarried)
+      timing.answer.replay_uncarried += (timing.answer.replay_uncarried.empty() ? "" : ", ") + u.what + " (" +
+                                        std::to_string(u.bytes) + " bytes)";
+    replay_work work(recorded, code, request.buffers);
+    const bool reads_back = timing.answer.replay_reads_back;
+    const std::string uncarried = timing.answer.replay_uncarried;
     timing = run_timing(request, context, work);
+    timing.answer.replay_reads_back = reads_back;
+    timing.answer.replay_uncarried = uncarried;
+    // The process that ran solve() still holds what solve() allocated while its work is replayed: where
+    // the judge's buffers then do not fit, the memory is the solution's, and the case is not timed.
+    std::uint64_t allocated = 0;
+    for (const judge_wire::recorded_allocation& a : recorded.allocations) allocated += a.bytes;
+    if (timing.out_of_memory && allocated >= (1ull << 30)) {
+      timing.answer.status = call_status::not_replayable;
+      timing.answer.error = "solve() allocates " + std::to_string(allocated >> 20) +
+                            " MiB of device memory, which the process that ran it holds while its work is "
+                            "replayed; the judge's buffers for timing do not fit beside it";
+    }
   } catch (const replay_refusal& refused) {
     timing.answer.case_name = request.name;
     timing.answer.method = context.timer.method();

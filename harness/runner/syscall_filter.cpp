@@ -2,10 +2,14 @@
 
 #include "common/wire_json.hpp"
 
+#include <asm/termbits.h> // struct termios2, which TCSETS2's number encodes the size of
 #include <fcntl.h>
+#include <linux/kd.h>
+#include <linux/vt.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/shm.h>
@@ -40,8 +44,19 @@ namespace {
 //  * no new sessions or process groups: setsid, setpgid (a process that outlives its grading).
 //  * no sockets: socket, socketpair, connect, bind, listen, accept, accept4 (MPS and the persistence
 //    daemon are reached in cuInit, before).
-//  * the judge's channels stay the judge's: no close, dup2 or dup3 onto a protected fd; close_range
-//    always (it closes ranges; nothing after start-up needs it).
+//  * the judge's channels stay the judge's: no close, dup2 or dup3 onto a protected fd, and no ioctl
+//    on one but TCGETS, the isatty() that stdio makes before it first writes to a character device (a
+//    runner tried by hand with its channel on a terminal); the harness makes no other on its pipes and
+//    its scratch folder. close_range always (it closes ranges; nothing after start-up needs it). Duplicating a channel (dup, fcntl F_DUPFD) stays
+//    allowed: the copy says no more than learner code can already write on the channel itself.
+//  * no terminal control: the ioctl requests that type into a terminal (TIOCSTI, TIOCLINUX's paste,
+//    a console key's string), change its line discipline, modes, size, foreground group, controlling
+//    process or console, stop its output, throw away its input, or signal or hang up its processes,
+//    on any fd. A runner keeps the judge's controlling terminal (it leaves the process group, not the
+//    session), and where the system refuses the sandbox it sees the host's /dev/tty: TIOCSTI there
+//    would type a command into the shell that started the judge. Denied by request number, since the
+//    fd may be any: the driver's ioctls on /dev/nvidia* (type 'F', nvidia-uvm's small numbers) and the
+//    terminal reads libc makes (TCGETS for isatty, TIOCGWINSZ, FIONREAD, FIONBIO) are none of these.
 //  * no new files outside the scratch folder: open/openat with O_CREAT or O_TMPFILE unless openat's
 //    dirfd is the scratch folder's; creat; the other calls that make, rename or remove names (mkdir,
 //    unlink, rename, link, symlink, mknod, rmdir, truncate, chmod, chown and their *at forms with a
@@ -71,6 +86,9 @@ constexpr const char* rule_signals = "no signals to other processes";
 constexpr const char* rule_sessions = "no new sessions or process groups";
 constexpr const char* rule_sockets = "no sockets or network";
 constexpr const char* rule_channels = "no closing or replacing the judge's channels";
+// ioctl has one rule for both of its checks: the SIGSYS handler knows only the call's number.
+constexpr const char* rule_ioctl = "no terminal control (typing into a terminal, its line discipline or modes) and "
+                                   "no requests on the judge's channels";
 constexpr const char* rule_files = "no new, renamed or removed files outside the scratch folder";
 constexpr const char* rule_exec_memory = "no making memory executable";
 constexpr const char* rule_namespaces = "no namespaces, mounts or root changes";
@@ -114,6 +132,16 @@ condition is_not(unsigned arg, std::int64_t value) {
 
 /// O_TMPFILE without the O_DIRECTORY it includes.
 constexpr std::uint64_t tmpfile_bit = O_TMPFILE & ~O_DIRECTORY;
+/// The terminal and console requests denied on any fd (asm-generic/ioctls.h, linux/kd.h, linux/vt.h).
+/// Their type byte is 'T' (0x54), 'K' (0x4b) or 'V' (0x56), so none equals a request of the GPU
+/// driver's, whose type is 'F' (0x46), or one of nvidia-uvm's, which are plain numbers (1 to a few
+/// hundred, and 0x30000001).
+constexpr unsigned long terminal_requests[] = {
+    TIOCSTI,     TIOCLINUX,   TIOCSETD,    TIOCCONS,   TIOCSCTTY,    TIOCNOTTY,    TIOCSPGRP,
+    TIOCSIG,     TIOCVHANGUP, TIOCEXCL,    TCSETS,     TCSETSW,      TCSETSF,      TCSETA,
+    TCSETAW,     TCSETAF,     TCSETS2,     TCSETSW2,   TCSETSF2,     TIOCSWINSZ,   TIOCSLCKTRMIOS,
+    TCXONC,      TCFLSH,      KDSKBSENT,   KDSKBENT,   KDSETKEYCODE, KDSKBMODE,    KDSETMODE,
+    KDSIGACCEPT, KDFONTOP,    VT_ACTIVATE, VT_SETMODE, VT_RELDISP,   VT_LOCKSWITCH};
 constexpr std::uint64_t namespace_flags[] = {CLONE_NEWNS,   CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
                                              CLONE_NEWUSER, CLONE_NEWPID,    CLONE_NEWNET};
 
@@ -122,11 +150,14 @@ std::vector<denied_call> denied_calls(const syscall_filter_config& config, const
   std::vector<conditions> clone_when = {{lacks(0, CLONE_THREAD)}};
   for (std::uint64_t flag : namespace_flags) clone_when.push_back({has(0, flag)});
 
-  std::vector<conditions> dup_when, close_when;
+  std::vector<conditions> dup_when, close_when, ioctl_when;
   for (int fd : protected_fds) {
     dup_when.push_back({is(1, fd)});
     close_when.push_back({is(0, fd)});
+    ioctl_when.push_back({is(0, fd), is_not(1, TCGETS)});
   }
+  // The kernel reads the request as an unsigned int: `is` compares its low 32 bits.
+  for (unsigned long request : terminal_requests) ioctl_when.push_back({is(1, static_cast<int>(request))});
 
   const int scratch = config.scratch_dirfd;
   const std::vector<conditions> other_process = {{is_not(0, self)}};
@@ -166,6 +197,7 @@ std::vector<denied_call> denied_calls(const syscall_filter_config& config, const
       {"dup2", rule_channels, dup_when},
       {"dup3", rule_channels, dup_when},
       {"close_range", rule_channels, always},
+      {"ioctl", rule_ioctl, ioctl_when},
       {"open", rule_files, {{has(1, O_CREAT)}, {has(1, tmpfile_bit)}}},
       {"openat", rule_files, {{has(2, O_CREAT), is_not(0, scratch)}, {has(2, tmpfile_bit), is_not(0, scratch)}}},
       {"creat", rule_files, always},

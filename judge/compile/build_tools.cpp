@@ -1,12 +1,12 @@
 #include "judge/compile/build_tools.hpp"
 
 #include "judge/compile/cache_entry.hpp"
-#include "judge/sandbox/command_paths.hpp"
-#include "judge/base/file_input.hpp"
 #include "judge/compile/object_inspection.hpp"
+#include "judge/compile/tensor_core_use.hpp"
+#include "judge/sandbox/command_paths.hpp"
+#include "judge/sandbox/judge_paths.hpp"
 #include "judge/sandbox/process.hpp"
 #include "judge/sandbox/sandbox_limits.hpp"
-#include "judge/compile/tensor_core_use.hpp"
 #include "judge/sandbox/tool_path.hpp"
 
 #include <algorithm>
@@ -28,6 +28,37 @@ std::string tool_output(const toolchain& tools, const std::string& program, std:
   return run.output;
 }
 
+/// [B] What the files in `folder` and below hold (links not followed).
+std::uintmax_t folder_bytes(const fs::path& folder) {
+  std::uintmax_t bytes = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(folder, ec), end = fs::recursive_directory_iterator();
+       !ec && it != end; it.increment(ec)) {
+    std::error_code not_a_file;
+    if (it->is_regular_file(not_a_file) && !it->is_symlink(not_a_file)) bytes += it->file_size(not_a_file);
+  }
+  return bytes;
+}
+
+std::string mib_text(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+/// The compile error of a build that wrote more than its cap.
+std::string over_scratch_cap(std::size_t cap) {
+  return "the compile wrote more than " + mib_text(cap) +
+         " (objects, nvcc's kept files and temporaries of all units together; the limit of every build): "
+         "make the units' code or static data smaller";
+}
+
+/// The messages of a tool, with every folder of the judge's spelled as a learner may read it: the
+/// staging folder as itself (solution_build then names the learner's files relative to it), alone as
+/// ".", the runner cache and the judge's other folders as "<runner cache>" and "<judge>".
+std::string learner_visible(const toolchain& tools, const fs::path& work_dir, const std::string& output) {
+  std::vector<path_rewrite> rewrites = {{work_dir, work_dir.string(), "."}};
+  rewrites.push_back({tools.cache_dir, "<runner cache>", "<runner cache>"});
+  for (const fs::path& folder : tools.masked_paths) rewrites.push_back({folder, "<judge>", "<judge>"});
+  return rewrite_paths(output, rewrites);
+}
+
 } // namespace
 
 bool stopped(const toolchain& tools) { return tools.stop && tools.stop->load(); }
@@ -35,8 +66,14 @@ bool stopped(const toolchain& tools) { return tools.stop && tools.stop->load(); 
 tool_run run_tool(const toolchain& tools, const std::string& program, std::vector<std::string> args,
                   const fs::path& work_dir, build_clock::time_point deadline) {
   if (stopped(tools)) return {false, false, "stopped before " + fs::path(program).filename().string() + " started"};
+  // What the build wrote so far counts: each tool gets only what is left of the cap.
+  const std::uintmax_t used = folder_bytes(work_dir);
+  if (used >= tools.scratch_bytes) return {false, false, over_scratch_cap(tools.scratch_bytes)};
   process_options options;
-  options.argv = {program};
+  // By the path the links lead to: the private root binds the toolkit there (and no /opt).
+  std::error_code ec;
+  const fs::path real_program = program.find('/') != std::string::npos ? fs::canonical(program, ec) : fs::path();
+  options.argv = {ec || real_program.empty() ? program : real_program.string()};
   options.argv.insert(options.argv.end(), args.begin(), args.end());
   options.env = child_environment();
   // nvcc's temporary files stay in the build folder, removed with it.
@@ -45,9 +82,12 @@ tool_run run_tool(const toolchain& tools, const std::string& program, std::vecto
   options.output_cap = compiler_output_cap;
   options.sandbox = tools.sandbox;
   options.hidden_paths = tools.hidden_paths;
-  // The tool sees the system, its staging folder and what its command line names; nothing else of the
-  // judge's tree. The toolkit may live outside /usr.
+  // The tool sees the system (without /opt), its staging folder and what its command line names; nothing
+  // else of the judge's tree, even where a system folder holds it. The toolkit may live outside /usr.
+  options.host_opt = false;
+  options.masked_paths = tools.masked_paths;
   options.writable_paths = {work_dir};
+  options.scratch_bytes = static_cast<std::size_t>(tools.scratch_bytes - used);
   options.read_only_paths = paths_named_by(args);
   if (tools.nvcc.is_absolute()) options.read_only_paths.push_back(tools.nvcc.parent_path().parent_path());
   options.tmp_bytes = sandbox_limits::compile::tmp_bytes;
@@ -60,8 +100,21 @@ tool_run run_tool(const toolchain& tools, const std::string& program, std::vecto
   tool_run result;
   result.timed_out = run.status.killed_by_judge;
   result.ok = run.status.exited && run.status.exit_code == 0;
-  result.output = run.out.kept + run.err.kept;
-  if (!result.ok && !result.timed_out && result.output.empty()) result.output = program + " " + describe(run.status);
+  result.output = learner_visible(tools, work_dir, run.out.kept + run.err.kept);
+  if (!result.ok && !result.timed_out && result.output.empty())
+    result.output = fs::path(program).filename().string() + " " + describe(run.status);
+  // The scratch tmpfs full: the tool says so in its own words (and may have removed what it wrote).
+  // Only the message's first line depends on it; the verdict is the same compile error either way.
+  const bool full = !result.ok && !result.timed_out &&
+                    (result.output.find("No space left on device") != std::string::npos ||
+                     folder_bytes(work_dir) > tools.scratch_bytes);
+  if (full)
+    result.output = over_scratch_cap(tools.scratch_bytes) + "\n" + result.output;
+  // Where no tmpfs bounded it (no PID namespace), what the tool wrote is measured afterwards.
+  if (result.ok && folder_bytes(work_dir) > tools.scratch_bytes) {
+      result.ok = false;
+      result.output = over_scratch_cap(tools.scratch_bytes);
+    }
   return result;
 }
 
@@ -71,7 +124,10 @@ tool_run run_nvcc(const toolchain& tools, std::vector<std::string> args, const f
 }
 
 std::vector<std::string> code_flags(const toolchain& tools) {
-  std::vector<std::string> flags = {"-std=c++17", "-O3", "-lineinfo"};
+  // LeetGPU's language options (C++20, constexpr host functions callable from device code, __device__
+  // lambdas), so that its solutions compile here unchanged; -O3 and -lineinfo are the judge's own
+  // (docs/problem-format.md, "How solutions are compiled").
+  std::vector<std::string> flags = {"-std=c++20", "--expt-relaxed-constexpr", "--extended-lambda", "-O3", "-lineinfo"};
   for (const std::string& a : tools.archs)
     flags.push_back("--generate-code=arch=compute_" + a + ",code=[compute_" + a + ",sm_" + a + "]");
   flags.insert(flags.end(), tools.extra_flags.begin(), tools.extra_flags.end());
@@ -91,8 +147,6 @@ std::vector<std::string> inspect_object(const toolchain& tools, const fs::path& 
   out.nm_undefined = tool_output(tools, "nm", {"-D", "--undefined-only"}, object, work_dir, deadline);
   out.readelf_dynamic = tool_output(tools, "readelf", {"-d", "-W"}, object, work_dir, deadline);
   out.readelf_segments = tool_output(tools, "readelf", {"-l", "-W"}, object, work_dir, deadline);
-  // Read by the judge itself: a byte scan needs no tool, and no tool's listing can hide bytes from it.
-  out.elf_bytes = read_file(object);
   return inspection_findings(out);
 }
 

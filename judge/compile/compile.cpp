@@ -3,6 +3,7 @@
 #include "judge/base/install_layout.hpp"
 #include "judge/problem/secret.hpp"
 #include "judge/compile/solution_build.hpp"
+#include "judge/sandbox/judge_paths.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -50,6 +51,7 @@ toolchain default_toolchain() {
   tools.seccomp_library = judge_layout().seccomp_library;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
   tools.hidden_paths = hidden_from_learner_code();
+  tools.masked_paths = judge_own_paths({tools.cache_dir});
   tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);
   return tools;
 }

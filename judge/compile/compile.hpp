@@ -7,6 +7,7 @@
 
 #include "judge/compile/kernel_resources.hpp"
 #include "judge/problem/problem_spec.hpp"
+#include "judge/sandbox/sandbox_limits.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -31,6 +32,11 @@ struct toolchain {
   /// untrusted already at compile time (`#include "/path/of/the/secret"`).
   bool sandbox = true;
   std::vector<std::filesystem::path> hidden_paths;
+  /// The judge's own folders (judge_own_paths()): masked in the compile's root where a system folder
+  /// shows them, and named by no message a learner reads (rewrite_paths()).
+  std::vector<std::filesystem::path> masked_paths;
+  /// [B] everything one build may write to its staging folder (sandbox_limits.hpp; lower in tests).
+  std::size_t scratch_bytes = sandbox_limits::compile::scratch_bytes;
   std::filesystem::path host_cxx; ///< host C++ compiler that builds problems' CPU references
   /// When set and true (Ctrl-C), no compiler is started any more: builds not begun are not begun, and a
   /// build in progress ends at its next step as internal_error "stopped" (never the learner's fault).

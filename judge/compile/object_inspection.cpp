@@ -1,7 +1,5 @@
 #include "judge/compile/object_inspection.hpp"
 
-#include "judge/compile/executable_bytes.hpp"
-
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -51,7 +49,6 @@ constexpr const char* no_files = "solutions may not open, list or change files (
 constexpr const char* no_environment = "solutions may not change the environment";
 constexpr const char* no_loading = "solutions may not load libraries or look up functions by name";
 constexpr const char* no_syscalls = "solutions may not make raw system calls";
-constexpr const char* no_protection_keys = "solutions may not change memory protection";
 constexpr const char* no_network = "solutions may not use the network";
 constexpr const char* no_other_processes = "solutions may not inspect or change other processes";
 constexpr const char* no_security = "solutions may not change the process's security settings";
@@ -462,22 +459,6 @@ std::vector<std::string> inspection_findings(const object_tool_output& tools) {
       findings.push_back("uses " + qualified_name(demangle(symbol.name)) + ": " + *refusal);
   for (const std::string& library : parse_needed_libraries(tools.readelf_dynamic))
     if (const auto refusal = refusal_for_library(library)) findings.push_back("links " + library + ": " + *refusal);
-  const executable_bytes_scan scan = scan_executable_bytes(tools.elf_bytes);
-  if (!scan.unreadable.empty())
-    findings.push_back("cannot be inspected (" + scan.unreadable + "): the judge loads only objects it can read");
-  // A few sites name the problem; a flood of them (an object full of system calls) would bury the rest.
-  constexpr std::size_t sites_named = 5;
-  for (std::size_t i = 0; i < scan.found.size() && i < sites_named; ++i) {
-    const forbidden_instruction& site = scan.found[i];
-    const bool system_call = site.instruction != "wrpkru" && site.instruction != "xrstor";
-    findings.push_back((system_call ? "makes a raw system call (" : "changes the memory-protection keys (") +
-                       describe(site) + "): " + (system_call ? no_syscalls : no_protection_keys) +
-                       " (the judge looks at every byte of executable code, so the bytes of such an instruction "
-                       "inside another instruction or a constant count too)");
-  }
-  if (scan.found.size() > sites_named)
-    findings.push_back("and " + std::to_string(scan.found.size() - sites_named) +
-                       " more such instructions in its executable bytes");
   if (has_executable_stack(tools.readelf_segments))
     findings.push_back("asks for an executable stack: solutions may not run code from the stack");
   if (has_text_relocations(tools.readelf_dynamic))

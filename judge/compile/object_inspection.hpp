@@ -1,13 +1,15 @@
 // What a learner's solution.so may contain, checked before any runner loads it: which library functions
-// it calls (an allowlist), no main(), no raw system-call or protection-key instructions anywhere in its
-// executable bytes (executable_bytes.hpp), only the expected libraries, no executable stack and no text
-// relocations. Pure functions over the output of binutils (nm, readelf) and the file's bytes, so every
-// rule is unit-tested without a compiler; compile.cpp runs the tools.
+// it calls (an allowlist), no main(), only the expected libraries, no executable stack and no text
+// relocations. Pure functions over the output of binutils (nm, readelf), so every rule is unit-tested
+// without a compiler; compile.cpp runs the tools.
 //
-// Why: the learner's object is loaded into the runner, which the learner's code then shares with the
-// harness. What the object can reach is what it can name: a function it does not import it can only
-// reach by searching memory or by a raw system call, the latter refused here and (from the runner's
-// side) by the syscall filter.
+// Why: the rules name, in a learner's words and before anything runs, what a kernel author does not
+// need. They are not the boundary: learner code in the runner can reach a function it does not import
+// by searching memory, and make any system call with an instruction of its own or libc's. The boundary
+// is the runner's system-call filter (harness/runner/syscall_filter.cpp), which judges every call
+// whatever instruction makes it, and the process sandbox (judge/sandbox/). So nothing here looks at the
+// object's code bytes: the bytes of a system-call instruction inside an honest constant or jump are no
+// reason to refuse a solution (docs/security.md, layer 3).
 #pragma once
 
 #include <optional>
@@ -47,7 +49,6 @@ struct object_tool_output {
   std::string nm_undefined;     ///< nm -D --undefined-only
   std::string readelf_dynamic;  ///< readelf -d -W
   std::string readelf_segments; ///< readelf -l -W
-  std::string elf_bytes;        ///< the file itself, for the scan of its executable bytes
 };
 
 /// Every rule the object breaks, one learner-facing line each ("uses pthread_create: solutions may

@@ -135,7 +135,7 @@ static sandbox_status sandbox_state(const runner_session& session, bool asked) {
   return {sandbox_mode::unavailable, session.sandbox_failure()};
 }
 
-timing_facts grader::time_case(runner_session& session, std::size_t i, std::optional<judge_wire::recorded_work> replay) {
+timing_facts grader::time_case(runner_session& session, std::size_t i, std::optional<std::string> replay_file) {
   judge_wire::timing_spec timing;
   timing.budget_s = budget_seconds();
   timing.cold_l2 = m_options.cold_l2;
@@ -144,34 +144,11 @@ timing_facts grader::time_case(runner_session& session, std::size_t i, std::opti
     timing.last_timing_end_s = std::chrono::duration<double>(m_last_timing_end->time_since_epoch()).count();
   const test_case& c = m_cases[i];
   judge_wire::case_request request = make_case_request(m_spec, c, static_cast<int>(i), {}, timing);
-  request.replay = std::move(replay);
+  request.replay_file = std::move(replay_file);
   timing_facts facts = session.run_timing(request, budget_seconds() + 4 * call_seconds() + 30);
   if (facts.answer) m_last_timing_end = clock::now();
   return facts;
 }
-
-namespace {
-
-/// The recording a recording runner wrote for a checked call: read once beneath the scratch folder's
-/// descriptor (no link followed), removed, and decoded; what is wrong with it is the recording
-/// process's failure. [B] bounded: a recording holds at most recording_limits::max_host_bytes of data.
-std::optional<judge_wire::recorded_work> take_recording(const scratch_folder& scratch, const std::string& file,
-                                                        std::string& problem) {
-  constexpr std::uint64_t max_bytes = 2 * judge_wire::recording_limits::max_host_bytes + (16u << 20);
-  const text_read read = take_text(scratch, file, max_bytes);
-  if (!read.text) {
-    problem = read.problem;
-    return std::nullopt;
-  }
-  try {
-    return judge_wire::decode_recorded_work(*read.text);
-  } catch (const judge_wire::protocol_error& e) {
-    problem = e.what();
-    return std::nullopt;
-  }
-}
-
-} // namespace
 
 bool grader::times_a_case_from(std::size_t i) const {
   return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
@@ -218,18 +195,25 @@ decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const
   };
   if (recorded.not_replayable) return untimed(*recorded.not_replayable);
   const std::string& file = request.checks.back().record_file.value();
+  if (!replayer) replayer = start_runner(build, runner_role::replaying);
+  // The judge moves the recording unread: only the replaying runner, which runs no learner code, parses
+  // it, and checks every field before any CUDA call (harness/replay/recording_check.cpp).
+  const std::string replay_file = "replay." + file;
   std::string problem = "the runner that ran your code wrote no recording of the call";
-  std::optional<judge_wire::recorded_work> work;
-  if (recorded.recorded) work = take_recording(scratch, file, problem);
-  if (!work)
+  if (recorded.recorded)
+    problem = pass_file(scratch, file, replayer->scratch, replay_file, judge_wire::recording_limits::max_file_bytes);
+  if (!problem.empty())
     return {verdict::run_time_error,
             fmt::format("checked call {}: the recording of the call cannot be read ({}); the process that ran your "
                         "code wrote it",
                         calls.size(), problem)};
-  const bool reads_back = work->reads_back_before_more_work;
-  if (!replayer) replayer = start_runner(build, runner_role::replaying);
-  timing = time_case(*replayer->session, i, std::move(work));
+  timing = time_case(*replayer->session, i, replay_file);
   const timing_facts& t = *timing;
+  if (t.answer && t.answer->status == judge_wire::call_status::invalid_recording)
+    return {verdict::run_time_error,
+            fmt::format("checked call {}: {}; the process that ran your code wrote the recording, and the replay "
+                        "refused it before running anything",
+                        calls.size(), t.answer->error.value_or("the recording is invalid"))};
   if (t.answer && t.answer->status == judge_wire::call_status::not_replayable) return untimed(t.answer->error.value_or(""));
   if (t.answer && t.answer->status == judge_wire::call_status::foreign_kernel) {
     const std::string why = t.answer->error.value_or("solve() launched a kernel that is not in your code");
@@ -237,7 +221,18 @@ decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const
       return {verdict::run_time_error, why + " (problem.yaml: banned_libraries)"};
     return untimed(why);
   }
+  const bool reads_back = t.answer && t.answer->replay_reads_back;
+  const std::string uncarried = t.answer ? t.answer->replay_uncarried : "";
   decision d = decide_case(calls, timing);
+  // State the recording could not carry explains a replay that goes wrong after right checked calls
+  // better than anything the replay saw: said, with what was left behind.
+  if (d.v != verdict::accepted && !uncarried.empty()) {
+    timing.reset();
+    return untimed(fmt::format("solve() keeps state from call to call that the replay does not restore: {}; the "
+                               "replay restores at most {} MiB of device variables and earlier allocations, so its "
+                               "timed calls began without it",
+                               uncarried, judge_wire::recording_limits::max_state_bytes >> 20));
+  }
   // A replay that never wrote an output the checked call did write replayed none of the work that wrote
   // it: code the recording does not follow did it (a library with a CUDA runtime of its own, cuBLAS).
   // (The wire carries a NaN as "nan", without its payload: any NaN stands for the NaN poison here, which a

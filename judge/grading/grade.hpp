@@ -136,7 +136,7 @@ private:
   /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
   /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i,
-                         std::optional<judge_wire::recorded_work> replay = std::nullopt);
+                         std::optional<std::string> replay_file = std::nullopt);
   /// A runner of `build` in the part `role` plays (recording or replaying), in a scratch folder of its
   /// own, its process started (start_early) but its hello not yet read; a recording one is held before
   /// it loads the solution.

@@ -109,4 +109,39 @@ text_read take_text(const scratch_folder& scratch, const std::string& file, std:
   return read;
 }
 
+std::string pass_file(const scratch_folder& from, const std::string& file, const scratch_folder& to,
+                      const std::string& name, std::uint64_t max_bytes) {
+  const auto done = [&](std::string problem) {
+    from.remove_file(file);
+    if (!problem.empty()) to.remove_file(name);
+    return problem;
+  };
+  const int in = ::openat(from.fd(), file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (in < 0) return done(fmt::format("{} cannot be opened: {}", file, std::strerror(errno)));
+  const fd_closer close_in{in};
+  struct stat st {};
+  if (::fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) return done(fmt::format("{} is not a regular file", file));
+  const int out = ::openat(to.fd(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (out < 0) return done(fmt::format("{} cannot be created: {}", name, std::strerror(errno)));
+  const fd_closer close_out{out};
+  std::vector<char> chunk(1 << 20);
+  std::uint64_t copied = 0;
+  for (;;) {
+    const ssize_t n = ::read(in, chunk.data(), chunk.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return done(fmt::format("{} cannot be read: {}", file, std::strerror(errno)));
+    if (n == 0) break;
+    copied += static_cast<std::uint64_t>(n);
+    if (copied > max_bytes)
+      return done(fmt::format("{} holds more than the {} MiB a recording may", file, max_bytes >> 20));
+    for (ssize_t put = 0; put < n;) {
+      const ssize_t w = ::write(out, chunk.data() + put, static_cast<std::size_t>(n - put));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) return done(fmt::format("{} cannot be written: {}", name, std::strerror(errno)));
+      put += w;
+    }
+  }
+  return done("");
+}
+
 } // namespace judge

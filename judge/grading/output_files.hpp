@@ -38,4 +38,11 @@ struct text_read {
 /// `max_bytes`), then removes it.
 text_read take_text(const scratch_folder& scratch, const std::string& file, std::uint64_t max_bytes);
 
+/// Moves file `file` from scratch folder `from` into `to` as `name`, unread: a regular file right in the
+/// folder (no link followed), at most `max_bytes` (checked while copying, whatever the file grows to),
+/// readable by the runner that owns `to`. Returns "" or why it cannot be moved; the source is removed
+/// either way. For a recording, which only the replaying runner parses (docs/security.md).
+std::string pass_file(const scratch_folder& from, const std::string& file, const scratch_folder& to,
+                      const std::string& name, std::uint64_t max_bytes);
+
 } // namespace judge

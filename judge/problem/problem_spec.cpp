@@ -201,20 +201,33 @@ std::vector<parameter> read_signature(const reader& in, const YAML::Node& node) 
     if (params[i].role == param_role::size) sizes.push_back(params[i].name);
   }
 
-  std::set<std::string> used;
   for (std::size_t i = 0; i < params.size(); ++i)
-    for (std::size_t j = 0; j < params[i].shape.size(); ++j) {
+    for (std::size_t j = 0; j < params[i].shape.size(); ++j)
       check_names(in, node[i]["shape"][j], "signature[" + std::to_string(i) + "].shape[" + std::to_string(j) + "]",
                   params[i].shape[j], sizes);
-      for (const auto& name : params[i].shape[j].names()) used.insert(name);
-    }
-  for (std::size_t i = 0; i < params.size(); ++i)
-    if (params[i].role == param_role::size && !used.count(params[i].name))
-      in.fail_field(node[i], "signature[" + std::to_string(i) + "]",
-                    "size parameter '" + params[i].name + "' is not used in any buffer's shape");
   if (std::none_of(params.begin(), params.end(), [](const parameter& p) { return p.is_result(); }))
     in.fail_field(node, "signature", "needs at least one output or inout buffer (type float* or int*)");
   return params;
+}
+
+/// Every size parameter means something: it sizes a buffer, or counts work or terms of a sum (LeetGPU's
+/// spmv passes nnz, the count of a dense matrix's nonzeros, which no buffer's shape uses). One used
+/// nowhere is a typo or a leftover, which a case would have to give for nothing.
+void check_sizes_used(const reader& in, const YAML::Node& signature, const problem_spec& spec) {
+  std::set<std::string> used;
+  const auto use = [&](const size_expr& e) {
+    for (const auto& name : e.names()) used.insert(name);
+  };
+  for (const parameter& p : spec.signature)
+    for (const size_expr& extent : p.shape) use(extent);
+  use(spec.flops);
+  use(spec.bytes);
+  if (spec.tolerance.sum) use(spec.tolerance.sum->terms);
+  for (std::size_t i = 0; i < spec.signature.size(); ++i)
+    if (spec.signature[i].role == param_role::size && !used.count(spec.signature[i].name))
+      in.fail_field(signature[i], "signature[" + std::to_string(i) + "]",
+                    "size parameter '" + spec.signature[i].name +
+                        "' is not used in any buffer's shape, nor in work or tolerance.sum.terms");
 }
 
 /// A file named relative to the problem folder, which must exist.
@@ -422,6 +435,7 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
     if (const YAML::Node* v = f.find("flops")) spec.flops = read_work(in, *v, "work.flops", sizes);
     if (const YAML::Node* v = f.find("bytes")) spec.bytes = read_work(in, *v, "work.bytes", sizes);
   }
+  check_sizes_used(in, doc["signature"], spec);
   if (const YAML::Node* node = top.find("speed_unit"))
     spec.unit =
         in.word<speed_unit>(*node, "speed_unit", "unit", {{"gflops", speed_unit::gflops}, {"gbps", speed_unit::gbps}});

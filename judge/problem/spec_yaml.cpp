@@ -133,7 +133,8 @@ const std::vector<kind_info>& distribution_kinds() {
                                             {"cancel", k::cancel, {"low", "high"}},
                                             {"uniform_int", k::uniform_int, {"low", "high"}},
                                             {"ramp", k::ramp, {"start", "step"}},
-                                            {"offsets", k::offsets, {"total", "skew"}}};
+                                            {"offsets", k::offsets, {"total", "skew"}},
+                                            {"sparse", k::sparse, {"nonzeros", "magnitude"}}};
   return kinds;
 }
 
@@ -369,6 +370,16 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
       fail_field(*f.find("skew"), join_field(field, "skew"),
                  "must be a whole number from 0 (even rows) to 30 (the last rows longest), got " +
                      f.find("skew")->Scalar());
+    break;
+  case judge_data::distribution_kind::sparse:
+    // A count of elements (the case's nonzeros) and the bound of their values, which must be nonzero.
+    if (d.a != std::floor(d.a) || d.a < 0 || d.a > 9007199254740992.0)
+      fail_field(*f.find("nonzeros"), join_field(field, "nonzeros"),
+                 "must be a whole number from 0 (the number of nonzero elements), got " + f.find("nonzeros")->Scalar());
+    if (!(d.b > 0))
+      fail_field(*f.find("magnitude"), join_field(field, "magnitude"),
+                 "must be above 0 (values are uniform in [-magnitude, magnitude)), got " +
+                     f.find("magnitude")->Scalar());
     break;
   case judge_data::distribution_kind::constant:
   case judge_data::distribution_kind::ramp:

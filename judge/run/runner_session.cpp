@@ -1,8 +1,9 @@
 #include "judge/run/runner_session.hpp"
 
-#include "judge/base/seconds_into.hpp"
-#include "judge/sandbox/sandbox_limits.hpp"
 #include "common/wire_json.hpp"
+#include "judge/base/seconds_into.hpp"
+#include "judge/sandbox/judge_paths.hpp"
+#include "judge/sandbox/sandbox_limits.hpp"
 
 #include <fmt/format.h>
 
@@ -65,6 +66,9 @@ process_options runner_process_options(const runner_options& options) {
   if (!options.solution.empty()) p.read_only_paths.push_back(options.solution);
   for (const auto& f : options.device_code) p.read_only_paths.push_back(f.parent_path());
   p.writable_paths = {options.scratch};
+  // The judge's own folders stay out of sight where /usr or /opt holds them (an install there); what
+  // the runner needs of them (the runner, the solution, the device code) is named above and bound on top.
+  p.masked_paths = judge_own_paths();
   p.gpu_devices = true;
   p.tmp_bytes = sandbox_limits::runner::tmp_bytes;
   p.memory_bytes = sandbox_limits::runner::memory_bytes;
@@ -194,6 +198,10 @@ child_process::exit_status runner_session::end_child(bool kill) {
 std::string runner_session::learner_output() const {
   std::string text = m_output;
   if (m_child) text += m_child->out().kept + m_child->err().kept;
+  // Code can print the paths it was compiled at (__FILE__: the runner cache) or runs in (its scratch).
+  std::vector<path_rewrite> rewrites = {{m_options.scratch, ".", "."}};
+  for (path_rewrite& r : judge_path_rewrites()) rewrites.push_back(std::move(r));
+  text = rewrite_paths(text, rewrites);
   if (m_output_dropped) text += fmt::format("\n[... {} more bytes of output dropped]", m_output_dropped);
   return text;
 }

@@ -1,5 +1,7 @@
 #include "judge/sandbox/private_root.hpp"
 
+#include "judge/sandbox/sandbox_limits.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -15,9 +17,11 @@
 
 namespace judge::detail {
 
-// /opt and a CUDA toolkit under /usr/local come with these; a toolkit elsewhere is named by the caller.
-// Not /etc: the child gets an /etc of its own (plan_etc).
-const char* const system_paths[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", nullptr};
+// A CUDA toolkit under /usr/local comes with these; a toolkit elsewhere is named by the caller. Not
+// /etc: the child gets an /etc of its own (plan_etc). Not /opt, unless asked: a judge installed there
+// (docs/deploy.md) keeps its problems, solutions and store below its prefix.
+const char* const system_paths[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", nullptr};
+const char* const host_opt_path = "/opt";
 
 // Found by compiling the accepted examples with nvcc and g++ in an /etc holding only the synthetic
 // files: they need none of these, but the runner's loader finds libcuda and the driver's other
@@ -116,15 +120,18 @@ private:
   root_plan m_plan;
 };
 
-void plan_system(planner& p) {
-  for (const char* const* path = system_paths; *path; ++path) {
-    const path_kind k = look_at(*path);
-    if (!k.exists) continue;
-    if (k.is_link)
-      p.add(mount_step::kind::symlink, k.link_text, *path, false);
-    else if (k.is_dir)
-      p.add(mount_step::kind::bind, *path, *path, true);
-  }
+void plan_system_path(planner& p, const char* path) {
+  const path_kind k = look_at(path);
+  if (!k.exists) return;
+  if (k.is_link)
+    p.add(mount_step::kind::symlink, k.link_text, path, false);
+  else if (k.is_dir)
+    p.add(mount_step::kind::bind, path, path, true);
+}
+
+void plan_system(planner& p, bool host_opt) {
+  for (const char* const* path = system_paths; *path; ++path) plan_system_path(p, *path);
+  if (host_opt) plan_system_path(p, host_opt_path);
 }
 
 /// An /etc of the child's own: a tmpfs with the synthetic files and the few host files programs need.
@@ -167,8 +174,54 @@ void plan_dev(planner& p, bool gpu_devices) {
   p.add(mount_step::kind::remount_ro, "", "/dev", true);
 }
 
+/// The judge's folders to mask: resolved, existing folders, none of them a named path itself (that one is
+/// bound as asked) or "/".
+std::vector<std::string> masks_of(const process_options& options) {
+  std::vector<std::string> named;
+  for (const auto* paths : {&options.read_only_paths, &options.writable_paths})
+    for (const fs::path& path : *paths)
+      if (!path.empty()) named.push_back(resolved(path));
+  std::vector<std::string> masks;
+  for (const fs::path& path : options.masked_paths) {
+    if (path.empty()) continue;
+    const std::string real = resolved(path);
+    if (real.empty() || real == "/" || !look_at(real).is_dir) continue;
+    if (std::find(named.begin(), named.end(), real) != named.end()) continue;
+    // Never the system itself (a $HOME of /usr would hide the compiler).
+    bool system = real == host_opt_path;
+    for (const char* const* path = system_paths; *path; ++path) system = system || real == *path;
+    if (system) continue;
+    if (std::find(masks.begin(), masks.end(), real) == masks.end()) masks.push_back(real);
+  }
+  return masks;
+}
+
+/// The scratch folder's inside: a tmpfs of `bytes` owned by the sandbox user (0 of the namespace the
+/// root is built in), noexec, with the folder's sub-folders bound read-only into it, and its files too
+/// when `with_files`. Files left out may be written anew: nvcc --keep names its intermediate files after
+/// the unit's file name, which two units in different folders share, and a read-only file would refuse
+/// the second one's (the copy out then replaces the first's).
+void plan_scratch(planner& p, const std::string& folder, std::size_t bytes, bool with_files) {
+  p.add(mount_step::kind::tmpfs, "size=" + std::to_string(bytes) + ",mode=0755,uid=0,gid=0", folder, true, false, false,
+        true);
+  std::vector<std::string> names;
+  if (DIR* dir = ::opendir(folder.c_str())) {
+    while (const dirent* entry = ::readdir(dir))
+      if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) names.push_back(entry->d_name);
+    ::closedir(dir);
+  }
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const std::string path = folder + "/" + name;
+    const path_kind k = look_at(path);
+    // A link is not followed: the judge's own files are never links, and one would name a path outside.
+    if (k.exists && !k.is_link && (k.is_dir || with_files))
+      p.add(mount_step::kind::bind, path, path, k.is_dir, false, false, true);
+  }
+}
+
 /// The caller's paths, ancestors first, so that a folder named inside another lands on top of it.
-void plan_named(planner& p, const process_options& options) {
+void plan_named(planner& p, const process_options& options, const std::string& scratch) {
   struct named {
     std::string path;
     bool is_dir, writable;
@@ -187,8 +240,37 @@ void plan_named(planner& p, const process_options& options) {
   auto depth = [](const std::string& s) { return std::count(s.begin(), s.end(), '/'); };
   std::stable_sort(all.begin(), all.end(),
                    [&](const named& a, const named& b) { return depth(a.path) < depth(b.path); });
+  // The scratch folder named read-only too (a source in it is compiled: its includes are beside it):
+  // its files are shown; otherwise only the files named below it are.
+  bool scratch_files = false;
+  for (const named& n : all) scratch_files = scratch_files || (!n.writable && n.path == scratch);
   // Writable means data: what a child writes it may not run.
-  for (const named& n : all) p.add(mount_step::kind::bind, n.path, n.path, n.is_dir, n.writable, false, n.writable);
+  for (const named& n : all) {
+    if (!scratch.empty() && n.path == scratch && !n.writable) continue; // shown by the scratch's own binds
+    if (n.writable && n.path == scratch)
+      plan_scratch(p, scratch, options.scratch_bytes, scratch_files);
+    else
+      p.add(mount_step::kind::bind, n.path, n.path, n.is_dir, n.writable, false, n.writable);
+  }
+  // A path named through a link (/usr/local/cuda, /opt/cuda -> cuda-12.4) is bound where the link
+  // leads; the link itself is made too, where no bind shows it, so that the name given still works.
+  std::vector<std::string> links;
+  for (const auto* paths : {&options.read_only_paths, &options.writable_paths})
+    for (const fs::path& path : *paths) {
+      if (path.empty() || !path.is_absolute()) continue;
+      fs::path prefix = "/";
+      for (const fs::path& part : path.lexically_normal().relative_path()) {
+        prefix /= part;
+        const path_kind k = look_at(prefix.string());
+        if (!k.exists) break;
+        if (!k.is_link) continue;
+        if (std::find(links.begin(), links.end(), prefix.string()) == links.end()) {
+          links.push_back(prefix.string());
+          p.add(mount_step::kind::symlink, k.link_text, prefix.string(), false);
+        }
+        break;
+      }
+    }
 }
 
 // ---- the child (async-signal-safe calls only) ----
@@ -288,6 +370,30 @@ int run_step(const mount_step& step) {
                    nullptr) == 0
                ? 0
                : errno;
+  case mount_step::kind::mask: {
+    struct stat info {};
+    if (::stat(target, &info) != 0 || !S_ISDIR(info.st_mode)) return 0; // no bind shows it: nothing to mask
+    return ::mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, judge::sandbox_limits::mask_tmpfs) == 0
+               ? 0
+               : errno;
+  }
+  case mount_step::kind::seal: {
+    // Only a mask that was mounted: a folder on another file system than its parent's.
+    struct stat info {
+    }, parent{};
+    char above[PATH_MAX];
+    const std::size_t length = step.target.size();
+    if (length >= sizeof above) return ENAMETOOLONG;
+    std::memcpy(above, target, length + 1);
+    char* slash = std::strrchr(above, '/');
+    if (!slash || slash == above) return 0;
+    *slash = '\0';
+    if (::stat(target, &info) != 0 || ::stat(above, &parent) != 0 || info.st_dev == parent.st_dev) return 0;
+    return ::mount(nullptr, target, nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                   nullptr) == 0
+               ? 0
+               : errno;
+  }
   case mount_step::kind::cover: {
     struct stat info {};
     if (::stat(target, &info) != 0) return 0; // not visible in the new root: nothing to cover
@@ -305,21 +411,35 @@ int run_step(const mount_step& step) {
 root_plan plan_private_root(const process_options& options, const std::string& root,
                             const sandbox_identity& identity) {
   planner p(root);
-  plan_system(p);
+  plan_system(p, options.host_opt);
+  // The judge's own folders a system bind shows, before the named paths, which may lie below them.
+  const std::vector<std::string> masks = masks_of(options);
+  for (const std::string& mask : masks) p.add(mount_step::kind::mask, "", mask, true);
   plan_etc(p, identity);
   p.add(mount_step::kind::tmpfs, "size=" + std::to_string(options.tmp_bytes) + ",mode=1777", "/tmp", true, false,
         false, true);
   plan_dev(p, options.gpu_devices);
   p.add(mount_step::kind::proc, "", "/proc", true);
   if (options.gpu_devices) p.add(mount_step::kind::bind, "/sys", "/sys", true);
-  plan_named(p, options);
+  std::string scratch;
+  if (options.scratch_bytes > 0 && !options.working_dir.empty()) {
+    scratch = resolved(options.working_dir);
+    bool writable = false;
+    for (const fs::path& path : options.writable_paths)
+      writable = writable || (!path.empty() && resolved(path) == scratch);
+    if (!writable || scratch == "/") scratch.clear();
+  }
+  plan_named(p, options, scratch);
+  for (const std::string& mask : masks) p.add(mount_step::kind::seal, "", mask, true);
   // Defence in depth: a secret or database under a bound folder (an install in /opt) stays covered.
   for (const fs::path& hidden : options.hidden_paths) {
     const std::string real = resolved(hidden);
     if (!real.empty() && real != "/") p.add(mount_step::kind::cover, "", real, look_at(real).is_dir);
   }
   p.add(mount_step::kind::remount_ro, "", "", true); // the root itself, last
-  return p.take();
+  root_plan plan = p.take();
+  plan.scratch = scratch;
+  return plan;
 }
 
 int enter_private_root(const root_plan& plan, int* failed_step) {

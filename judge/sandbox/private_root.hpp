@@ -29,6 +29,8 @@ struct mount_step {
     remount_ro, ///< the tmpfs at target becomes read-only, once everything below it is in place
     cover,      ///< a path to hide, if the binds made it visible: an empty tmpfs (folder) or /dev/null
     file,       ///< a new file at target whose contents are `source` (the synthetic /etc's files)
+    mask,       ///< a judge's folder a system bind shows: an empty tmpfs there (writable until its seal)
+    seal,       ///< the mask at target becomes read-only, once the named paths below it are bound
   };
   kind what = kind::bind;
   std::string source;
@@ -48,10 +50,15 @@ struct sandbox_identity {
 struct root_plan {
   std::string root; ///< the empty folder the new root is mounted on (in the judge's view)
   std::vector<mount_step> steps;
+  /// With process_options::scratch_bytes: the working directory, resolved (the same path inside and
+  /// outside), which is a size-capped tmpfs inside; empty when the folder is bound as it is.
+  std::string scratch;
 };
 
 /// The folders of the system every program needs, bound read-only when they exist.
 extern const char* const system_paths[];
+/// Bound too where process_options::host_opt asks for it (runners, tools).
+extern const char* const host_opt_path;
 /// What the new /etc holds of the host's, read-only, when it exists: the loader's library search list
 /// (the toolchain, the CUDA driver's libraries), the alternatives' links (cc, c++), the OS's name.
 /// Everything else in it is written by the judge (etc_files).

@@ -38,6 +38,20 @@ struct process_options {
   std::vector<std::filesystem::path> read_only_paths;
   std::vector<std::filesystem::path> writable_paths;
   std::size_t tmp_bytes = 64u << 20; ///< [B] size of the private /tmp (a tmpfs)
+  /// [B] With sandbox, a private root and a PID namespace: the working directory (one of the writable
+  /// paths) is, inside the sandbox, a tmpfs of this size holding read-only binds of what the folder held
+  /// when the child started, so that the child writes no more than this in all. When the program ends
+  /// (and every process it left behind is killed), the regular files it left at the tmpfs's top level
+  /// are copied into the folder. 0: the folder itself is bound, writable. Without a PID namespace the
+  /// folder is bound as it is (the caller measures it afterwards).
+  std::size_t scratch_bytes = 0;
+  /// With a private root: /opt of the host is bound read-only (Nsight Compute and other tools installed
+  /// there). Compiles go without it: what they need of the CUDA toolkit is bound by its own path.
+  bool host_opt = true;
+  /// With a private root: the judge's own folders (its install prefix, problems, runner cache, store,
+  /// $HOME). Each one that a bound system folder shows (an install under /usr/local) is an empty
+  /// read-only folder in the new root; the named paths below it are still bound on top.
+  std::vector<std::filesystem::path> masked_paths;
   /// The NVIDIA device files, /dev/shm and /sys (read-only), which the CUDA driver needs.
   bool gpu_devices = false;
   /// With sandbox: each folder is covered by an empty read-only tmpfs and each file by /dev/null, in a

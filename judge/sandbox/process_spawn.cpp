@@ -4,6 +4,7 @@
 
 #include "judge/sandbox/private_root.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -283,8 +284,15 @@ constexpr char go_mapped = 'g', go_unmapped = 'x';
 /// Sets up the namespaces (entering them first unless the clone that started the child did), the
 /// private root or, where it cannot be built, covers over the hidden paths, and locks the mounts.
 /// Reports what it achieved; a refusal leaves the child outside the sandbox, not stopped.
-void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int status_fd) {
-  auto refused = [&](step s) { report(status_fd, {'n', s, errno, -1}); };
+///
+/// Returns whether the private root was entered. With a scratch folder in the plan, *scratch_fd is then
+/// a descriptor of that folder as the judge sees it (opened before the root hid it), else -1.
+bool enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int status_fd, int* scratch_fd = nullptr) {
+  auto refused = [&](step s) {
+    report(status_fd, {'n', s, errno, -1});
+    return false;
+  };
+  if (scratch_fd) *scratch_fd = -1;
   // Without a PID namespace the child is still the judge's root: it drops to the sandbox user first,
   // and then maps that user itself, as an unprivileged process may.
   if (!in_namespaces && plan.drop_user && !become(plan.sandbox_uid, plan.sandbox_gid)) return refused(step::drop_user);
@@ -309,11 +317,17 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return refused(step::private_mounts);
   bool rooted = false;
   if (plan.private_root) {
+    int folder = -1;
+    if (scratch_fd && !plan.root.scratch.empty())
+      folder = ::open(plan.root.scratch.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int failed_step = -1;
-    if (int error = enter_private_root(plan.root, &failed_step))
+    if (int error = enter_private_root(plan.root, &failed_step)) {
       report(status_fd, {'r', step::root, error, failed_step});
-    else
+      if (folder >= 0) ::close(folder);
+    } else {
       rooted = true;
+      if (scratch_fd) *scratch_fd = folder;
+    }
   }
   if (!rooted) {
     for (const hidden_mount& h : plan.hidden) {
@@ -339,9 +353,22 @@ void enter_sandbox(const child_plan& plan, bool in_namespaces, char go, int stat
   // executable after load without any mprotect.
   if (rooted && plan.read_only_proc && make_proc_read_only() != 0) return refused(step::lock);
   report(status_fd, {'s', step::none, 0, -1});
+  return rooted;
 }
 
-void close_from(int first, int keep) {
+/// Closes every descriptor from `first` on but `keep` and `also` (-1: none).
+void close_from(int first, int keep, int also);
+
+void close_from(int first, int keep) { close_from(first, keep, -1); }
+
+void close_from(int first, int keep, int also) {
+  if (also >= first && also != keep) {
+    // Around the lower of the two, then from there on around the other.
+    const int low = std::min(keep, also), high = std::max(keep, also);
+    for (int fd = first; fd < low; ++fd) ::close(fd);
+    close_from(low + 1, high);
+    return;
+  }
   // close_range (Linux 5.9) closes even descriptors another thread opened without O_CLOEXEC.
 #ifdef SYS_close_range
   if (keep > first && ::syscall(SYS_close_range, first, keep - 1, 0) == 0 &&
@@ -412,6 +439,78 @@ char wait_for_go(const child_plan& plan) {
   exec_program(plan, status_fd);
 }
 
+/// One entry of getdents64, as the kernel lays it out.
+struct kernel_dirent {
+  unsigned long long d_ino;
+  long long d_off;
+  unsigned short d_reclen;
+  unsigned char d_type;
+  char d_name[1];
+};
+
+/// Copies the file `name` of the folder `from` into the folder `into`, under the same name and with its
+/// permission bits (less group and other write). Returns 0 or an errno.
+int copy_file_out(int from, int into, const char* name, mode_t mode) {
+  const int in = ::openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in < 0) return errno;
+  const int out = ::openat(into, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode & 0755);
+  if (out < 0) {
+    const int error = errno;
+    ::close(in);
+    return error;
+  }
+  int error = 0;
+  char buffer[16 * 1024];
+  for (;;) {
+    ssize_t n = ::read(in, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) error = errno;
+    if (n <= 0) break;
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out, buffer + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) {
+        error = w < 0 ? errno : EIO;
+        break;
+      }
+      done += w;
+    }
+    if (error) break;
+  }
+  ::fchmod(out, mode & 0755); // an existing file keeps its old bits through O_CREAT
+  if (::close(out) != 0 && !error) error = errno;
+  ::close(in);
+  return error;
+}
+
+/// Copies what the program left in the scratch tmpfs (`folder`, a path of the new root) into the judge's
+/// folder `into`: the regular files at its top level that the program wrote. The folder's old contents,
+/// bound in read-only, live on other file systems and stay; links, folders and other kinds are left.
+/// Async-signal-safe. Returns 0 or the errno of the first failure.
+int copy_scratch_out(const char* folder, int into) {
+  const int from = ::open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (from < 0) return errno;
+  struct stat top {};
+  int error = ::fstat(from, &top) == 0 ? 0 : errno;
+  alignas(8) char entries[8 * 1024];
+  while (!error) {
+    const long n = ::syscall(SYS_getdents64, from, entries, sizeof entries);
+    if (n < 0) error = errno;
+    if (n <= 0) break;
+    for (long at = 0; at < n && !error;) {
+      const auto* entry = reinterpret_cast<const kernel_dirent*>(entries + at);
+      at += entry->d_reclen;
+      struct stat info {};
+      if (::fstatat(from, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(info.st_mode) ||
+          info.st_dev != top.st_dev)
+        continue;
+      error = copy_file_out(from, into, entry->d_name, info.st_mode);
+    }
+  }
+  ::close(from);
+  return error;
+}
+
 /// The child started in new namespaces, PID 1 of its own PID namespace. It sets the sandbox up, starts
 /// the program as PID 2 and waits. An init cannot be killed by a signal it has no handler for, not even
 /// one it sends itself (abort()), so the program is not the init: this one reports the program's wait
@@ -422,22 +521,38 @@ char wait_for_go(const child_plan& plan) {
   reset_signals();
   int status_fd = ::fcntl(plan.status_fd, F_DUPFD_CLOEXEC, 10);
   if (status_fd < 0) ::_exit(127);
-  enter_sandbox(plan, true, go, status_fd);
+  int scratch_fd = -1;
+  enter_sandbox(plan, true, go, status_fd, &scratch_fd);
+  // The init holds the judge's scratch folder: not dumpable, so that the program (the same user, with
+  // no capability in this namespace) can neither trace it nor open its /proc/1/fd.
+  if (scratch_fd >= 0) ::prctl(PR_SET_DUMPABLE, 0);
   // A raw clone, like fork: glibc's fork would take locks another thread of the judge may have held.
   long program = ::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
   if (program < 0) fail(status_fd, step::fork_program);
   if (program == 0) exec_program(plan, status_fd);
-  close_from(0, plan.exit_report_fd);
+  close_from(0, plan.exit_report_fd, scratch_fd);
+  int program_status = 0;
   for (;;) {
     int status = 0;
     pid_t done = ::waitpid(-1, &status, 0);
     if (done == program) {
-      ssize_t ignored = ::write(plan.exit_report_fd, &status, sizeof status);
-      (void)ignored;
-      ::_exit(0);
+      program_status = status;
+      break;
     }
     if (done < 0 && errno != EINTR) ::_exit(127);
   }
+  if (scratch_fd >= 0) {
+    // Nothing may write the scratch folder while it is copied: what the program left running goes first.
+    ::kill(-1, SIGKILL);
+    while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+    }
+    // A copy that fails (the judge's disk is full) leaves the outputs missing, which the judge notices.
+    (void)copy_scratch_out(plan.root.scratch.c_str(), scratch_fd);
+    ::close(scratch_fd);
+  }
+  ssize_t ignored = ::write(plan.exit_report_fd, &program_status, sizeof program_status);
+  (void)ignored;
+  ::_exit(0);
 }
 
 // ---- the parent ----
@@ -604,6 +719,12 @@ spawned_child spawn_child(const process_options& options) {
     pid = ::syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | SIGCHLD, 0, 0, 0, 0);
     if (pid == 0) run_init(plan);
     if (pid < 0) clone_error = errno;
+  }
+  if (pid < 0 && !plan.root.scratch.empty()) {
+    // Without an init there is no one to copy the scratch tmpfs out: the folder is bound as it is.
+    process_options bound = options;
+    bound.scratch_bytes = 0;
+    plan.root = plan_private_root(bound, root.path(), {plan.sandbox_uid, plan.sandbox_gid});
   }
   const bool pid_namespace = pid > 0;
   if (!pid_namespace) {

@@ -18,7 +18,17 @@ constexpr int max_pids = 256;                 ///< cgroup pids.max
 /// (an include of an endless file) stops at this, within seconds, instead of at the kernel's OOM killer.
 constexpr std::size_t address_space_bytes = 8 * gib;
 constexpr std::size_t file_size_bytes = 1 * gib; ///< [B] RLIMIT_FSIZE: the largest object or executable
+/// [B] everything one build may write to its staging folder, over all its tools: each tool writes into
+/// a tmpfs of what is left of this inside its sandbox (process_options::scratch_bytes), and only what
+/// it leaves there reaches the runner cache's disk. A folder of units that each emit a huge object
+/// stops here, not at a full disk. It lives in memory while a tool runs, so it counts against
+/// memory_bytes.
+constexpr std::size_t scratch_bytes = 1 * gib;
 } // namespace compile
+
+/// The empty read-only folder put over each of the judge's own folders (its install prefix, problems,
+/// runner cache, store, $HOME) that a bound system folder would otherwise show (an install under /usr/local).
+constexpr const char* mask_tmpfs = "size=4k,mode=0755";
 
 /// A runner: the harness with the learner's code in it. No RLIMIT_AS: the CUDA driver reserves address
 /// space far beyond any memory it uses (unified addressing), so only the cgroup bounds its memory.

@@ -1,20 +1,18 @@
-// Sparse matrix-vector product: y[i] = sum over k in [row_offsets[i], row_offsets[i+1]) of
-// values[k] * x[columns[k]].
+// Sparse matrix-vector product with the matrix passed dense: y[i] = sum over j of A[i*N + j] * x[j],
+// A row-major with M rows and N columns, nnz of its elements not 0.
 //
 // This starter compiles and runs but computes nothing: y keeps its garbage and the judge answers Wrong
-// Answer. Rows have very different lengths, and some are empty.
+// Answer. N need not be a multiple of anything.
 #include <cuda_runtime.h>
 
-__global__ void spmv_kernel(const int* row_offsets, const int* columns, const float* values, const float* x, float* y,
-                            int M) {
+__global__ void spmv_kernel(const float* A, const float* x, float* y, int M, int N) {
   // TODO
 }
 
-// All pointers are device pointers.
-extern "C" void solve(const int* row_offsets, const int* columns, const float* values, const float* x, float* y, int M,
-                      int N, int nnz) {
+// A, x, y are device pointers
+extern "C" void solve(const float* A, const float* x, float* y, int M, int N, int nnz) {
   const int threads = 256;
   const int blocks = (M + threads - 1) / threads;
-  spmv_kernel<<<blocks, threads>>>(row_offsets, columns, values, x, y, M);
+  spmv_kernel<<<blocks, threads>>>(A, x, y, M, N);
   cudaDeviceSynchronize();
 }

@@ -246,3 +246,51 @@ TEST_CASE("CSR row offsets start at 0, end at the total and never decrease, what
   CHECK(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::int32));
   CHECK_FALSE(judge_data::applies_to(judge_data::distribution_kind::offsets, judge_data::element_type::float32));
 }
+
+TEST_CASE("the permutation behind a sparse matrix's positions reaches every index once", "[datagen]") {
+  const std::uint64_t n = GENERATE(1, 2, 3, 4, 5, 17, 1000, 4097, 65536);
+  CAPTURE(n);
+  std::vector<bool> seen(n, false);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t p = judge_data::permuted_index(99, 3, i, n);
+    REQUIRE(p < n);
+    REQUIRE_FALSE(seen[p]);
+    seen[p] = true;
+  }
+}
+
+TEST_CASE("a sparse matrix stored dense has exactly its nonzeros, inside the magnitude", "[datagen]") {
+  struct row {
+    std::uint64_t count;
+    double nonzeros;
+  };
+  const row r =
+      GENERATE(row{1, 1}, row{100, 0}, row{100, 1}, row{1003 * 7, 2457}, row{10000, 3500}, row{257, 257}, row{64, 100});
+  CAPTURE(r.count, r.nonzeros);
+  const judge_data::distribution d{distribution_kind::sparse, r.nonzeros, 10.0};
+  std::uint64_t nonzero = 0;
+  for (std::uint64_t i = 0; i < r.count; ++i) {
+    const float v = generate(d, 5, 0, i, r.count);
+    REQUIRE(v >= -10.0f);
+    REQUIRE(v <= 10.0f);
+    nonzero += v != 0.0f;
+  }
+  CHECK(nonzero == std::min<std::uint64_t>(r.count, static_cast<std::uint64_t>(r.nonzeros)));
+  CHECK(judge_data::largest_magnitude(d, r.count) == 10.0);
+  CHECK_FALSE(judge_data::applies_to(distribution_kind::sparse, judge_data::element_type::int32));
+}
+
+TEST_CASE("a sparse matrix's nonzeros move with the seed and spread over its rows", "[datagen]") {
+  const std::uint64_t rows = 100, cols = 1000, count = rows * cols;
+  const judge_data::distribution d{distribution_kind::sparse, 35000, 10.0};
+  std::vector<std::uint64_t> per_row(rows, 0);
+  std::uint64_t moved = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const bool here = generate(d, 1, 0, i, count) != 0.0f;
+    per_row[i / cols] += here;
+    moved += here != (generate(d, 2, 0, i, count) != 0.0f);
+  }
+  // 35% of each row, give or take: a row's count is hypergeometric, standard deviation about 15 here.
+  for (const std::uint64_t n : per_row) CHECK((n > 250 && n < 450));
+  CHECK(moved > 35000); // another seed, other positions (about 45,500 of the elements differ)
+}

@@ -13,10 +13,12 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/kd.h>
 #include <linux/perf_event.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/personality.h>
@@ -27,6 +29,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <linux/seccomp.h>
@@ -298,6 +301,81 @@ std::vector<denied_case> denied_cases() {
          return std::string("returned");
        },
        "close", "the judge's channels"},
+      {"ioctl TIOCSTI, which types into a terminal, on a descriptor that is no terminal",
+       [](const child_fixture& f) {
+         const char c = '\n';
+         ioctl(f.other_dir_fd, TIOCSTI, &c);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl TIOCSTI on a real terminal, where the system has pseudo-terminals",
+       [](const child_fixture& f) {
+         // The child's own pseudo-terminal: let through, the character would land in it and nowhere else.
+         int terminal = f.other_dir_fd;
+         const int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+         if (master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0 && ptsname(master))
+           terminal = open(ptsname(master), O_RDWR | O_NOCTTY | O_CLOEXEC);
+         const char c = '\n';
+         ioctl(terminal, TIOCSTI, &c);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl TIOCSTI with high bits set in the request",
+       [](const child_fixture& f) {
+         const char c = '\n';
+         syscall(SYS_ioctl, f.other_dir_fd, high_bit | TIOCSTI, &c);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl TIOCLINUX, whose paste types into a console",
+       [](const child_fixture& f) {
+         char subcode = 3; // TIOCL_PASTESEL
+         ioctl(f.other_dir_fd, TIOCLINUX, &subcode);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl TIOCSETD, which changes a terminal's line discipline",
+       [](const child_fixture& f) {
+         int discipline = 0;
+         ioctl(f.other_dir_fd, TIOCSETD, &discipline);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl TCSETS, which changes a terminal's modes (tcsetattr)",
+       [](const child_fixture& f) {
+         char modes[64] = {};
+         ioctl(f.other_dir_fd, TCSETS, modes);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl KDSKBSENT, which sets the string a console key types",
+       [](const child_fixture& f) {
+         char entry[512] = {};
+         ioctl(f.other_dir_fd, KDSKBSENT, entry);
+         return std::string("returned");
+       },
+       "ioctl", "no terminal control"},
+      {"ioctl on a channel, even a request that only reads",
+       [](const child_fixture& f) {
+         int pending = 0;
+         ioctl(f.channel_fd, FIONREAD, &pending);
+         return std::string("returned");
+       },
+       "ioctl", "the judge's channels"},
+      {"ioctl on the report fd",
+       [](const child_fixture& f) {
+         int on = 1;
+         ioctl(f.report_fd, FIONBIO, &on);
+         return std::string("returned");
+       },
+       "ioctl", "the judge's channels"},
+      {"ioctl on the scratch folder's fd with high bits set in the fd",
+       [](const child_fixture& f) {
+         int pending = 0;
+         syscall(SYS_ioctl, high_bit | f.scratch_fd, FIONREAD, &pending);
+         return std::string("returned");
+       },
+       "ioctl", "the judge's channels"},
       {"close_range",
        [](const child_fixture&) {
          syscall(SYS_close_range, 1000, 2000, 0);
@@ -561,6 +639,51 @@ std::vector<allowed_case> allowed_cases() {
          if (fd < 0) return errno_text("dup");
          if (dup2(f.other_dir_fd, fd) != fd) return errno_text("dup2");
          return close(fd) == 0 ? std::string() : errno_text("close");
+       }},
+      {"isatty of a channel, which stdio asks before it writes to a character device",
+       [](const child_fixture& f) {
+         return isatty(f.channel_fd) == 0 && errno == ENOTTY ? std::string() : errno_text("isatty");
+       }},
+      {"isatty and other requests on descriptors that are not the judge's",
+       [](const child_fixture& f) {
+         // What stdio asks of fd 0 (/dev/null in a runner) before buffering, and of a pipe of its own.
+         if (isatty(f.other_dir_fd) != 0 || errno != ENOTTY) return errno_text("isatty did not answer ENOTTY");
+         int fds[2];
+         if (pipe(fds) != 0) return errno_text("pipe");
+         int pending = -1, on = 1;
+         if (ioctl(fds[0], FIONREAD, &pending) != 0 || pending != 0) return errno_text("FIONREAD");
+         if (ioctl(fds[0], FIONBIO, &on) != 0) return errno_text("FIONBIO");
+         return std::string();
+       }},
+      {"requests numbered as the GPU driver numbers them, on a device",
+       [](const child_fixture&) {
+         // /dev/nvidia*'s requests are type 'F' with a size; nvidia-uvm's are plain numbers. /dev/null
+         // answers ENOTTY: the filter let them through.
+         const int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+         if (fd < 0) return errno_text("open");
+         char params[64] = {};
+         for (unsigned long request : {static_cast<unsigned long>(_IOWR('F', 0x2a, char[32])),
+                                       static_cast<unsigned long>(_IOWR('F', 0xd2, char[48])), 0x30000001ul, 1ul, 75ul})
+           if (ioctl(fd, request, params) != -1 || errno != ENOTTY) return errno_text("a driver-like request");
+         close(fd);
+         return std::string();
+       }},
+      {"reading a real terminal's modes and size, where the system has pseudo-terminals",
+       [](const child_fixture&) {
+         const int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+         if (master < 0) return std::string(); // no /dev/ptmx here: nothing to try
+         if (grantpt(master) != 0 || unlockpt(master) != 0) return errno_text("unlockpt");
+         const char* name = ptsname(master);
+         const int terminal = name ? open(name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
+         if (terminal < 0) return errno_text("opening the terminal");
+         termios modes{};
+         winsize size{};
+         if (isatty(terminal) != 1) return errno_text("isatty");
+         if (tcgetattr(terminal, &modes) != 0) return errno_text("tcgetattr");
+         if (ioctl(terminal, TIOCGWINSZ, &size) != 0) return errno_text("TIOCGWINSZ");
+         close(terminal);
+         close(master);
+         return std::string();
        }},
       {"asking for the personality",
        [](const child_fixture&) { return personality(0xffffffff) != -1 ? std::string() : errno_text("personality"); }},

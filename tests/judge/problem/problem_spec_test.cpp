@@ -158,6 +158,23 @@ signature:
   CHECK(spec.signature[2].role == param_role::size);
 }
 
+TEST_CASE("a size parameter no shape uses is accepted when the work or a sum counts it", "[spec]") {
+  // LeetGPU's spmv: nnz counts the nonzeros of a matrix passed dense, and sizes no buffer.
+  const temp_folder root;
+  const std::string signature = R"(signature:
+  - {name: A, type: const float*, shape: [M, N]}
+  - {name: y, type: float*, shape: [M]}
+  - {name: M, type: int}
+  - {name: N, type: int}
+  - {name: nnz, type: int}
+)";
+  const auto by_work = write_problem(root, "spmv", "title: Spmv\n" + signature + "work: {flops: 2*nnz}\n");
+  CHECK(load_problem(by_work).size_names() == std::vector<std::string>{"M", "N", "nnz"});
+  const auto by_sum =
+      write_problem(root, "rows", "title: Rows\n" + signature + "tolerance: {sum: {terms: nnz, of: [A]}}\n");
+  CHECK(load_problem(by_sum).tolerance.sum->terms.names() == std::vector<std::string>{"nnz"});
+}
+
 TEST_CASE("a wrong value is reported with the file, the line and the field", "[spec]") {
   const std::string message =
       load_error("title: Matmul\n" + matmul_signature + "tolerance:\n  rtol: 1e-4\n  atol: abc\n");

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -64,4 +66,69 @@ TEST_CASE("named paths come after the system, ancestors first, writable only whe
                                   [&](const mount_step& s) { return s.what == mount_step::kind::cover; });
   REQUIRE(cover != plan.steps.end());
   CHECK(cover->shown == (dir.path() / "a" / "b").string());
+}
+
+TEST_CASE("a compile's root has no /opt; a runner's keeps it", "[sandbox]") {
+  process_options options;
+  options.host_opt = false;
+  CHECK(index_of(plan_private_root(options, "/r"), "/opt") == -1);
+  if (!fs::exists("/opt")) return;
+  options.host_opt = true;
+  CHECK(index_of(plan_private_root(options, "/r"), "/opt") >= 0);
+}
+
+TEST_CASE("the judge's folders are masked after the system, sealed after the named paths below them", "[sandbox]") {
+  judge_test::temp_folder dir;
+  fs::create_directories(dir.path() / "prefix" / "cache" / "entry");
+  process_options options;
+  options.masked_paths = {dir.path() / "prefix", "/", "/usr", dir.path() / "missing"};
+  options.read_only_paths = {dir.path() / "prefix" / "cache" / "entry"};
+  const auto plan = plan_private_root(options, "/r");
+  const std::string prefix = fs::canonical(dir.path() / "prefix").string();
+  const auto named = index_of(plan, fs::canonical(dir.path() / "prefix" / "cache" / "entry").string());
+  std::vector<std::ptrdiff_t> masks, seals;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    if (plan.steps[i].what == mount_step::kind::mask) masks.push_back(static_cast<std::ptrdiff_t>(i));
+    if (plan.steps[i].what == mount_step::kind::seal) seals.push_back(static_cast<std::ptrdiff_t>(i));
+  }
+  // Neither "/" nor a system folder is ever masked, nor a folder that does not exist.
+  REQUIRE(masks.size() == 1);
+  REQUIRE(seals.size() == 1);
+  CHECK(plan.steps[masks[0]].shown == prefix);
+  CHECK(masks[0] > index_of(plan, "/usr"));
+  CHECK(masks[0] < named);
+  CHECK(seals[0] > named);
+}
+
+TEST_CASE("a scratch folder is a size-capped tmpfs holding its old folders read-only, and its files where named",
+          "[sandbox]") {
+  judge_test::temp_folder dir;
+  std::ofstream(dir.path() / "unit.o") << "object";
+  fs::create_directory(dir.path() / "src");
+  process_options options;
+  options.working_dir = dir.path();
+  options.writable_paths = {dir.path()};
+  options.scratch_bytes = 1 << 20;
+  const auto plan = plan_private_root(options, "/r");
+  const std::string folder = fs::canonical(dir.path()).string();
+  CHECK(plan.scratch == folder);
+  const auto at = index_of(plan, folder);
+  REQUIRE(at >= 0);
+  CHECK(plan.steps[at].what == mount_step::kind::tmpfs);
+  CHECK(plan.steps[at].source.rfind("size=1048576,", 0) == 0);
+  CHECK(plan.steps[at].no_exec);
+  const auto src = index_of(plan, folder + "/src");
+  REQUIRE(src > at);
+  CHECK(plan.steps[src].what == mount_step::kind::bind);
+  CHECK_FALSE(plan.steps[src].writable);
+  // A file is shown only when the folder is named read-only too (a source in it is compiled); else a
+  // tool may write one of its name anew.
+  CHECK(index_of(plan, folder + "/unit.o") == -1);
+  options.read_only_paths = {dir.path()};
+  const auto named = plan_private_root(options, "/r");
+  CHECK(index_of(named, folder + "/unit.o") > index_of(named, folder));
+  CHECK_FALSE(named.steps[index_of(named, folder + "/unit.o")].writable);
+  CHECK(named.steps[index_of(named, folder)].what == mount_step::kind::tmpfs);
+  options.scratch_bytes = 0;
+  CHECK(plan_private_root(options, "/r").scratch.empty());
 }

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -29,6 +30,11 @@ using judge::sandbox_layer;
 namespace {
 
 auto in(std::chrono::milliseconds ms) { return std::chrono::steady_clock::now() + ms; }
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 std::string home() {
   const char* home = std::getenv("HOME");
@@ -293,4 +299,66 @@ TEST_CASE("a sandboxed child starts while the judge has other threads", "[sandbo
   CHECK_FALSE(result.status.killed_by_judge);
   CHECK(result.status.exit_code == 0);
   CHECK(std::chrono::steady_clock::now() - start < 10s);
+}
+
+TEST_CASE("a judge's folder inside a bound system folder is empty in the sandbox; what is named below it is not",
+          "[sandbox]") {
+  // A judge installed under /usr/local (or its store, or its cache there): /usr is bound for the system.
+  const fs::path prefix = "/usr/local/gpu-judge-sandbox-test-" + std::to_string(::getpid());
+  std::error_code ec;
+  fs::create_directories(prefix / "runner-cache" / "entry", ec);
+  if (ec) {
+    WARN("cannot make a folder under /usr/local here (" << ec.message() << "); not checked");
+    return;
+  }
+  struct remove_after {
+    fs::path path;
+    ~remove_after() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } cleanup{prefix};
+  std::ofstream(prefix / "classmate.cu") << "a classmate's solution";
+  std::ofstream(prefix / "runner-cache" / "entry" / "solution.so") << "named";
+  judge_test::temp_folder work;
+  auto options =
+      sandboxed_shell("cat " + (prefix / "classmate.cu").string() + " || echo unreadable; ls -A " + prefix.string() +
+                          " | tr '\\n' ' '; echo; cat " + (prefix / "runner-cache" / "entry" / "solution.so").string() +
+                          "; echo; touch " + prefix.string() + "/planted || echo read-only",
+                      work.path());
+  options.masked_paths = {prefix};
+  options.read_only_paths = {prefix / "runner-cache" / "entry"};
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(child.out().kept == "unreadable\nrunner-cache \nnamed\nread-only\n");
+  CHECK_FALSE(fs::exists(prefix / "planted"));
+}
+
+TEST_CASE("a sandboxed child writes no more than its scratch cap, and what it left is copied out", "[sandbox]") {
+  judge_test::temp_folder work;
+  std::ofstream(work.path() / "input.cu") << "the learner's unit";
+  auto options = sandboxed_shell("cat input.cu; echo; echo object > unit.o; "
+                                 "head -c 3000000 /dev/urandom > huge.o || echo full; "
+                                 "echo changed > input.cu || echo read-only; mkdir kept; ln -s /etc/passwd link; "
+                                 "sleep 30 > /dev/null & echo started",
+                                 work.path());
+  options.scratch_bytes = 1 << 20;
+  // As a compile of a source in the folder names it: its files are shown, read-only.
+  options.read_only_paths = {work.path()};
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  const auto status = child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(status.exit_code == 0);
+  CHECK(child.out().kept == "the learner's unit\nfull\nread-only\nstarted\n");
+  CHECK(read_text(work.path() / "input.cu") == "the learner's unit");
+  CHECK(read_text(work.path() / "unit.o") == "object\n");
+  // The part of huge.o that fit is copied out, never more than the cap.
+  REQUIRE(fs::exists(work.path() / "huge.o"));
+  CHECK(fs::file_size(work.path() / "huge.o") <= (1u << 20));
+  // Only regular files come out: no folder, no link to a file of the judge's.
+  CHECK_FALSE(fs::exists(work.path() / "kept"));
+  CHECK_FALSE(fs::exists(fs::symlink_status(work.path() / "link")));
 }

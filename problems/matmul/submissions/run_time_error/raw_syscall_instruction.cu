@@ -1,12 +1,14 @@
 // Hostile (work outside the process; same user, same view), by a third route: no library call at all.
 // An inline `syscall` instruction asks the kernel for fork() directly, so no symbol of the learner's
-// object names it; the child leaves the runner's process group with a second `syscall` (setsid) and
-// stays behind.
+// object names it and the import rules have nothing to refuse; the child would leave the runner's
+// process group with a second `syscall` (setsid) and stay behind.
 //
-// Verdict: compile error. The learner's object may not contain system-call instructions (`syscall`,
-// `sysenter`, `int $0x80`) anywhere in its executable bytes: the judge scans them before loading it
-// (judge/compile/executable_bytes.cpp). Behind that, the syscall filter refuses fork and setsid whatever
-// instruction asks for them (harness/runner/syscall_filter.cpp).
+// Verdict: run-time error naming fork(). The runner installs its syscall filter before it loads the
+// learner's object (harness/runner/syscall_filter.cpp), and the filter judges the call, not the
+// instruction that makes it: fork is refused from the solution's own `syscall` as from libc's
+// (run_time_error/fork_through_libc_instruction.cu). The runner reports the denied call on its result
+// channel and exits, and the judge makes that an RTE ("solve() (or code it runs) called fork(), which
+// the judge forbids: no new processes"). No child is ever made, so setsid is never reached.
 #include <cuda_runtime.h>
 
 #if !defined(__x86_64__)

@@ -1,13 +1,14 @@
-// Hostile, raw system calls without a system-call instruction in the listing: the two bytes of
-// `syscall` (0f 05) are the low bytes of a `mov $0x9090050f, %ecx` immediate. A disassembly shows one
-// harmless mov; a jump to the mov's second byte runs syscall, nop, nop and falls back into the code.
-// Here it asks for getpid; the same trick reaches any call the import rules refuse by name.
+// Hostile (hidden instructions), raw system calls without a system-call instruction in the listing: the
+// two bytes of `syscall` (0f 05) are the low bytes of a `mov $0x9090050f, %ecx` immediate. A disassembly
+// shows one harmless mov; a jump to the mov's second byte runs syscall, nop, nop and falls back into the
+// code. Here it asks for getpid; the same trick reaches any call the import rules refuse by name.
 //
-// Verdict: compile error. The inspection scans every byte of every executable segment of the object for
-// the bytes of syscall, sysenter, int 0x80, wrpkru and xrstor, wherever they lie, not a disassembly
-// (judge/compile/executable_bytes.cpp); the message names the section, the function and the offset.
-// Behind that, the syscall filter judges every system call whatever instruction makes it
-// (harness/runner/syscall_filter.cpp).
+// Verdict: accepted, with an honest time. Hiding the instruction gains nothing: the runner's syscall
+// filter (harness/runner/syscall_filter.cpp) judges every system call whatever instruction makes it,
+// and getpid is a call it allows, harmless in the recording runner, which holds no clock and no check
+// of a timed output. The same trick with a call the filter denies is a run-time error naming it
+// (run_time_error/raw_syscall_instruction.cu). The compile does not look at code bytes: honest
+// constants hold the same bytes (accepted/syscall_bytes_in_constants.cu).
 #include <cuda_runtime.h>
 
 #if !defined(__x86_64__)
