@@ -298,7 +298,7 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
   const std::string hello = encode(full_hello());
-  CHECK(hello.rfind(R"({"type":"hello","protocol":5,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(hello.rfind(R"({"type":"hello","protocol":6,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
   CHECK(contains(hello, R"("timing_method":"events")"));
   CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
 }
@@ -345,7 +345,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"a timing answer without status", edited(failed_timing(), edit([](json& j) { j.erase("status"); })),
        "timing answer field status: missing"},
       {"an unknown status", edited(full_check(), edit([](json& j) { j["status"] = "fine"; })),
-       R"(check answer field status: must be one of "ok", "cuda_error", "banned_library", "stray_work", "not_replayable", "foreign_kernel", not "fine")"},
+       R"(check answer field status: must be one of "ok", "cuda_error", "banned_library", "stray_work", "not_replayable", "foreign_kernel", "invalid_recording", not "fine")"},
       {"a check number as text", edited(full_check(), edit([](json& j) { j["check"] = "1"; })),
        "check answer field check: must be an integer"},
       {"an error left out rather than null", edited(full_check(), edit([](json& j) { j.erase("error"); })),
@@ -370,7 +370,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
       {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
-       "hello field protocol: the runner speaks protocol version 1, this judge version 5"},
+       "hello field protocol: the runner speaks protocol version 1, this judge version 6"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"a denied answer without its rule", R"({"type":"denied","call":"fork"})", "denied answer field rule: missing"},

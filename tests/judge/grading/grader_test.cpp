@@ -130,7 +130,7 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
        "case 'sample_8' check 0 was due (the process that ran your code reported it)"},
       {"no_status", verdict::run_time_error,
        "check answer field status: missing (the process that ran your code reported it)"},
-      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 5"},
+      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 6"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
       {"error_answer", verdict::run_time_error,
        "the runner failed: cannot create output file /nowhere/0.0.C.bin: No such file or directory (the process "

@@ -240,7 +240,7 @@ TEST_CASE("answers out of step with the requests are protocol failures naming wh
     fake_session f("old_protocol");
     CHECK_FALSE(f.session.start());
     CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
-    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 5"));
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 6"));
   }
 }
 

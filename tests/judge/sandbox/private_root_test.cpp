@@ -68,7 +68,7 @@ TEST_CASE("named paths come after the system, ancestors first, writable only whe
   CHECK(cover->shown == (dir.path() / "a" / "b").string());
 }
 
-TEST_CASE("a compile's root has no /opt; a runner's keeps it", "[sandbox]") {
+TEST_CASE("a compile's root has no /opt but a runner's keeps it", "[sandbox]") {
   process_options options;
   options.host_opt = false;
   CHECK(index_of(plan_private_root(options, "/r"), "/opt") == -1);

@@ -214,11 +214,10 @@ TEST_CASE("without user namespaces the child still runs, unsandboxed, with the r
   CHECK(WEXITSTATUS(status) == 0);
 }
 
-TEST_CASE("a sandboxed child's /etc is its own: the sandbox user, the loader's cache, no host secrets",
-          "[sandbox]") {
+TEST_CASE("a sandboxed child's /etc is its own: the sandbox user, the loader's cache, no host secrets", "[sandbox]") {
   judge_test::temp_folder work;
-  auto options = sandboxed_shell("ls /etc | tr '\\n' ' '; echo; id -un; cat /etc/shadow /etc/hostname 2>&1 | wc -l",
-                                 work.path());
+  auto options =
+      sandboxed_shell("ls /etc | tr '\\n' ' '; echo; id -un; cat /etc/shadow /etc/hostname 2>&1 | wc -l", work.path());
   child_process child(options);
   if (!in_private_root(child)) return;
   child.wait(in(10s));
@@ -233,8 +232,7 @@ TEST_CASE("a sandboxed child's /etc is its own: the sandbox user, the loader's c
   CHECK(out.find("\n2\n") != std::string::npos); // two "No such file" lines, nothing of the files
 }
 
-TEST_CASE("a sandboxed child of a judge run as root is an unprivileged user without the judge's groups",
-          "[sandbox]") {
+TEST_CASE("a sandboxed child of a judge run as root is an unprivileged user without the judge's groups", "[sandbox]") {
   if (::getuid() != 0) {
     WARN("the judge is not root here: its children keep its own uid, as they should; not checked");
     return;
@@ -268,8 +266,9 @@ TEST_CASE("nothing a sandboxed child writes can be run, and /proc/self/mem canno
 
 TEST_CASE("a sandboxed child asked for loopback reaches itself on 127.0.0.1, and only then", "[sandbox]") {
   judge_test::temp_folder work;
-  const std::string connect = "python3 -c \"import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
-                              "socket.create_connection(s.getsockname(), timeout=2); print('connected')\" 2>&1 | tail -1";
+  const std::string connect =
+      "python3 -c \"import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+      "socket.create_connection(s.getsockname(), timeout=2); print('connected')\" 2>&1 | tail -1";
   auto options = sandboxed_shell(connect, work.path());
   options.loopback = true;
   child_process child(options);
@@ -301,7 +300,7 @@ TEST_CASE("a sandboxed child starts while the judge has other threads", "[sandbo
   CHECK(std::chrono::steady_clock::now() - start < 10s);
 }
 
-TEST_CASE("a judge's folder inside a bound system folder is empty in the sandbox; what is named below it is not",
+TEST_CASE("a judge's folder inside a bound system folder is empty in the sandbox but what is named below it is not",
           "[sandbox]") {
   // A judge installed under /usr/local (or its store, or its cache there): /usr is bound for the system.
   const fs::path prefix = "/usr/local/gpu-judge-sandbox-test-" + std::to_string(::getpid());
