@@ -154,7 +154,11 @@ constexpr std::size_t max_allocations = 1024;
 constexpr std::uint64_t max_host_bytes = 64ull << 20;     ///< [B] over all host-to-device copies
 constexpr std::uint64_t max_read_back_bytes = 1ull << 30; ///< [B] over all device-to-host copies
 constexpr std::size_t max_parameter_bytes = 32768;        ///< [B] per launch (CUDA's own limit is 32764)
-constexpr std::size_t max_attribute_bytes = 64;           ///< [B] per launch attribute value
+/// [B] over all launches of a call: with the host bytes (both travel as hex) and the steps' own fields,
+/// a recording the recorder writes stays inside max_file_bytes, so an honest call the replay cannot take
+/// is "not timed" with its reason, never a recording the replaying runner refuses.
+constexpr std::uint64_t max_parameter_total_bytes = 12ull << 20;
+constexpr std::size_t max_attribute_bytes = 64; ///< [B] per launch attribute value
 /// [B] the largest device heap, stack or printf buffer a recording may ask for (cudaDeviceSetLimit)
 constexpr std::uint64_t max_device_limit_bytes = 16ull << 30;
 } // namespace recording_limits

@@ -70,6 +70,7 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
   m_read_back = false;
   m_host_bytes = 0;
   m_read_back_bytes = 0;
+  m_parameter_bytes = 0;
   for (auto& [address, a] : m_allocations) a.index = -1;
   if (m_sticky_unsupported) refuse(*m_sticky_unsupported);
   m_current.work.limits = m_limits;
@@ -179,8 +180,7 @@ recording work_recorder::end() {
   for (const auto& [address, a] : m_allocations)
     if (a.index >= 0) used.emplace_back(a.index, a.bytes);
   // Allocations freed during the call were given their index when used; every index gets its size.
-  for (const auto& [index, bytes] : used)
-    m_current.work.allocations[static_cast<std::size_t>(index)].bytes = bytes;
+  for (const auto& [index, bytes] : used) m_current.work.allocations[static_cast<std::size_t>(index)].bytes = bytes;
   recording done = std::move(m_current);
   m_current = recording{};
   m_buffers.clear();
@@ -263,12 +263,14 @@ std::vector<relocation> work_recorder::relocations_of(const std::string& bytes, 
       continue;
     }
     if (is_cuda_pointer(word)) {
-      refuse(what + " holds a pointer (0x" + [&] {
-        char text[32];
-        std::snprintf(text, sizeof text, "%llx", static_cast<unsigned long long>(word));
-        return std::string(text);
-      }() + ") to memory the judge did not see solve() allocate with cudaMalloc or cudaMallocAsync "
-            "(managed or pinned host memory, or a library's)");
+      refuse(what + " holds a pointer (0x" +
+             [&] {
+               char text[32];
+               std::snprintf(text, sizeof text, "%llx", static_cast<unsigned long long>(word));
+               return std::string(text);
+             }() +
+             ") to memory the judge did not see solve() allocate with cudaMalloc or cudaMallocAsync "
+             "(managed or pinned host memory, or a library's)");
       return {};
     }
   }
@@ -353,6 +355,12 @@ void work_recorder::launched(CUkernel kernel, dim3 grid, dim3 block, void** args
            " bytes of parameters");
     return;
   }
+  if (m_parameter_bytes + total > limits::max_parameter_total_bytes) {
+    refuse("solve()'s launches pass more than " + std::to_string(limits::max_parameter_total_bytes >> 20) +
+           " MiB of kernel parameters in one call");
+    return;
+  }
+  m_parameter_bytes += total;
   launch.parameters.assign(total, '\0');
   for (std::size_t i = 0; i < layout.size(); ++i) {
     if (args == nullptr || args[i] == nullptr) {
@@ -384,8 +392,7 @@ void work_recorder::launched_function(const void* function, dim3 grid, dim3 bloc
   launched(reinterpret_cast<CUkernel>(kernel), grid, block, args, shared_bytes, attributes, attribute_count, api);
 }
 
-std::optional<device_address> work_recorder::device_target(const void* pointer, std::size_t bytes,
-                                                           const char* what) {
+std::optional<device_address> work_recorder::device_target(const void* pointer, std::size_t bytes, const char* what) {
   const auto address = resolve(reinterpret_cast<std::uint64_t>(pointer));
   if (!address) {
     refuse(std::string(what) + " of " + std::to_string(bytes) +
@@ -435,8 +442,8 @@ void work_recorder::copied(void* target, const void* source, std::size_t bytes, 
   // device" from a device pointer (which the runtime accepts) must not be read on the host here.
   const auto on_device = [](const void* p) {
     unsigned int type = 0;
-    return driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                          reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS &&
+    return driver().cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, reinterpret_cast<CUdeviceptr>(p)) ==
+               CUDA_SUCCESS &&
            type == CU_MEMORYTYPE_DEVICE;
   };
   const bool to_device = on_device(target);

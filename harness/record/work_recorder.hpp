@@ -70,8 +70,7 @@ public:
   void copied(void* target, const void* source, std::size_t bytes, cudaMemcpyKind kind);
   void copied_to_symbol(const void* symbol, const void* source, std::size_t bytes, std::size_t offset,
                         cudaMemcpyKind kind);
-  void copied_from_symbol(void* target, const void* symbol, std::size_t bytes, std::size_t offset,
-                          cudaMemcpyKind kind);
+  void copied_from_symbol(void* target, const void* symbol, std::size_t bytes, std::size_t offset, cudaMemcpyKind kind);
   void function_attribute(const void* function, int attribute, int value);
   /// A call whose device work a replay does not reproduce (cudaMemcpy2D, a graph launch, ...): the
   /// recording, if one is being made, says so by the call's name. `sticky`: its effect can outlive the
@@ -129,7 +128,8 @@ private:
   std::map<std::uint64_t, std::string> m_allocation_contents;
   std::uint64_t m_host_bytes = 0;
   std::uint64_t m_read_back_bytes = 0;
-  std::uint64_t m_state_bytes = 0; ///< [B] of max_state_bytes, taken at begin()
+  std::uint64_t m_parameter_bytes = 0; ///< [B] of every launch's parameters in this call
+  std::uint64_t m_state_bytes = 0;     ///< [B] of max_state_bytes, taken at begin()
   /// Live allocations beyond the state budget at begin(): named in the recording if the call uses one.
   std::set<std::uint64_t> m_too_large_for_state;
   judge_wire::recorded_device_limits m_limits; ///< as learner code last set them

