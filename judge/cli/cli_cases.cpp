@@ -1,14 +1,17 @@
 // judge cases <problem> [--show CASE [--out DIR] | --check]: a problem's test cases; a sample case's
-// inputs and the CPU reference's outputs, to debug against; the reference checked on every sample case.
+// inputs and the CPU reference's outputs, to debug against; the reference checked on every sample case
+// against its expected values, and run on every hidden case (a dry run that needs no GPU).
 #include "judge/cli/cli.hpp"
 
+#include "judge/base/file_input.hpp"
+#include "judge/base/file_output.hpp"
 #include "judge/grading/case_data.hpp"
+#include "judge/grading/compare.hpp"
+#include "judge/grading/reference_dry_run.hpp"
+#include "judge/grading/reference_library.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
-#include "judge/grading/compare.hpp"
-#include "judge/base/file_output.hpp"
 #include "judge/problem/problem_spec.hpp"
-#include "judge/grading/reference_library.hpp"
 #include "judge/problem/solution_files.hpp"
 #include "judge/problem/test_cases.hpp"
 
@@ -28,7 +31,11 @@ namespace fs = std::filesystem;
 struct cases_flags {
   std::string problem, show, out_dir;
   bool check = false, json = false;
+  double budget = 120; ///< [s] --check: the CPU reference's time over the hidden cases
 };
+
+/// [B] --check: a case whose buffers would take more than this in the judge is not run by the check.
+constexpr std::int64_t dry_run_max_bytes = std::int64_t{4} << 30;
 
 // A terminal shows this much of a buffer; --out DIR has all of it.
 constexpr std::int64_t shown_rows = 8, shown_columns = 8, shown_values = 16;
@@ -256,13 +263,99 @@ int check_samples(const problem_spec& spec, const std::vector<test_case>& cases)
   return wrong ? some_not_accepted : all_accepted;
 }
 
+/// Runs the CPU reference on every case that is not a sample, within `budget` seconds in all: each case's
+/// inputs are generated (with its sample seed: the real hidden seeds need the judge's secret), and a
+/// reference that fails, writes a non-finite value or takes longer than a solution's call may (the
+/// problem's limits.case_seconds: every submission would wait for it) is named. Exit 1 on any of them.
+int check_hidden(const problem_spec& spec, const std::vector<test_case>& cases, double budget) {
+  int run = 0, bad = 0, skipped = 0;
+  double spent = 0;
+  std::printf("the CPU reference on the hidden cases (a dry run, no GPU; budget %.0f s):\n", budget);
+  for (const test_case& c : cases) {
+    if (c.visibility == visibility::sample) continue;
+    const std::string head = fmt::format("  {:<30} {:<18}", c.name, shape_text(spec, c));
+    if (spent >= budget) {
+      std::printf("%s not checked: past the budget (--budget)\n", head.c_str());
+      ++skipped;
+      continue;
+    }
+    const reference_dry_run r = dry_run_reference(spec, c, reference_threads(), dry_run_max_bytes);
+    spent += r.seconds;
+    ++run;
+    switch (r.what) {
+    case reference_dry_run::outcome::too_large:
+      --run;
+      ++skipped;
+      std::printf("%s not checked: its buffers take %.1f GiB, more than this check allows (%lld GiB)\n", head.c_str(),
+                  static_cast<double>(r.bytes) / (1 << 30), static_cast<long long>(dry_run_max_bytes >> 30));
+      break;
+    case reference_dry_run::outcome::failed:
+      ++bad;
+      std::printf("%s FAILED: %s\n", head.c_str(), r.error.c_str());
+      break;
+    case reference_dry_run::outcome::non_finite:
+      ++bad;
+      std::printf("%s NON-FINITE: %s[%lld] = %s\n", head.c_str(), r.buffer.c_str(), static_cast<long long>(r.index),
+                  value_text(r.value).c_str());
+      break;
+    case reference_dry_run::outcome::ok:
+      if (r.seconds > spec.limits.case_seconds) {
+        ++bad;
+        std::printf("%s TOO SLOW: %.1f s, more than a call's limit of %.0f s (limits.case_seconds)\n", head.c_str(),
+                    r.seconds, spec.limits.case_seconds);
+      } else {
+        std::printf("%s ok %.2f s\n", head.c_str(), r.seconds);
+      }
+      break;
+    }
+    std::fflush(stdout);
+  }
+  std::printf("%d hidden case%s run, %d with a problem, %d not checked\n", run, run == 1 ? "" : "s", bad, skipped);
+  return bad ? some_not_accepted : all_accepted;
+}
+
+/// The files a problem folder must hold besides its spec (docs/problem-format.md), each named with what
+/// is wrong: missing, or a GPU reference without the entry point the runner links to. Compiling them is
+/// `judge verify <problem> --compile-only`'s work. Returns how many are wrong.
+int check_package_files(const problem_spec& spec) {
+  int wrong = 0;
+  const auto say = [&](const std::string& what) {
+    std::printf("  %s\n", what.c_str());
+    ++wrong;
+  };
+  for (const char* file : {"reference.cpp", "reference_gpu.cu", "starter.cu"})
+    if (!fs::is_regular_file(spec.dir / file))
+      say(fmt::format("{}: missing ({}; docs/problem-format.md says what it holds)", file, (spec.dir / file).string()));
+  if (!spec.baseline.source.empty() && !fs::is_regular_file(spec.baseline.source))
+    say(fmt::format("{}: missing (problem.yaml names it as baseline.source)", spec.baseline.source.string()));
+  if (!fs::is_regular_file(spec.statement))
+    say(fmt::format("{}: missing (problem.yaml's statement)", spec.statement.string()));
+  if (fs::is_regular_file(spec.dir / "reference_gpu.cu")) {
+    std::error_code unreadable;
+    const std::string text = read_file(spec.dir / "reference_gpu.cu", unreadable).value_or("");
+    const std::size_t entry = text.find("judge_reference_solve");
+    if (entry == std::string::npos)
+      say("reference_gpu.cu: defines no judge_reference_solve(void* const* buffers, const int* sizes, const float* "
+          "scalars), the function the runner calls");
+    else if (text.rfind("extern \"C\"", entry) == std::string::npos)
+      say("reference_gpu.cu: judge_reference_solve must be declared extern \"C\" (the runner links it by its C name)");
+  }
+  std::printf("%s\n", wrong ? "the problem folder is incomplete" : "the problem folder has every file it needs");
+  return wrong;
+}
+
 int list_cases(const context& ctx, const cases_flags& f) {
   const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
   const auto cases = load_cases(spec, ctx.where.testcases() / f.problem / "cases.yaml");
   if ((!f.out_dir.empty() || f.json) && f.show.empty())
     throw usage_error(std::string(f.json ? "--json" : "--out") + " needs --show CASE: the case whose data to give");
   if (!f.show.empty()) return show_case(spec, cases, f);
-  if (f.check) return check_samples(spec, cases);
+  if (f.check) {
+    const int missing = check_package_files(spec);
+    const int samples = check_samples(spec, cases);
+    const int hidden = check_hidden(spec, cases, f.budget);
+    return missing ? some_not_accepted : samples != all_accepted ? samples : hidden;
+  }
   std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
   for (const auto& c : cases)
     std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
@@ -281,8 +374,11 @@ void add_cases(CLI::App& app, context& ctx) {
   sub->add_flag("--json", flags->json, "with --show: print every value as JSON instead of the tables");
   sub->add_flag("--check", flags->check,
                 "run the CPU reference on every sample case, print its outputs and compare them with the "
-                "cases' `expected` values (exit 1 on a mismatch)")
+                "cases' `expected` values; then on every hidden case, naming one whose reference fails, writes "
+                "a non-finite value or is slower than a call's limit (exit 1 on any; no GPU needed)")
       ->excludes(show);
+  sub->add_option("--budget", flags->budget, "with --check: seconds the hidden cases' references may take in all")
+      ->check(CLI::PositiveNumber);
 }
 
 } // namespace judge::cli

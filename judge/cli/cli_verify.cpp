@@ -5,17 +5,15 @@
 // id in judge/grading/hint_rules.cpp): checked on a GPU, the profiler's hints with Nsight Compute.
 #include "judge/cli/cli.hpp"
 
-#include "judge/cli/cli_profile_case.hpp"
 #include "judge/base/file_input.hpp"
+#include "judge/cli/cli_profile_case.hpp"
 #include "judge/grading/hints.hpp"
 
 #include "judge/grading/grading_run.hpp"
+#include "judge/grading/sanitizer_expectation.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/grading/sanitizer_expectation.hpp"
 #include "judge/report/sanitizer_text.hpp"
-
-#include "judge/base/file_input.hpp"
 
 #include <fmt/format.h>
 
@@ -187,6 +185,11 @@ int verify(const context& ctx, const verify_flags& f) {
     return interrupted;
   }
   if (f.compile_only) {
+    // What the problem itself ships must build before any example's verdict means anything.
+    for (const std::string& error : outcome.package_errors) {
+      std::fprintf(stdout, "  problem %s's own files  MISMATCH\n%s", f.problem.c_str(), first_lines(error).c_str());
+      ++mismatches;
+    }
     std::fprintf(stdout, "verify %s, compile only: %zu example solutions, %d mismatch(es)\n", f.problem.c_str(),
                  outcome.results.size(), mismatches);
     return mismatches ? some_not_accepted : all_accepted;

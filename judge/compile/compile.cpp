@@ -1,11 +1,13 @@
 #include "judge/compile/compile.hpp"
 
 #include "judge/base/install_layout.hpp"
-#include "judge/problem/secret.hpp"
+#include "judge/compile/runner_build.hpp"
 #include "judge/compile/solution_build.hpp"
+#include "judge/problem/secret.hpp"
 #include "judge/sandbox/judge_paths.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 
 namespace judge {
@@ -101,6 +103,17 @@ std::string solve_call_shim(const problem_spec& spec) {
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools) {
   return solution_build(spec, source, kind, tools).run();
+}
+
+std::string problem_runner_error(const problem_spec& spec, const toolchain& tools) {
+  const auto limit =
+      std::chrono::duration_cast<build_clock::duration>(std::chrono::duration<double>(spec.limits.compile_seconds));
+  try {
+    const shared_runner runner = build_shared_runner(spec, tools, build_clock::now() + limit);
+    return runner.ok ? "" : runner.message;
+  } catch (const std::exception& e) {
+    return std::string("cannot build the runner of problem ") + spec.name + ": " + e.what();
+  }
 }
 
 } // namespace judge

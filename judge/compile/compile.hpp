@@ -78,11 +78,15 @@ enum class runner_kind { solution, baseline };
 /// not exist; everything else is a build_result. A solution's object that imports what solutions may
 /// not use (object_inspection.hpp) is a compile error; a baseline's is not inspected. The cache holds
 /// <cache_dir>/<problem>/<content hash>/solution.so (and, for a solution, ptxas_info.txt, ptxas's resource
-/// lines of its units, and tensor_cores.txt, whether its code uses the tensor cores) and <cache_dir>/<problem>/runner-<hash>/runner, each published by one rename, so parallel judges
-/// and an interrupted build never leave half an entry. The build's steps are solution_build's
-/// (solution_build.hpp).
+/// lines of its units, and tensor_cores.txt, whether its code uses the tensor cores) and
+/// <cache_dir>/<problem>/runner-<hash>/runner, each published by one rename, so parallel judges and an interrupted
+/// build never leave half an entry. The build's steps are solution_build's (solution_build.hpp).
 build_result build_runner(const problem_spec& spec, const std::filesystem::path& source, runner_kind kind,
                           const toolchain& tools);
+
+/// Why the problem's own runner (its GPU reference and the judge's call shim, which every build links)
+/// does not build, with the compiler's words; "" when it builds (or is in the cache already).
+std::string problem_runner_error(const problem_spec& spec, const toolchain& tools);
 
 /// Marks the cache entry `entry` (a folder or file under cache_dir/<problem>/) as used now, by its
 /// modification time: `judge cache prune` removes the entries unused longest and never one used in the

@@ -1,14 +1,14 @@
 #include "judge/grading/grading_run.hpp"
 
-#include "judge/problem/author.hpp"
+#include "judge/base/file_input.hpp"
+#include "judge/base/utc_time.hpp"
 #include "judge/compile/build_queue.hpp"
 #include "judge/compile/compile.hpp"
-#include "judge/run/device_probe.hpp"
-#include "judge/base/file_input.hpp"
-#include "judge/run/gpu_lock.hpp"
 #include "judge/grading/reference_library.hpp"
+#include "judge/problem/author.hpp"
 #include "judge/problem/secret.hpp"
-#include "judge/base/utc_time.hpp"
+#include "judge/run/device_probe.hpp"
+#include "judge/run/gpu_lock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -133,6 +133,13 @@ step_end grading_run::hand_out_the_builds() {
   std::vector<build_job> build_jobs;
   m_has_baseline = !spec.baseline.source.empty();
   if (m_has_baseline) build_jobs.push_back({spec.baseline.source, runner_kind::baseline});
+  // Checking a package without a GPU, the starter learners copy must build too, as a solution: inspected
+  // like one, so a starter that would be refused is found by its author, not its first learner.
+  m_starter_build = std::nullopt;
+  if (m_request.compile_only && std::filesystem::is_regular_file(spec.dir / "starter.cu")) {
+    m_starter_build = build_jobs.size();
+    build_jobs.push_back({spec.dir / "starter.cu", runner_kind::solution});
+  }
   m_first_solution = build_jobs.size();
   for (const auto& s : m_request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
   m_builds.emplace(spec, build_jobs, m_tools, jobs);
@@ -143,10 +150,30 @@ step_end grading_run::report_builds_when_nothing_runs() {
   if (m_probe.device && !m_request.compile_only) return step_end::next;
   // Each solution is told as soon as its build ends (builds run in parallel; told in order): a verify
   // of matmul's 57 examples on two busy cores shows its first line in seconds, not after six minutes.
+  if (m_request.compile_only) check_the_package_builds();
   for (m_current = 0; m_current < m_request.solutions.size(); ++m_current)
     if (run_with_interrupts(compiled_only_steps()).end == step_end::interrupted) break;
   m_clock.lap("compile wait");
   return step_end::last;
+}
+
+void grading_run::check_the_package_builds() {
+  const problem_spec& spec = m_outcome.spec;
+  auto failed = [](const build_result& b) { return b.status != build_status::ok; };
+  // The GPU reference and the call shim make the problem's runner, which every build links: its
+  // failure is the package's, said once with the compiler's words, not once per example.
+  const std::string runner_error = problem_runner_error(spec, m_tools);
+  if (!runner_error.empty()) m_outcome.package_errors.push_back(runner_error);
+  const bool runner_ok = runner_error.empty();
+  if (m_has_baseline) {
+    if (const build_result& b = m_builds->result(0, {}); failed(b) && runner_ok)
+      m_outcome.package_errors.push_back("the baseline (" + spec.baseline.source.filename().string() +
+                                         ") does not build:\n" + b.message);
+  }
+  if (m_starter_build) {
+    if (const build_result& b = m_builds->result(*m_starter_build, {}); failed(b) && runner_ok)
+      m_outcome.package_errors.push_back("the starter (starter.cu) does not build:\n" + b.message);
+  }
 }
 
 step_end grading_run::take_the_gpu() {

@@ -2,14 +2,14 @@
 // GPU, compile in parallel, run the baseline and every solution. Shared by `judge run` and `judge verify`.
 #pragma once
 
+#include "judge/base/named_steps.hpp"
 #include "judge/compile/build_queue.hpp"
 #include "judge/grading/device_memo.hpp"
-#include "judge/run/gpu_lock.hpp"
 #include "judge/grading/grade.hpp"
 #include "judge/grading/run_phases.hpp"
-#include "judge/record/grade_result.hpp"
-#include "judge/base/named_steps.hpp"
 #include "judge/problem/solution_files.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/run/gpu_lock.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -60,6 +60,10 @@ struct run_outcome {
   std::optional<device_info> device; ///< nullopt: no GPU; solutions were compiled only
   std::string no_device_reason;
   std::string baseline_error; ///< the baseline could not run (figures then lack "% of")
+  /// Compiling only: the problem's own files that do not build (its GPU reference with the call shim,
+  /// its baseline, its starter), each with the compiler's message naming the file and the line. Empty
+  /// when they all build, or when the run was not a compile-only one.
+  std::vector<std::string> package_errors;
   std::vector<std::pair<std::string, timing_summary>> baseline_timings; ///< case order
   std::vector<double> baseline_speeds;
   std::int64_t baseline_timed_at = 0; ///< [s since the epoch] when its figures were measured; 0: none
@@ -115,6 +119,9 @@ private:
   step_end probe_the_gpu();
   step_end hand_out_the_builds();
   step_end report_builds_when_nothing_runs();
+  /// Compiling only: the problem's runner (GPU reference and call shim), baseline and starter must
+  /// build; what does not is said in run_outcome::package_errors.
+  void check_the_package_builds();
   step_end take_the_gpu();
   step_end measure_the_bandwidth();
   step_end set_up_the_grader();
@@ -147,7 +154,8 @@ private:
   probe_result m_probe;
   toolchain m_tools;
   bool m_has_baseline = false;
-  std::size_t m_first_solution = 0; ///< the first solution's job in m_builds (after the baseline's)
+  std::size_t m_first_solution = 0;           ///< the first solution's job in m_builds (after the baseline's)
+  std::optional<std::size_t> m_starter_build; ///< the starter's job in m_builds, compiling only
   std::optional<build_queue> m_builds;
   std::optional<gpu_lock> m_lock;
   std::optional<grader> m_grader;

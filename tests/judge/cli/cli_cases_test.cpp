@@ -113,3 +113,45 @@ TEST_CASE("cases --check fails, naming the element, when an expected value is wr
   CHECK(r.status == 1);
   CHECK(contains(r.output, "WRONG: C[1][1]: the CPU reference gives 7.421875, cases.yaml expects 7.5"));
 }
+
+TEST_CASE("cases --check runs the CPU reference on every hidden case and says how long each took", "[cli][cases]") {
+  const scratch_root root;
+  const auto r = run_judge("cases vector_add --check", root.environment());
+  CAPTURE(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "the problem folder has every file it needs"));
+  CHECK(contains(r.output, "the CPU reference on the hidden cases (a dry run, no GPU"));
+  CHECK(contains(r.output, " with a problem, "));
+  CHECK(contains(r.output, "0 with a problem"));
+}
+
+TEST_CASE("cases --check names a hidden case whose CPU reference writes a non-finite value", "[cli][cases]") {
+  const scratch_root root;
+  // A reference with a bug only large cases reach: a sum past the last element.
+  root.write("problems/vector_add/reference.cpp",
+             "#include \"cpu_reference.h\"\n"
+             "#include <cmath>\n"
+             "#include <cstdint>\n"
+             "JUDGE_CPU_REFERENCE(vector_add, args) {\n"
+             "  const float* a = args.input(\"A\").data();\n"
+             "  const float* b = args.input(\"B\").data();\n"
+             "  double* c = args.output(\"C\").data();\n"
+             "  const std::int64_t n = args.size(\"N\");\n"
+             "  for (std::int64_t i = 0; i < n; ++i) c[i] = n > 5000 && i == n - 1 ? NAN : double(a[i]) + b[i];\n"
+             "}\n");
+  const auto r = run_judge("cases vector_add --check --budget 600", root.environment());
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "NON-FINITE: C["));
+}
+
+TEST_CASE("cases --check names a GPU reference without its extern C entry point", "[cli][cases]") {
+  const scratch_root root;
+  root.write("problems/vector_add/reference_gpu.cu",
+             "void judge_reference_solve(void* const* buffers, const int* sizes, const float* scalars) {}\n");
+  const auto r = run_judge("cases vector_add --check", root.environment());
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "reference_gpu.cu: judge_reference_solve must be declared extern \"C\""));
+  CHECK(contains(r.output, "the problem folder is incomplete"));
+}

@@ -86,6 +86,7 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
       {"includes_a_classmate_from_the_install_tree.cu", {"No such file", "cannot open source file"}},
       {"spells_out_the_cache_path.cu", {"spells_out_the_cache_path.cu"}},
       {"includes_dev_zero.cu", {"No such file", "memory"}},
+      {"emits_a_huge_object.cu", {"scratch space", "No space left"}},
       {"includes_etc_shadow.cu", {"No such file"}},
       {"incbin_host_file.cu", {"file not found", "No such file"}},
       {"includes_the_test_cases.cu", {"No such file"}},
@@ -159,4 +160,49 @@ TEST_CASE("judge verify --compile-only counts a compile_error example that compi
   // The example that did fail to compile shows why, so an author sees it failed for the intended reason.
   CHECK(contains(lines_under(r.output, "compile_error/missing_semicolon.cu"), "error"));
   CHECK(lines_under(r.output, "accepted/adds.cu").empty());
+}
+
+TEST_CASE("judge verify --compile-only names a baseline or a starter that does not build with its file and line",
+          "[cli][verify]") {
+  const scratch_root root;
+  const fs::path submissions = root.dir / "problems/vector_add/submissions";
+  fs::remove_all(submissions);
+  root.write("problems/vector_add/submissions/accepted/adds.cu",
+             "__global__ void add(const float* A, const float* B, float* C, int N) {\n"
+             "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+             "  if (i < N) C[i] = A[i] + B[i];\n"
+             "}\n"
+             "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n"
+             "  add<<<(N + 255) / 256, 256>>>(A, B, C, N);\n"
+             "}\n");
+  root.write("problems/vector_add/baseline.cu", "this is not C++\n");
+  root.write("problems/vector_add/starter.cu",
+             "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n"
+             "  int unfinished = \n"
+             "}\n");
+  allow_slow_compiles(root, "vector_add");
+  const auto r = judge_test::run_judge("verify vector_add --compile-only", compile_only_environment(root));
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "2 mismatch(es)"));
+  CHECK(contains(r.output, "the baseline (baseline.cu) does not build"));
+  CHECK(contains(r.output, "baseline.cu(1)"));
+  CHECK(contains(r.output, "the starter (starter.cu) does not build"));
+  CHECK(contains(r.output, "starter.cu(3)"));
+  // The examples themselves are fine and say so.
+  CHECK(contains(line_of(r.output, "accepted/adds.cu"), "(not run)"));
+}
+
+TEST_CASE("judge verify --compile-only names a GPU reference that does not build once", "[cli][verify]") {
+  const scratch_root root;
+  fs::remove_all(root.dir / "problems/vector_add/submissions");
+  root.write("problems/vector_add/submissions/accepted/empty.cu",
+             "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {}\n");
+  root.write("problems/vector_add/reference_gpu.cu", "extern \"C\" int judge_reference_broken( {\n");
+  allow_slow_compiles(root, "vector_add");
+  const auto r = judge_test::run_judge("verify vector_add --compile-only", compile_only_environment(root));
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "cannot compile reference_gpu.cu of problem vector_add"));
+  CHECK(contains(r.output, "reference_gpu.cu(1)"));
 }
