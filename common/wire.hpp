@@ -107,10 +107,17 @@ template <> struct wire_names<clock_source> {
 /// Distribution kinds travel by these names (the generator itself lives in datagen.h).
 template <> struct wire_names<judge_data::distribution_kind> {
   static constexpr enum_name<judge_data::distribution_kind> table[] = {
-      {judge_data::distribution_kind::uniform, "uniform"},         {judge_data::distribution_kind::normal, "normal"},
-      {judge_data::distribution_kind::constant, "constant"},       {judge_data::distribution_kind::cancel, "cancel"},
-      {judge_data::distribution_kind::uniform_int, "uniform_int"}, {judge_data::distribution_kind::ramp, "ramp"},
-      {judge_data::distribution_kind::offsets, "offsets"},         {judge_data::distribution_kind::sparse, "sparse"}};
+      {judge_data::distribution_kind::uniform, "uniform"},
+      {judge_data::distribution_kind::normal, "normal"},
+      {judge_data::distribution_kind::constant, "constant"},
+      {judge_data::distribution_kind::cancel, "cancel"},
+      {judge_data::distribution_kind::uniform_int, "uniform_int"},
+      {judge_data::distribution_kind::ramp, "ramp"},
+      {judge_data::distribution_kind::offsets, "offsets"},
+      {judge_data::distribution_kind::sparse, "sparse"},
+      {judge_data::distribution_kind::spike, "spike"},
+      {judge_data::distribution_kind::alternating, "alternating"},
+      {judge_data::distribution_kind::special, "special"}};
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...

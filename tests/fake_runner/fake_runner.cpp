@@ -109,7 +109,8 @@ struct fake {
       sum.resize(spec.count, 0.0f);
       for (std::size_t i = 0; i < spec.count; ++i)
         sum[i] += spec.data ? (*spec.data)[i]
-                            : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i);
+                            : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i,
+                                                   spec.count);
     }
     std::vector<std::vector<float>> outputs;
     for (const buffer_spec& spec : c.buffers) {
