@@ -211,7 +211,9 @@ struct check_spec {
 };
 
 /// A float32 element passes when |got - ref| <= atol + rtol * |ref|; an int32 element must equal its
-/// reference. The judge resolves both numbers per case (docs/problem-format.md, `tolerance.sum`).
+/// reference. The judge resolves both numbers per case (docs/problem-format.md: the problem's tolerance,
+/// a case's own `tolerance`, `tolerance.sum`). A case's `compare: exact` travels as atol = rtol = 0, which
+/// against the runner's float reference is exactly the judge's rule: equal floats, −0.0 equal to 0.0.
 struct tolerance_spec {
   double atol = 1e-5;
   double rtol = 1e-5;

@@ -10,6 +10,7 @@
 namespace judge {
 
 /// |got − ref| ≤ atol + rtol·|ref|. NaN never passes; an infinity passes only against the same one.
+/// With tol.exact: got equals ref rounded to float (−0.0 equals 0.0), and NaN never passes.
 bool within_tolerance(float got, double ref, const tolerance& tol);
 
 /// Whether 32-bit element `got` of a buffer of `type` passes against `ref`: within tolerance for
