@@ -113,7 +113,7 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
     }
     const auto shape = buffer_shape(*p, c);
     const tolerance tol = case_tolerance(m_spec, c);
-    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type)) {
+    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {
       facts.wrong = wrong;
       return;
     }
@@ -338,6 +338,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   }
   cr.v = d.v;
   cr.message = d.message;
+  cr.wrong = d.wrong;
   // After the verdict, which it never changes.
   const seconds_into into{m_sanitizer_s};
   if (m_options.sanitizer.every_case) {

@@ -172,7 +172,7 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
     if (c.output_missing)
       return {verdict::run_time_error,
               fmt::format("{}: the output of solve() could not be read back ({})", call, *c.output_missing)};
-    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, mismatch_text(*c.wrong))};
+    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, mismatch_text(*c.wrong)), c.wrong};
   }
   if (timing) {
     const std::string what = "timed runs";

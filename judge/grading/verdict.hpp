@@ -16,6 +16,9 @@ namespace judge {
 struct decision {
   verdict v = verdict::internal_error;
   std::string message; ///< one or a few lines a learner can act on
+  /// The wrong output that decided a wrong answer, where one did (report/ says more of it: LeetGPU's
+  /// tolerance, the judge's bound at the first wrong element).
+  std::optional<mismatch> wrong = std::nullopt;
 };
 
 /// What became of a request that got no answer, in words, e.g. "the runner exited with code 0 before

@@ -2,12 +2,13 @@
 // the store, the reports, the queue and Slurm read and write it through its one codec (record_json.hpp).
 #pragma once
 
-#include "judge/run/device_info.hpp"
-#include "judge/compile/kernel_resources.hpp"
-#include "judge/sandbox/sandbox_layers.hpp"
-#include "judge/run/sanitizer_output.hpp"
-#include "judge/problem/verdicts.hpp"
 #include "common/wire.hpp"
+#include "judge/compile/kernel_resources.hpp"
+#include "judge/problem/verdicts.hpp"
+#include "judge/run/device_info.hpp"
+#include "judge/run/runner_facts.hpp"
+#include "judge/run/sanitizer_output.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -105,6 +106,9 @@ struct case_result {
   /// compute-sanitizer runs of this case (grading/sanitize.hpp): after a failure they explain, or every
   /// case's with --sanitize; empty when none ran.
   std::vector<sanitizer_run> sanitizer;
+  /// The wrong output of a wrong answer found in a checked call: its first wrong element, the judge's
+  /// bound there and LeetGPU's count (reports say "within LeetGPU's tolerance" from it).
+  std::optional<mismatch> wrong;
 };
 
 /// Whether a solution's runner ran in the process sandbox (at least its own user, network and mount

@@ -1,7 +1,8 @@
 #include "judge/record/record_json.hpp"
 
-#include "judge/record/kernel_json.hpp"
 #include "judge/problem/problem_spec.hpp"
+#include "judge/record/kernel_json.hpp"
+#include "judge/record/mismatch_json.hpp"
 #include "judge/record/record_names.hpp"
 #include "judge/record/sanitizer_json.hpp"
 
@@ -75,6 +76,7 @@ nlohmann::json case_json(const case_result& c, bool gflops) {
   if (!c.feedback.empty()) j["feedback"] = c.feedback;
   if (c.implausible) j["implausible"] = implausible_json(*c.implausible);
   if (!c.sanitizer.empty()) j["sanitizer"] = sanitizer_json(c.sanitizer);
+  if (c.wrong) j["wrong"] = mismatch_json(*c.wrong);
   return j;
 }
 
@@ -100,6 +102,7 @@ case_result case_from_json(const nlohmann::json& j, const char* speed_key, const
   if (j.contains("feedback")) c.feedback = value_of<std::string>(j, "feedback", at);
   if (j.contains("implausible")) c.implausible = implausible_from_json(j.at("implausible"), at + "implausible: ");
   if (j.contains("sanitizer")) c.sanitizer = sanitizer_from_json(j.at("sanitizer"), at + "sanitizer");
+  if (j.contains("wrong")) c.wrong = mismatch_from_json(j.at("wrong"), at + "wrong: ");
   return c;
 }
 

@@ -1,11 +1,12 @@
 #include "judge/report/report_terminal.hpp"
 
+#include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
+#include "judge/report/mismatch_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
-#include "judge/base/utc_time.hpp"
 
 #include <fmt/format.h>
 
@@ -117,6 +118,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
+  if (const auto note = leetgpu_note(r)) out += indent(*note, "  ! ");
   if (!r.learner_output.empty() && r.v != verdict::accepted) {
     const std::string excerpt = r.learner_output.substr(0, 1500);
     out += "  output of your program (start):\n" + indent(excerpt, "  > ");

@@ -5,6 +5,7 @@
 #include "judge/service/web_pages.hpp"
 
 #include "judge/report/kernel_text.hpp"
+#include "judge/report/mismatch_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/report_terminal.hpp"
@@ -91,6 +92,7 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
                          html(implausible_text(*c.implausible)));
   if (r.v != verdict::accepted && !r.message.empty())
     out += "<h3>What went wrong</h3>\n<pre class=\"failure\">" + html(r.message) + "</pre>\n";
+  if (const auto note = leetgpu_note(r)) out += "<p class=\"notice\">" + html(*note) + "</p>\n";
   // The same explanations as the terminal's --explain block and its sanitizer block.
   for (const case_result& c : r.cases)
     if (const std::string found = sanitizer_text(c); !found.empty())

@@ -306,6 +306,28 @@ TEST_CASE("the first failing case decides a solution", "[verdict]") {
   CHECK(decide_solution({{verdict::accepted, ""}}).v == verdict::accepted);
 }
 
+TEST_CASE("a wrong output that decides a case travels with its decision", "[verdict]") {
+  call_facts c = ok_call();
+  mismatch m;
+  m.buffer = "C";
+  m.count = 1;
+  m.total = 8;
+  m.first_index = 3;
+  m.first_coords = {3};
+  m.expected = 2.75;
+  m.got = 2.875f;
+  m.allowed = 1e-5;
+  m.leetgpu = published_check{0.01, 0.01, 0};
+  c.wrong = m;
+  const decision d = decide_case({c}, std::nullopt);
+  CHECK(d.v == verdict::wrong_answer);
+  REQUIRE(d.wrong);
+  CHECK(d.wrong->first_index == 3);
+  REQUIRE(d.wrong->leetgpu);
+  CHECK(d.wrong->leetgpu->outside == 0);
+  CHECK_FALSE(decide_case({ok_call()}, std::nullopt).wrong);
+}
+
 TEST_CASE("verdict folder names round-trip", "[verdict]") {
   auto v = GENERATE(verdict::accepted, verdict::wrong_answer, verdict::compile_error, verdict::run_time_error,
                     verdict::time_limit_exceeded);
