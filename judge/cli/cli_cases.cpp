@@ -268,9 +268,13 @@ int list_cases(const context& ctx, const cases_flags& f) {
   if (!f.show.empty()) return show_case(spec, cases, f);
   if (f.check) return check_samples(spec, cases);
   std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
-  for (const auto& c : cases)
-    std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
-                shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
+  for (const auto& c : cases) {
+    // What else decides how the case is judged, said after the columns every case has.
+    std::string notes = c.compare == comparison::exact ? "  exact" : "";
+    if (c.robustness()) notes += "  robustness: " + c.beyond_limits;
+    std::printf("%-30s %-8s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
+                shape_text(spec, c).c_str(), c.timed ? "yes" : "no", notes.c_str());
+  }
   return 0;
 }
 } // namespace

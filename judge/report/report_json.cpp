@@ -12,6 +12,7 @@
 #include "judge/problem/problem_spec.hpp"
 #include "judge/record/sanitizer_json.hpp"
 #include "judge/report/report_terminal.hpp"
+#include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
 
@@ -54,6 +55,7 @@ nlohmann::json to_json(const solution_result& r) {
     if (c.wrong)
       if (const auto note = leetgpu_note(*c.wrong)) out["wrong"]["leetgpu_text"] = *note;
   }
+  for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
   return j;
 }
 

@@ -5,6 +5,7 @@
 #include "judge/report/mismatch_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
+#include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
 
@@ -116,6 +117,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
   for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
+  for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
   if (const auto note = leetgpu_note(r)) out += indent(*note, "  ! ");
