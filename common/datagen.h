@@ -33,6 +33,17 @@ enum class distribution_kind : int {
   /// A sparse matrix stored dense: exactly a (a whole number) of the buffer's elements, at positions
   /// chosen at random, are nonzero, each uniform in [−b, b) (a drawn 0 becomes b); the others are 0.
   sparse = 7,
+  /// Uniform in [a, b) (a = b: every value is a), except one element, which is more[0]: the one at index
+  /// more[1] (a whole number; past the end: the last), or the last (spike_at_last), or one at a seeded
+  /// random index (spike_at_random). A maximum far from the early values; an element whose loss shows.
+  spike = 8,
+  /// Element i is +m for even i and −m for odd i, m uniform in [a, b) with 0 <= a <= b (a = b: every m
+  /// is a): sums where every element counts.
+  alternating = 9,
+  /// Uniform in [a, b), except that each element is, with probability more[0], a zero of either sign
+  /// (−0.0 or +0.0); more[1], a denormal of either sign; more[2], a large value of either sign (2^99,
+  /// about 6.3e29, up to the largest float, 3.4e38); more[3], an infinity of either sign. Never a NaN.
+  special = 10,
 };
 
 /// What one element of a buffer is. Every element is 32 bits wide, on the device, in files and in the
@@ -43,7 +54,14 @@ struct distribution {
   distribution_kind kind = distribution_kind::uniform;
   double a = -1.0;
   double b = 1.0;
+  /// The parameters past the first two, for the kinds that have more (spike, special); 0 for the others.
+  double more[4] = {0.0, 0.0, 0.0, 0.0};
 };
+
+/// A spike's index (distribution::more[1]) that means the buffer's last element.
+constexpr double spike_at_last = -1.0;
+/// A spike's index that means an index drawn from the seed, the same for every element of the buffer.
+constexpr double spike_at_random = -2.0;
 
 /// SplitMix64 finaliser: a bijective 64-bit mixer.
 JUDGE_HD inline std::uint64_t mix64(std::uint64_t x) {
@@ -113,6 +131,50 @@ JUDGE_HD inline std::uint64_t permuted_index(std::uint64_t seed, std::uint32_t s
   return x;
 }
 
+/// The float whose bits are `bits`.
+JUDGE_HD inline float float_of_bits(std::uint32_t bits) {
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+/// The index of the spike (distribution_kind::spike) among `count` >= 1 elements.
+JUDGE_HD inline std::uint64_t spike_index(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                          std::uint64_t count) {
+  if (d.more[1] == spike_at_random) return below(element_bits(seed, stream, 0, 0x5B000000u), count); // its own draw
+  if (d.more[1] < 0 || d.more[1] >= static_cast<double>(count)) return count - 1;
+  return static_cast<std::uint64_t>(d.more[1]);
+}
+
+/// A probability as a share of 2^24 (the exact product, truncated): special_element's thresholds are
+/// integers, so the CPU and the GPU pick the same class for every element.
+JUDGE_HD inline std::uint64_t share_of_2_24(double probability) {
+  return static_cast<std::uint64_t>(probability * 16777216.0);
+}
+
+/// Element `index` of distribution_kind::special. One draw's top 24 bits pick the class against the
+/// integer thresholds, its next bit the sign; a second draw gives the special value's magnitude bits.
+JUDGE_HD inline float special_element(const distribution& d, std::uint64_t seed, std::uint32_t stream,
+                                      std::uint64_t index) {
+  const std::uint64_t choice = element_bits(seed, stream, index, 1);
+  const std::uint64_t pick = choice >> 40;
+  const std::uint32_t sign = static_cast<std::uint32_t>((choice >> 39) & 1u) << 31;
+  const std::uint64_t magnitude = element_bits(seed, stream, index, 2);
+  std::uint64_t threshold = share_of_2_24(d.more[0]);
+  if (pick < threshold) return float_of_bits(sign); // −0.0 or +0.0
+  threshold += share_of_2_24(d.more[1]);
+  if (pick < threshold) // a denormal: exponent field 0, mantissa 1 to 2^23 − 1 (1.4e-45 to 1.2e-38)
+    return float_of_bits(sign | static_cast<std::uint32_t>(1 + below(magnitude, 0x7FFFFFu)));
+  threshold += share_of_2_24(d.more[2]);
+  if (pick < threshold) { // exponent fields 226 (2^99) to 254 (the largest finite), any mantissa
+    const auto exponent = static_cast<std::uint32_t>(226 + below(magnitude, 29));
+    return float_of_bits(sign | exponent << 23 | static_cast<std::uint32_t>(magnitude & 0x7FFFFFu));
+  }
+  threshold += share_of_2_24(d.more[3]);
+  if (pick < threshold) return float_of_bits(sign | 0x7F800000u); // ±infinity
+  return static_cast<float>(fused(d.b - d.a, unit24(element_bits(seed, stream, index)), d.a));
+}
+
 /// Element `index` of a sparse matrix stored dense (distribution_kind::sparse) of `count` elements:
 /// nonzero when its permuted position is among the first a, so exactly min(a, count) elements are.
 JUDGE_HD inline float sparse_element(const distribution& d, std::uint64_t seed, std::uint32_t stream,
@@ -123,12 +185,21 @@ JUDGE_HD inline float sparse_element(const distribution& d, std::uint64_t seed, 
 }
 
 /// Element `index` of buffer `stream` of `count` elements: the value the runner uploads and the judge
-/// regenerates. Only the sparse kind depends on `count`.
+/// regenerates. Only the sparse and spike kinds depend on `count`.
 JUDGE_HD inline float generate(const distribution& d, std::uint64_t seed, std::uint32_t stream, std::uint64_t index,
                                std::uint64_t count = 0) {
   switch (d.kind) {
   case distribution_kind::sparse:
     return sparse_element(d, seed, stream, index, count);
+  case distribution_kind::spike:
+    if (count > 0 && index == spike_index(d, seed, stream, count)) return static_cast<float>(d.more[0]);
+    return static_cast<float>(fused(d.b - d.a, unit24(element_bits(seed, stream, index)), d.a));
+  case distribution_kind::alternating: {
+    const double m = fused(d.b - d.a, unit24(element_bits(seed, stream, index)), d.a);
+    return static_cast<float>((index & 1) ? -m : m);
+  }
+  case distribution_kind::special:
+    return special_element(d, seed, stream, index);
   case distribution_kind::constant:
     return static_cast<float>(d.a);
   case distribution_kind::normal: {
@@ -227,6 +298,12 @@ constexpr bool applies_to(distribution_kind kind, element_type type) {
 /// the Irwin-Hall sum's hard limit). Tolerances of sums are derived from it (docs/problem-format.md).
 inline double largest_magnitude(const distribution& d, std::uint64_t count) {
   switch (d.kind) {
+  case distribution_kind::spike:
+    return std::fmax(std::fabs(d.more[0]), std::fmax(std::fabs(d.a), std::fabs(d.b)));
+  case distribution_kind::special:
+    if (d.more[3] > 0) return HUGE_VAL;
+    if (d.more[2] > 0) return 3.4028234663852886e38; // the largest float
+    return std::fmax(std::fabs(d.a), std::fabs(d.b));
   case distribution_kind::constant:
     return std::fabs(d.a);
   case distribution_kind::normal:
@@ -239,6 +316,28 @@ inline double largest_magnitude(const distribution& d, std::uint64_t count) {
     return std::fabs(d.b);
   default:
     return std::fmax(std::fabs(d.a), std::fabs(d.b));
+  }
+}
+
+/// Whether every value `d` gives is a whole number, so that float sums of them are exact while they stay
+/// below 2^24 (a case's `compare: exact` needs it): uniform_int and offsets; constant with a whole value;
+/// ramp with a whole start and step; alternating and spike with low = high whole (and a whole spike).
+inline bool whole_values(const distribution& d) {
+  const auto whole = [](double x) { return x == std::floor(x); };
+  switch (d.kind) {
+  case distribution_kind::uniform_int:
+  case distribution_kind::offsets:
+    return true;
+  case distribution_kind::constant:
+    return whole(d.a);
+  case distribution_kind::ramp:
+    return whole(d.a) && whole(d.b);
+  case distribution_kind::alternating:
+    return d.a == d.b && whole(d.a);
+  case distribution_kind::spike:
+    return d.a == d.b && whole(d.a) && whole(d.more[0]);
+  default:
+    return false;
   }
 }
 

@@ -107,10 +107,17 @@ template <> struct wire_names<clock_source> {
 /// Distribution kinds travel by these names (the generator itself lives in datagen.h).
 template <> struct wire_names<judge_data::distribution_kind> {
   static constexpr enum_name<judge_data::distribution_kind> table[] = {
-      {judge_data::distribution_kind::uniform, "uniform"},         {judge_data::distribution_kind::normal, "normal"},
-      {judge_data::distribution_kind::constant, "constant"},       {judge_data::distribution_kind::cancel, "cancel"},
-      {judge_data::distribution_kind::uniform_int, "uniform_int"}, {judge_data::distribution_kind::ramp, "ramp"},
-      {judge_data::distribution_kind::offsets, "offsets"},         {judge_data::distribution_kind::sparse, "sparse"}};
+      {judge_data::distribution_kind::uniform, "uniform"},
+      {judge_data::distribution_kind::normal, "normal"},
+      {judge_data::distribution_kind::constant, "constant"},
+      {judge_data::distribution_kind::cancel, "cancel"},
+      {judge_data::distribution_kind::uniform_int, "uniform_int"},
+      {judge_data::distribution_kind::ramp, "ramp"},
+      {judge_data::distribution_kind::offsets, "offsets"},
+      {judge_data::distribution_kind::sparse, "sparse"},
+      {judge_data::distribution_kind::spike, "spike"},
+      {judge_data::distribution_kind::alternating, "alternating"},
+      {judge_data::distribution_kind::special, "special"}};
 };
 
 /// The wire name of `value`: "ok", "cupti", "uniform", ...
@@ -204,7 +211,9 @@ struct check_spec {
 };
 
 /// A float32 element passes when |got - ref| <= atol + rtol * |ref|; an int32 element must equal its
-/// reference. The judge resolves both numbers per case (docs/problem-format.md, `tolerance.sum`).
+/// reference. The judge resolves both numbers per case (docs/problem-format.md: the problem's tolerance,
+/// a case's own `tolerance`, `tolerance.sum`). A case's `compare: exact` travels as atol = rtol = 0, which
+/// against the runner's float reference is exactly the judge's rule: equal floats, −0.0 equal to 0.0.
 struct tolerance_spec {
   double atol = 1e-5;
   double rtol = 1e-5;

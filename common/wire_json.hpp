@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -168,6 +169,10 @@ inline judge_data::distribution read_distribution(const json& v, const where& w)
   d.kind = r.get("kind", read_name<judge_data::distribution_kind>);
   d.a = r.get("a", read_number);
   d.b = r.get("b", read_number);
+  const std::vector<double> more = r.get("more", array_of(read_number));
+  constexpr std::size_t slots = sizeof d.more / sizeof d.more[0];
+  if (more.size() != slots) fail(w.at("more"), "must have " + std::to_string(slots) + " numbers");
+  std::copy(more.begin(), more.end(), d.more);
   return d;
 }
 
@@ -463,7 +468,10 @@ inline json number_or_null(float value) {
 }
 
 inline json distribution_json(const judge_data::distribution& d) {
-  return {{"kind", to_string(d.kind)}, {"a", d.a}, {"b", d.b}};
+  return {{"kind", to_string(d.kind)},
+          {"a", d.a},
+          {"b", d.b},
+          {"more", std::vector<double>(std::begin(d.more), std::end(d.more))}};
 }
 
 inline json buffer_json(const buffer_spec& b) {

@@ -172,7 +172,7 @@ std::string case_json(const problem_spec& spec, const test_case& c, const case_v
     if (p->is_result()) add("expected output", v.outputs.at(p->name));
   }
   const tolerance t = case_tolerance(spec, c);
-  doc["tolerance"] = {{"atol", t.atol}, {"rtol", t.rtol}};
+  doc["tolerance"] = {{"atol", t.atol}, {"rtol", t.rtol}, {"exact", t.exact}};
   return doc.dump(2) + "\n";
 }
 
@@ -200,6 +200,10 @@ int show_case(const problem_spec& spec, const std::vector<test_case>& cases, con
     if (p->is_result() && p->type == judge_data::element_type::int32)
       std::printf("\nexpected output %s %s (the CPU reference; integers, accepted only if equal):\n%s", p->name.c_str(),
                   shape_label(*p, c).c_str(), buffer_text(v.outputs.at(p->name), shape).c_str());
+    else if (p->is_result() && t.exact)
+      std::printf("\nexpected output %s %s (the CPU reference; compare: exact, accepted only if equal to it as a "
+                  "float):\n%s",
+                  p->name.c_str(), shape_label(*p, c).c_str(), buffer_text(v.outputs.at(p->name), shape).c_str());
     else if (p->is_result())
       std::printf("\nexpected output %s %s (the CPU reference; accepted within |got - ref| <= %g + %g*|ref|):\n%s",
                   p->name.c_str(), shape_label(*p, c).c_str(), t.atol, t.rtol,
@@ -357,9 +361,13 @@ int list_cases(const context& ctx, const cases_flags& f) {
     return missing ? some_not_accepted : samples != all_accepted ? samples : hidden;
   }
   std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
-  for (const auto& c : cases)
-    std::printf("%-30s %-8s %-18s %s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
-                shape_text(spec, c).c_str(), c.timed ? "yes" : "no");
+  for (const auto& c : cases) {
+    // What else decides how the case is judged, said after the columns every case has.
+    std::string notes = c.compare == comparison::exact ? "  exact" : "";
+    if (c.robustness()) notes += "  robustness: " + c.beyond_limits;
+    std::printf("%-30s %-8s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
+                shape_text(spec, c).c_str(), c.timed ? "yes" : "no", notes.c_str());
+  }
   return 0;
 }
 } // namespace

@@ -45,6 +45,9 @@ int show(const context& ctx, const problem_flags& f) {
   for (const parameter* p : spec.buffers())
     ints = ints || (p->is_result() && p->type == judge_data::element_type::int32);
   if (ints) std::printf("int outputs must equal the reference exactly\n");
+  if (const auto& leetgpu = spec.leetgpu)
+    std::printf("LeetGPU's tolerance: |ref - got| <= %g + %g*|got| (a wrong answer within it says so)\n", leetgpu->atol,
+                leetgpu->rtol);
   return 0;
 }
 

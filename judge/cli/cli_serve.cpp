@@ -24,7 +24,7 @@ struct serve_flags {
   double request_deadline = 30;
   std::size_t max_connections = 4096;
   unsigned compile_threads = 0;
-  bool contest = false, demo = false, accept_only = false;
+  bool contest = false, demo = false, accept_only = false, strict = false;
   std::string backend = "local";
   service::slurm_options slurm;
 };
@@ -76,6 +76,7 @@ int serve(const context& ctx, const serve_flags& f) {
   o.request_deadline_seconds = f.request_deadline;
   o.max_connections = f.max_connections;
   o.contest = f.contest;
+  o.strict = f.strict;
   o.compile_threads = f.compile_threads;
   o.accept_only = f.accept_only;
   o.backend = f.backend;
@@ -98,6 +99,7 @@ int serve(const context& ctx, const serve_flags& f) {
 struct worker_flags {
   std::string gpu, db_file;
   unsigned cpu_threads = 0;
+  bool strict = false;
 };
 
 int worker(const context& ctx, const worker_flags& f) {
@@ -106,6 +108,7 @@ int worker(const context& ctx, const worker_flags& f) {
   setup.testcases_root = ctx.where.testcases();
   setup.db = ctx.where.store(f.db_file);
   setup.cpu_threads = f.cpu_threads;
+  setup.strict = f.strict;
   setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-worker-" + std::to_string(getpid()));
   service::gpu_worker_loop(setup.db, setup, f.gpu, g_interrupted, [](const std::string& line) {
     std::fprintf(stdout, "judge worker: %s\n", line.c_str());
@@ -145,6 +148,9 @@ void add_serve(CLI::App& app, context& ctx) {
   sub->add_flag("--demo", flags->demo,
                 "create a demo class (teacher, alice, bob, carol) in results/demo.db and print their tokens");
   sub->add_flag("--accept-only", flags->accept_only, "queue submissions, grade none (workers run elsewhere)");
+  sub->add_flag("--strict", flags->strict,
+                "robustness cases (beyond_limits in cases.yaml) decide like every other case: timed, and a "
+                "failure there is the submission's verdict (default: reported apart, never deciding)");
   sub->add_option("--backend", flags->backend,
                   "where GPU runs happen: local (this host's GPUs) or slurm (docs/slurm.md)")
       ->check(CLI::IsMember({"local", "slurm"}));
@@ -188,7 +194,7 @@ void add_serve(CLI::App& app, context& ctx) {
 
 struct slurm_job_flags {
   std::string server, job;
-  bool expect_gpu = false;
+  bool expect_gpu = false, strict = false;
 };
 
 int slurm_job(const context& ctx, const slurm_job_flags& f) {
@@ -198,6 +204,7 @@ int slurm_job(const context& ctx, const slurm_job_flags& f) {
   service::grading_setup setup;
   setup.problems_root = ctx.where.problems();
   setup.testcases_root = ctx.where.testcases();
+  setup.strict = f.strict;
   if (const char* cpus = std::getenv("SLURM_CPUS_ON_NODE")) setup.cpu_threads = static_cast<unsigned>(std::atoi(cpus));
   setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-slurm-job-" + std::to_string(getpid()));
   const int rc = service::run_slurm_job(f.server, f.job, token, setup, f.expect_gpu, [](const std::string& line) {
@@ -219,6 +226,7 @@ void add_slurm_job(CLI::App& app, context& ctx) {
   sub->add_option("--job", flags->job, "the job's key")->required();
   sub->add_flag("--expect-gpu", flags->expect_gpu,
                 "the job was promised a GPU: finding no CUDA device is reported as the node's fault, not graded");
+  sub->add_flag("--strict", flags->strict, "robustness cases decide like every other case (the server's --strict)");
 }
 
 void add_worker(CLI::App& app, context& ctx) {
@@ -229,6 +237,7 @@ void add_worker(CLI::App& app, context& ctx) {
                               [&ctx, flags] { return worker(ctx, *flags); });
   sub->add_option("--gpu", flags->gpu, "the GPU's UUID (nvidia-smi -L), its name in the queue")->required();
   sub->add_option("--cpu-threads", flags->cpu_threads, "threads for the CPU reference (default: all cores)");
+  sub->add_flag("--strict", flags->strict, "robustness cases decide like every other case (the server's --strict)");
   add_store_option(*sub, flags->db_file);
 }
 

@@ -29,6 +29,7 @@ struct verify_flags {
   std::string problem;
   bool no_timing = false;
   bool compile_only = false;
+  bool strict = false;
   double budget = 0;
 };
 
@@ -83,6 +84,7 @@ int verify(const context& ctx, const verify_flags& f) {
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
   request.compile_only = f.compile_only;
+  request.grading.strict = f.strict;
 
   std::map<std::string, std::filesystem::path> sources; // by display path
   for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
@@ -212,6 +214,8 @@ void add_verify(CLI::App& app, context& ctx) {
                 "compile every example and run none (no GPU needed): compile_error examples must fail to "
                 "compile, the others must compile");
   sub->add_option("--budget", flags->budget, "timing budget per case [s] (default 1)");
+  sub->add_flag("--strict", flags->strict,
+                "robustness cases (beyond_limits in cases.yaml) decide the examples' verdicts like every other case");
 }
 
 } // namespace judge::cli

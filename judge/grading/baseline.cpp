@@ -32,7 +32,8 @@ std::string grader::baseline_key(const build_result& baseline) const {
   key.add(baseline.content_hash).add(baseline.runner.parent_path().filename().string()); // runner-<its hash>
   key.add(fmt::format("timing {} cold_l2 {} method {} budget {} checks {}", m_options.timing, m_options.cold_l2,
                       judge_wire::to_string(m_options.timing_method), budget_seconds(), m_options.checks));
-  for (std::size_t i = 0; i < m_cases.size(); ++i) {
+  // Only the cases that decide: the baseline never runs a robustness case unless grading is strict.
+  for (std::size_t i = 0; i < m_deciding; ++i) {
     key.add(m_cases[i].name).add(shape_text(m_spec, m_cases[i])).add(m_cases[i].timed ? "timed" : "checked");
     for (const std::uint64_t seed : check_seeds(i)) key.add(std::to_string(seed));
   }
@@ -61,7 +62,9 @@ std::string grader::run_baseline_now(const build_result& baseline, const progres
   const scratch_folder scratch = new_scratch("baseline");
   runner_session session(runner_options_for(baseline, scratch, runner_role::trusted));
   if (!session.start()) return "the baseline runner did not start: " + describe(session.start_facts());
-  for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
+  // Robustness cases are the solutions' alone (unless strict): past the limits, the baseline owes nothing,
+  // and a baseline that fails there must not take the figures of every other case with it.
+  for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
     const test_case& c = m_cases[i];
     if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) return why;
     if (progress) progress(m_spec.baseline.label, i, m_cases.size(), c.name);

@@ -6,8 +6,16 @@ namespace judge {
 
 bool within_tolerance(float got, double ref, const tolerance& tol) {
   if (std::isnan(got) || std::isnan(ref)) return false;
+  // Float against float: the CPU reference is a double, and the solution's float can only be its rounding.
+  if (tol.exact) return got == static_cast<float>(ref);
   if (std::isinf(got) || std::isinf(ref)) return static_cast<double>(got) == ref;
   return std::fabs(static_cast<double>(got) - ref) <= tol.atol + tol.rtol * std::fabs(ref);
+}
+
+bool within_published(float got, double ref, const published_tolerance& tol) {
+  if (std::isnan(got) || std::isnan(ref)) return false;
+  if (std::isinf(got) || std::isinf(ref)) return static_cast<double>(got) == ref;
+  return std::fabs(ref - static_cast<double>(got)) <= tol.atol + tol.rtol * std::fabs(static_cast<double>(got));
 }
 
 std::vector<std::int64_t> unflatten(std::int64_t index, const std::vector<std::int64_t>& shape) {
@@ -39,17 +47,29 @@ float shown_value(float got, judge_data::element_type type) {
   return type == judge_data::element_type::int32 ? static_cast<float>(judge_data::int_of_word(got)) : got;
 }
 
+/// The judge's bound at an element whose reference is `expected`.
+double allowed_at(double expected, const tolerance& tol, judge_data::element_type type) {
+  if (tol.exact || type == judge_data::element_type::int32) return 0;
+  return tol.atol + tol.rtol * std::fabs(expected);
+}
+
 template <class Ref>
 std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
                                     const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
-                                    const tolerance& tol, judge_data::element_type type) {
+                                    const tolerance& tol, judge_data::element_type type,
+                                    const std::optional<published_tolerance>& leetgpu) {
   mismatch m;
   m.buffer = buffer;
   m.total = static_cast<std::int64_t>(ref.size());
+  m.exact = tol.exact && type == judge_data::element_type::float32;
+  // Only where it can say something: a float buffer (an int buffer is exact for every judge).
+  const bool published = leetgpu && type == judge_data::element_type::float32;
+  std::int64_t outside_published = 0;
   // A short output counts every missing element as wrong: nothing is assumed about what is absent.
   const std::size_t n = std::min(got.size(), ref.size());
   for (std::size_t i = 0; i < n; ++i) {
     const double expected = reference_value(ref[i], type);
+    if (published && !within_published(got[i], expected, *leetgpu)) ++outside_published;
     if (element_passes(type, got[i], expected, tol)) continue;
     if (m.count++ == 0) {
       m.first_index = static_cast<std::int64_t>(i);
@@ -64,23 +84,27 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
       m.got = std::nanf("");
     }
     m.count += static_cast<std::int64_t>(ref.size() - n);
+    outside_published += static_cast<std::int64_t>(ref.size() - n);
   }
   if (m.count == 0) return std::nullopt;
   m.first_coords = unflatten(m.first_index, shape);
+  m.allowed = allowed_at(m.expected, tol, type);
+  if (published) m.leetgpu = published_check{leetgpu->atol, leetgpu->rtol, outside_published};
   return m;
 }
 } // namespace
 
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol, judge_data::element_type type) {
-  return compare_any(buffer, got, ref, shape, tol, type);
+                                       const tolerance& tol, judge_data::element_type type,
+                                       const std::optional<published_tolerance>& leetgpu) {
+  return compare_any(buffer, got, ref, shape, tol, type, leetgpu);
 }
 
 std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
                                        const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
                                        const tolerance& tol, judge_data::element_type type) {
-  return compare_any(buffer, got, ref, shape, tol, type);
+  return compare_any(buffer, got, ref, shape, tol, type, std::nullopt);
 }
 
 } // namespace judge

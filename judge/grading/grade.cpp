@@ -31,6 +31,12 @@ grader::grader(problem_spec spec, std::vector<test_case> cases, const judge_secr
       m_options(std::move(options)),
       m_scratch_root(scratch_folder::create_temporary(fmt::format("gpu-judge-{}-", ::getpid()))) {
   if (m_options.cpu_threads == 0) m_options.cpu_threads = std::max(1u, std::thread::hardware_concurrency());
+  // Robustness cases last: whatever they do (crash the runner, hang, answer wrong) comes after every case
+  // that decides, and is recorded as their own lines only.
+  if (!m_options.strict)
+    std::stable_partition(m_cases.begin(), m_cases.end(), [](const test_case& c) { return !c.robustness(); });
+  m_deciding = static_cast<std::size_t>(std::count_if(
+      m_cases.begin(), m_cases.end(), [&](const test_case& c) { return m_options.strict || !c.robustness(); }));
 }
 
 // The scratch folders remove themselves, beneath their own descriptors.
@@ -113,7 +119,7 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
     }
     const auto shape = buffer_shape(*p, c);
     const tolerance tol = case_tolerance(m_spec, c);
-    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type)) {
+    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {
       facts.wrong = wrong;
       return;
     }
@@ -151,8 +157,11 @@ timing_facts grader::time_case(runner_session& session, std::size_t i, std::opti
 }
 
 bool grader::times_a_case_from(std::size_t i) const {
-  return m_options.timing && std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), m_cases.end(),
-                                         [](const test_case& c) { return c.timed; });
+  // Only cases that decide are timed: a robustness case's time would say nothing within the limits.
+  const auto deciding_end = m_cases.begin() + static_cast<std::ptrdiff_t>(m_deciding);
+  return m_options.timing && i < m_deciding &&
+         std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), deciding_end,
+                     [](const test_case& c) { return c.timed; });
 }
 
 std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, runner_role role) {
@@ -320,7 +329,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   }
   if (progress) progress(who, i, m_cases.size(), c.name);
   judge_wire::case_request request = checks_request(i);
-  const bool timed = m_options.timing && c.timed && !request.checks.empty();
+  const bool timed = m_options.timing && c.timed && decides(i) && !request.checks.empty();
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
@@ -338,6 +347,8 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   }
   cr.v = d.v;
   cr.message = d.message;
+  cr.wrong = d.wrong;
+  cr.beyond_limits = c.beyond_limits;
   // After the verdict, which it never changes.
   const seconds_into into{m_sanitizer_s};
   if (m_options.sanitizer.every_case) {
@@ -391,11 +402,12 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
   // Nothing is timed in this grading at all: the next solution's runners may start now.
   if (!times_a_case_from(0) && !g_interrupted) start_ahead(next);
-  std::vector<decision> decisions;
+  std::vector<case_outcome> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
   bool explained = false;
-  for (std::size_t i = 0; i < m_cases.size() && !g_interrupted; ++i) {
+  bool hung = false;
+  for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
     result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
     // The last timed case is timed: the replaying runner's teardown overlaps the rest, and the next
     // solution's runners start.
@@ -405,10 +417,19 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     }
     const case_result& cr = result.cases.back();
     explained = explained || !cr.sanitizer.empty();
-    decisions.push_back({cr.v, cr.message});
+    decisions.push_back({{cr.v, cr.message}, false});
     // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
-    // and holds the GPU, so its remaining cases are not run.
-    if (cr.v == verdict::time_limit_exceeded) break;
+    // and holds the GPU, so its remaining cases are not run (its robustness cases neither).
+    if (cr.v == verdict::time_limit_exceeded) {
+      hung = true;
+      break;
+    }
+  }
+  // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
+  // died on one is started again for the next), never timed, never explained, recorded apart.
+  for (std::size_t i = m_deciding; i < m_cases.size() && !hung && !g_interrupted; ++i) {
+    result.robustness.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, false));
+    decisions.push_back({{result.robustness.back().v, result.robustness.back().message}, true});
   }
   const clock::time_point cases_end = clock::now();
   session.finish();
@@ -424,7 +445,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // The record says how the process that ran learner code was confined; the replaying runner runs in the
   // same sandbox.
   result.sandbox = sandbox_state(session, m_options.sandbox);
-  if (g_interrupted && result.cases.size() < m_cases.size() && decide_solution(decisions).v == verdict::accepted) {
+  if (g_interrupted && result.cases.size() < m_deciding && decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";
     return phases;

@@ -48,6 +48,11 @@ struct grade_options {
   std::chrono::seconds baseline_max_age = judge::baseline_max_age;
   /// compute-sanitizer after a failure, or on every case (grading/sanitize.hpp).
   sanitizer_options sanitizer;
+  /// Robustness cases (a case's `beyond_limits`) decide like every other case, in file order: they are
+  /// timed, and a failure there is the solution's verdict. Without it (the default) they run after the
+  /// cases that decide, untimed, and only their own lines record what happened (`--strict`, a server's
+  /// `--strict`).
+  bool strict = false;
 };
 
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
@@ -70,7 +75,8 @@ struct runners_ahead {
 
 class grader {
 public:
-  /// `secret` keys the seeds of hidden cases (check_seed.hpp).
+  /// `secret` keys the seeds of hidden cases (check_seed.hpp). Unless the options are strict, the
+  /// robustness cases move behind the others (in their order): cases() is then the order they run in.
   grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
          grade_options options);
   ~grader();
@@ -92,7 +98,10 @@ public:
   /// The build of the solution to be graded next, once it is built; nullptr while it is not (or none).
   using next_build_fn = std::function<const build_result*()>;
 
-  /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in.
+  /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in. The
+  /// cases that decide fill result.cases; then, unless a case timed out, the robustness cases (not strict)
+  /// fill result.robustness, each in a runner call of its own after every deciding case, so that a crash
+  /// or a wrong answer there changes nothing but its own line.
   /// Once its last timed case is timed (at once when none is), the runners of `next`'s build (when it
   /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
   /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
@@ -147,6 +156,9 @@ private:
   void start_ahead(const next_build_fn& next);
   /// Whether any case from case `i` on is timed in this grading (from 0: any case at all).
   bool times_a_case_from(std::size_t i) const;
+  /// Whether case `i` (of cases()) decides the verdict: every case when strict, else all but the
+  /// robustness cases, which follow them.
+  bool decides(std::size_t i) const { return i < m_deciding; }
   /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
   /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
   /// feedback when the case cannot be timed, and returns the decision.
@@ -166,6 +178,7 @@ private:
 
   problem_spec m_spec;
   std::vector<test_case> m_cases;
+  std::size_t m_deciding = 0; ///< the cases that decide: m_cases[0, m_deciding)
   judge_secret m_secret;
   device_info m_device;
   grade_options m_options;

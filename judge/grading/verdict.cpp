@@ -172,7 +172,7 @@ decision decide_case(const std::vector<call_facts>& calls, const std::optional<t
     if (c.output_missing)
       return {verdict::run_time_error,
               fmt::format("{}: the output of solve() could not be read back ({})", call, *c.output_missing)};
-    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, mismatch_text(*c.wrong))};
+    if (c.wrong) return {verdict::wrong_answer, fmt::format("{}: {}", call, mismatch_text(*c.wrong)), c.wrong};
   }
   if (timing) {
     const std::string what = "timed runs";
@@ -206,10 +206,14 @@ sanitizer_plan plan_sanitizer(const std::vector<call_facts>& calls, const std::o
   return {};
 }
 
-decision decide_solution(const std::vector<decision>& cases) {
-  for (const decision& d : cases)
-    if (d.v != verdict::accepted) return d;
-  if (cases.empty()) return {verdict::internal_error, "no test case was run"};
+decision decide_solution(const std::vector<case_outcome>& cases) {
+  bool any = false;
+  for (const case_outcome& c : cases) {
+    if (c.robustness) continue;
+    any = true;
+    if (c.d.v != verdict::accepted) return c.d;
+  }
+  if (!any) return {verdict::internal_error, "no test case was run"};
   return {verdict::accepted, ""};
 }
 

@@ -16,6 +16,9 @@ namespace judge {
 struct decision {
   verdict v = verdict::internal_error;
   std::string message; ///< one or a few lines a learner can act on
+  /// The wrong output that decided a wrong answer, where one did (report/ says more of it: LeetGPU's
+  /// tolerance, the judge's bound at the first wrong element).
+  std::optional<mismatch> wrong = std::nullopt;
 };
 
 /// What became of a request that got no answer, in words, e.g. "the runner exited with code 0 before
@@ -36,7 +39,15 @@ struct sanitizer_plan {
 };
 sanitizer_plan plan_sanitizer(const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing);
 
-/// A solution's verdict from its cases': the first failing case in case order decides; all AC is AC.
-decision decide_solution(const std::vector<decision>& cases);
+/// One case's decision as the solution's verdict sees it. A robustness case (a case's `beyond_limits`)
+/// graded without strict mode is one that never decides: the grader says so here, strict or not.
+struct case_outcome {
+  decision d;
+  bool robustness = false;
+};
+
+/// A solution's verdict from its cases': the first failing case in case order decides, robustness cases
+/// left out, whatever they did; all AC is AC; no case that decides is an internal error.
+decision decide_solution(const std::vector<case_outcome>& cases);
 
 } // namespace judge

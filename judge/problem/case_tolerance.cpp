@@ -33,8 +33,19 @@ double largest_input_magnitude(const problem_spec& spec, const test_case& c, con
 
 tolerance case_tolerance(const problem_spec& spec, const test_case& c) {
   tolerance t = spec.tolerance;
-  if (!spec.tolerance.sum) return t;
-  const sum_rule& rule = *spec.tolerance.sum;
+  if (c.compare == comparison::exact) {
+    t.atol = t.rtol = 0;
+    t.sum.reset();
+    t.exact = true;
+    return t;
+  }
+  if (c.tolerance) {
+    t.atol = c.tolerance->atol.value_or(t.atol);
+    t.rtol = c.tolerance->rtol.value_or(t.rtol);
+    if (!c.tolerance->sum) t.sum.reset();
+  }
+  if (!t.sum) return t;
+  const sum_rule& rule = *t.sum;
   const std::int64_t terms = std::max<std::int64_t>(1, rule.terms.evaluate(c.sizes));
   const double allowance = sum_allowance(terms);
   if (!rule.of.empty()) {

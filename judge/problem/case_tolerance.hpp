@@ -20,7 +20,9 @@ double sum_allowance(std::int64_t terms);
 /// distribution (judge_data::largest_magnitude).
 double largest_input_magnitude(const problem_spec& spec, const test_case& c, const std::string& name);
 
-/// atol and rtol for case `c`. Without a sum rule, the spec's own. With one, of T terms:
+/// atol and rtol for case `c`: the spec's, or the case's own `tolerance` where it gives them (and without
+/// the sum rule where it says `sum: false`); for `compare: exact`, 0 and 0 and `exact`. Then, with a sum
+/// rule, of T terms:
 /// `of: [A, B]`: atol + sum_allowance(T)·T·max|A|·max|B| (a bound of Σ|term|), without the factor T
 /// when `weighted` (weights that sum to 1 times values of A: Σ|term| <= max|A|);
 /// `relative: true`: rtol + sum_allowance(T) (terms of one sign: the error is relative to the sum).

@@ -407,8 +407,8 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   const reader in(spec_yaml::shown_path(spec.spec_file));
   const YAML::Node doc = spec_yaml::load(spec.spec_file, spec_yaml::shown_path(spec.spec_file));
   const fields top = in.mapping(doc, "",
-                                {"title", "statement", "signature", "tolerance", "work", "speed_unit", "inputs",
-                                 "baseline", "banned_libraries", "tensor_cores", "limits"});
+                                {"title", "statement", "signature", "tolerance", "leetgpu", "work", "speed_unit",
+                                 "inputs", "baseline", "banned_libraries", "tensor_cores", "limits"});
 
   spec.title = in.text(in.required(top, "", "title", "the problem's human-readable name"), "title");
   spec.signature = read_signature(in, in.required(top, "", "signature", "the parameters of solve()"));
@@ -429,6 +429,13 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
     if (const YAML::Node* v = f.find("atol")) spec.tolerance.atol = read_tolerance(in, *v, "tolerance.atol");
     if (const YAML::Node* v = f.find("rtol")) spec.tolerance.rtol = read_tolerance(in, *v, "tolerance.rtol");
     if (const YAML::Node* v = f.find("sum")) spec.tolerance.sum = read_sum_rule(in, *v, spec, sizes);
+  }
+  if (const YAML::Node* node = top.find("leetgpu")) {
+    const fields f = in.mapping(*node, "leetgpu", {"atol", "rtol"});
+    published_tolerance t;
+    t.atol = read_tolerance(in, in.required(f, "leetgpu", "atol", "LeetGPU's absolute tolerance"), "leetgpu.atol");
+    t.rtol = read_tolerance(in, in.required(f, "leetgpu", "rtol", "LeetGPU's relative tolerance"), "leetgpu.rtol");
+    spec.leetgpu = t;
   }
   if (const YAML::Node* node = top.find("work")) {
     const fields f = in.mapping(*node, "work", {"flops", "bytes"});

@@ -57,6 +57,19 @@ struct tolerance {
   double atol = 1e-5;
   double rtol = 1e-5;
   std::optional<sum_rule> sum; ///< absent: atol and rtol are the whole tolerance
+  /// A case's `compare: exact`: a float element passes only when it equals the reference rounded to float
+  /// (−0.0 equals 0.0); atol and rtol are then 0, which is the same rule in the runner, whose reference
+  /// is float.
+  bool exact = false;
+};
+
+/// A tolerance another judge publishes for the same problem (problem.yaml's `leetgpu`): never what decides
+/// here, only what a wrong answer is measured against as well, so that its message can say "within
+/// LeetGPU's tolerance". LeetGPU compares with torch.allclose(reference, output): |ref − got| <= atol +
+/// rtol·|got|.
+struct published_tolerance {
+  double atol = 0;
+  double rtol = 0;
 };
 
 enum class speed_unit { gflops, gbps };
@@ -86,6 +99,8 @@ struct problem_spec {
   std::filesystem::path statement; ///< absolute
   std::vector<parameter> signature;
   judge::tolerance tolerance;
+  /// `leetgpu: {atol, rtol}`: LeetGPU's own tolerance for this problem, where it has one.
+  std::optional<published_tolerance> leetgpu;
   size_expr flops; ///< [FLOP] per call
   size_expr bytes; ///< [B] per call
   speed_unit unit = speed_unit::gflops;

@@ -119,22 +119,46 @@ std::string quoted(const std::string& s) {
   return out + (s.size() > longest ? "...\"" : "\"");
 }
 
+/// One parameter of a distribution kind: its name in YAML, the field of judge_data::distribution it
+/// fills (0: a, 1: b, 2 to 5: more[0] to more[3]), and its value when the YAML leaves it out (none:
+/// required).
+struct param_info {
+  const char* name;
+  int slot;
+  std::optional<double> absent = std::nullopt;
+};
+
 struct kind_info {
   const char* name;
   judge_data::distribution_kind kind;
-  std::vector<std::string> params; ///< [0] becomes distribution::a, [1] distribution::b
+  std::vector<param_info> params;
 };
+
+double& slot_of(judge_data::distribution& d, int slot) { return slot == 0 ? d.a : slot == 1 ? d.b : d.more[slot - 2]; }
 
 const std::vector<kind_info>& distribution_kinds() {
   using k = judge_data::distribution_kind;
-  static const std::vector<kind_info> kinds{{"uniform", k::uniform, {"low", "high"}},
-                                            {"normal", k::normal, {"mean", "stddev"}},
-                                            {"constant", k::constant, {"value"}},
-                                            {"cancel", k::cancel, {"low", "high"}},
-                                            {"uniform_int", k::uniform_int, {"low", "high"}},
-                                            {"ramp", k::ramp, {"start", "step"}},
-                                            {"offsets", k::offsets, {"total", "skew"}},
-                                            {"sparse", k::sparse, {"nonzeros", "magnitude"}}};
+  static const std::vector<kind_info> kinds{
+      {"uniform", k::uniform, {{"low", 0}, {"high", 1}}},
+      {"normal", k::normal, {{"mean", 0}, {"stddev", 1}}},
+      {"constant", k::constant, {{"value", 0}}},
+      {"cancel", k::cancel, {{"low", 0}, {"high", 1}}},
+      {"uniform_int", k::uniform_int, {{"low", 0}, {"high", 1}}},
+      {"ramp", k::ramp, {{"start", 0}, {"step", 1}}},
+      {"offsets", k::offsets, {{"total", 0}, {"skew", 1}}},
+      {"sparse", k::sparse, {{"nonzeros", 0}, {"magnitude", 1}}},
+      {"spike", k::spike, {{"low", 0}, {"high", 1}, {"value", 2}, {"at", 3, judge_data::spike_at_random}}},
+      {"alternating", k::alternating, {{"low", 0}, {"high", 1}}},
+      // A few percent of each special class by default: enough of each in a thousand elements.
+      {"special",
+       k::special,
+       {{"low", 0},
+        {"high", 1},
+        {"zeros", 2, 0.05},
+        {"denormals", 3, 0.05},
+        {"large", 4, 0.05},
+        {"infinities", 5, 0.0}}},
+  };
   return kinds;
 }
 
@@ -297,6 +321,48 @@ std::vector<std::string> reader::text_list(const YAML::Node& node, const std::st
   return items;
 }
 
+namespace {
+
+/// A spike's background range may be a single value (low = high), and its place a whole index.
+void check_spike(const reader& in, const fields& f, const std::string& field, const judge_data::distribution& d) {
+  if (!(d.a <= d.b))
+    in.fail_field(f.node(), field,
+                  "low must not be above high (low = high: every other element is low), got low " +
+                      f.find("low")->Scalar() + " and high " + f.find("high")->Scalar());
+  const double at = d.more[1];
+  if (at == judge_data::spike_at_random || at == judge_data::spike_at_last) return;
+  if (at != std::floor(at) || at < 0 || at > 9007199254740992.0)
+    in.fail_field(*f.find("at"), join_field(field, "at"),
+                  "must be an element's index (a whole number from 0) or 'last'; leave it out for an index drawn "
+                  "from the seed; got " +
+                      f.find("at")->Scalar());
+}
+
+/// Each special class is drawn with its probability; what is left is ordinary values.
+void check_special(const reader& in, const fields& f, const std::string& field, const judge_data::distribution& d) {
+  if (!(d.a < d.b))
+    in.fail_field(f.node(), field,
+                  "low must be below high, got low " + f.find("low")->Scalar() + " and high " +
+                      f.find("high")->Scalar());
+  // The classes in the order of distribution::more (judge_data::special_element).
+  const char* classes[] = {"zeros", "denormals", "large", "infinities"};
+  double total = 0;
+  for (int k = 0; k < 4; ++k) {
+    const double p = d.more[k];
+    // Only a given probability can be out of range: the defaults are not.
+    if (!(p >= 0 && p <= 1))
+      in.fail_field(*f.find(classes[k]), join_field(field, classes[k]),
+                    "is a probability, from 0 to 1, got " + f.find(classes[k])->Scalar());
+    total += p;
+  }
+  if (total > 1)
+    in.fail_field(f.node(), field,
+                  "the probabilities of zeros, denormals, large and infinities add up to " + std::to_string(total) +
+                      ", more than 1");
+}
+
+} // namespace
+
 judge_data::distribution reader::distribution(const YAML::Node& node, const std::string& field) const {
   if (!node.IsMap())
     fail_field(node, field,
@@ -316,23 +382,32 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
                "unknown distribution " + quoted(kind_name) + " (known: " + join_list(kind_names) + ")");
 
   std::vector<std::string> allowed{"kind"};
-  allowed.insert(allowed.end(), info->params.begin(), info->params.end());
+  for (const param_info& p : info->params) allowed.push_back(p.name);
   const fields f = mapping(node, field, allowed, " for kind " + kind_name);
-
-  double values[2] = {0.0, 0.0};
-  for (std::size_t i = 0; i < info->params.size(); ++i) {
-    const std::string name = join_field(field, info->params[i]);
-    const YAML::Node& value = required(f, field, info->params[i], "for kind " + kind_name);
-    values[i] = number(value, name);
-    // Values become floats on the GPU; anything a float cannot hold would generate infinities.
-    if (!std::isfinite(values[i]) || std::fabs(values[i]) > FLT_MAX)
-      fail_field(value, name, "must be a finite number that a float can hold, got " + value.Scalar());
-  }
 
   judge_data::distribution d;
   d.kind = info->kind;
-  d.a = values[0];
-  d.b = values[1];
+  d.a = d.b = 0.0;
+  for (const param_info& p : info->params) {
+    const std::string name = join_field(field, p.name);
+    const YAML::Node* given = f.find(p.name);
+    if (!given && p.absent) {
+      slot_of(d, p.slot) = *p.absent;
+      continue;
+    }
+    const YAML::Node& value = given ? *given : required(f, field, p.name, "for kind " + kind_name);
+    // A spike's place may be a word: the last element, whatever the buffer's length.
+    if (info->kind == judge_data::distribution_kind::spike && std::string(p.name) == "at" && value.IsScalar() &&
+        value.Scalar() == "last") {
+      slot_of(d, p.slot) = judge_data::spike_at_last;
+      continue;
+    }
+    const double v = number(value, name);
+    // Values become floats on the GPU; anything a float cannot hold would generate infinities.
+    if (!std::isfinite(v) || std::fabs(v) > FLT_MAX)
+      fail_field(value, name, "must be a finite number that a float can hold, got " + value.Scalar());
+    slot_of(d, p.slot) = v;
+  }
   switch (d.kind) {
   case judge_data::distribution_kind::uniform:
   case judge_data::distribution_kind::cancel:
@@ -380,6 +455,18 @@ judge_data::distribution reader::distribution(const YAML::Node& node, const std:
       fail_field(*f.find("magnitude"), join_field(field, "magnitude"),
                  "must be above 0 (values are uniform in [-magnitude, magnitude)), got " +
                      f.find("magnitude")->Scalar());
+    break;
+  case judge_data::distribution_kind::spike:
+    check_spike(*this, f, field, d);
+    break;
+  case judge_data::distribution_kind::alternating:
+    if (!(d.a >= 0 && d.a <= d.b))
+      fail_field(node, field,
+                 "low and high are magnitudes: 0 <= low <= high (low = high: one magnitude), got low " +
+                     f.find("low")->Scalar() + " and high " + f.find("high")->Scalar());
+    break;
+  case judge_data::distribution_kind::special:
+    check_special(*this, f, field, d);
     break;
   case judge_data::distribution_kind::constant:
   case judge_data::distribution_kind::ramp:

@@ -1,7 +1,10 @@
 #include "judge/problem/test_cases.hpp"
 
+#include "judge/problem/exact_compare.hpp"
 #include "judge/problem/solution_files.hpp"
 #include "judge/problem/spec_yaml.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
@@ -240,11 +243,60 @@ void read_distributions(const reader& in, const fields& f, const problem_spec& s
       if (!per_buffer.find(name)) check_type(*all_node, "distribution", name);
 }
 
+/// A spike placed at an index must find that index in its buffer: one past the end is a typo, not the last.
+void check_spike_places(const reader& in, const YAML::Node& case_node, const fields& f,
+                        const std::map<std::string, std::int64_t>& counts, const test_case& c) {
+  for (const auto& [name, d] : c.distributions) {
+    if (d.kind != judge_data::distribution_kind::spike || d.more[1] < 0 || c.data.count(name)) continue;
+    if (d.more[1] < static_cast<double>(counts.at(name))) continue;
+    const std::string what = fmt::format("buffer {} has {} elements, so the spike's index {} is past its end (use "
+                                         "'at: last' for the last element)",
+                                         name, counts.at(name), d.more[1]);
+    const YAML::Node* buffers = f.find("buffers");
+    if (buffers && buffers->IsMap() && (*buffers)[name].IsDefined())
+      in.fail_field((*buffers)[name]["at"], "buffers." + name + ".at", what);
+    if (const YAML::Node* all = f.find("distribution")) in.fail_field((*all)["at"], "distribution.at", what);
+    in.fail(case_node, what + "; the distribution is problem.yaml's");
+  }
+}
+
+tolerance_override read_tolerance_override(const reader& in, const YAML::Node& node) {
+  const fields f = in.mapping(node, "tolerance", {"atol", "rtol", "sum"});
+  if (f.keys().empty())
+    in.fail_field(node, "tolerance", "give atol, rtol or both (and sum: false to leave out the problem's sum rule)");
+  tolerance_override t;
+  for (const char* key : {"atol", "rtol"})
+    if (const YAML::Node* v = f.find(key)) {
+      const double value = in.number(*v, std::string("tolerance.") + key);
+      if (!std::isfinite(value) || value < 0)
+        in.fail_field(*v, std::string("tolerance.") + key, "must be a finite number >= 0, got " + v->Scalar());
+      (std::string(key) == "atol" ? t.atol : t.rtol) = value;
+    }
+  if (const YAML::Node* v = f.find("sum")) t.sum = in.boolean(*v, "tolerance.sum");
+  return t;
+}
+
+/// `compare`, `tolerance` and `beyond_limits`: how the case is judged, and whether it decides anything.
+void read_judging(const reader& in, const fields& f, const problem_spec& spec, test_case& c) {
+  const YAML::Node* compare = f.find("compare");
+  if (compare)
+    c.compare = in.word<comparison>(*compare, "compare", "comparison",
+                                    {{"tolerance", comparison::tolerance}, {"exact", comparison::exact}});
+  if (const YAML::Node* v = f.find("tolerance")) {
+    if (c.compare == comparison::exact)
+      in.fail_field(*v, "tolerance", "the case says 'compare: exact', which allows no tolerance: keep one of the two");
+    c.tolerance = read_tolerance_override(in, *v);
+  }
+  if (c.compare == comparison::exact)
+    if (const std::string why = why_not_exact(spec, c); !why.empty()) in.fail_field(*compare, "compare", why);
+  if (const YAML::Node* v = f.find("beyond_limits")) c.beyond_limits = in.text(*v, "beyond_limits");
+}
+
 test_case read_case(const reader& file_in, const YAML::Node& node, const std::string& field, const problem_spec& spec,
                     bool timed_default) {
-  const fields f = file_in.mapping(
-      node, field,
-      {"name", "visibility", "sizes", "scalars", "seed", "timed", "data", "expected", "distribution", "buffers"});
+  const fields f = file_in.mapping(node, field,
+                                   {"name", "visibility", "sizes", "scalars", "seed", "timed", "data", "expected",
+                                    "distribution", "buffers", "tolerance", "compare", "beyond_limits"});
   test_case c;
   c.line = node.Mark().line + 1;
   const YAML::Node& name = file_in.required(f, field, "name", "unique in the file, from the letters A-Z a-z 0-9 _ . -");
@@ -273,6 +325,8 @@ test_case read_case(const reader& file_in, const YAML::Node& node, const std::st
   read_distributions(in, f, spec, c);
   if (const YAML::Node* v = f.find("data")) read_data(in, *v, spec, counts, c);
   if (const YAML::Node* v = f.find("expected")) read_expected(in, *v, spec, counts, c, c.expected);
+  check_spike_places(in, node, f, counts, c);
+  read_judging(in, f, spec, c);
   return c;
 }
 

@@ -6,12 +6,24 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace judge {
 
 enum class visibility { sample, hidden };
+
+/// A case's own `tolerance:` (docs/problem-format.md): it replaces the problem's atol, rtol or both, and
+/// the problem's `tolerance.sum` rule still widens them unless it says `sum: false`.
+struct tolerance_override {
+  std::optional<double> atol, rtol;
+  bool sum = true;
+};
+
+/// How a case's outputs are compared with the reference: within a tolerance, or `compare: exact` (every
+/// float element equal to the reference rounded to float, −0.0 equal to 0.0).
+enum class comparison { tolerance, exact };
 
 struct test_case {
   std::string name;
@@ -26,7 +38,15 @@ struct test_case {
   /// Expected outputs, by buffer name (only with explicit data for every input): what the CPU
   /// reference must give, within the problem's tolerance (`judge cases <problem> --check`).
   std::map<std::string, std::vector<double>> expected;
+  std::optional<tolerance_override> tolerance; ///< absent: the problem's tolerance
+  judge::comparison compare = comparison::tolerance;
+  /// `beyond_limits`: why the case lies outside the problem's published limits ("N past LeetGPU's limit of
+  /// 100,000,000"); empty for a case within them. Such a robustness case is run last, reported apart and
+  /// never timed, and never changes a verdict, rank or speed, unless grading is strict (grade_options).
+  std::string beyond_limits;
   int line = 0; ///< line in cases.yaml, for messages
+
+  bool robustness() const { return !beyond_limits.empty(); }
 };
 
 /// Loads and validates the cases of `spec` from `cases_file` (sizes complete and ≥ 1, buffer counts

@@ -2,12 +2,13 @@
 // the store, the reports, the queue and Slurm read and write it through its one codec (record_json.hpp).
 #pragma once
 
-#include "judge/run/device_info.hpp"
-#include "judge/compile/kernel_resources.hpp"
-#include "judge/sandbox/sandbox_layers.hpp"
-#include "judge/run/sanitizer_output.hpp"
-#include "judge/problem/verdicts.hpp"
 #include "common/wire.hpp"
+#include "judge/compile/kernel_resources.hpp"
+#include "judge/problem/verdicts.hpp"
+#include "judge/run/device_info.hpp"
+#include "judge/run/runner_facts.hpp"
+#include "judge/run/sanitizer_output.hpp"
+#include "judge/sandbox/sandbox_layers.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -105,6 +106,11 @@ struct case_result {
   /// compute-sanitizer runs of this case (grading/sanitize.hpp): after a failure they explain, or every
   /// case's with --sanitize; empty when none ran.
   std::vector<sanitizer_run> sanitizer;
+  /// The wrong output of a wrong answer found in a checked call: its first wrong element, the judge's
+  /// bound there and LeetGPU's count (reports say "within LeetGPU's tolerance" from it).
+  std::optional<mismatch> wrong;
+  /// A robustness case's `beyond_limits`: why it lies outside the problem's published limits; "" else.
+  std::string beyond_limits;
 };
 
 /// Whether a solution's runner ran in the process sandbox (at least its own user, network and mount
@@ -153,6 +159,9 @@ struct solution_result {
   std::string compile_output;
   std::string learner_output; ///< stdout+stderr kept (capped)
   std::vector<case_result> cases;
+  /// The robustness cases (test_case::beyond_limits), run after `cases` when grading was not strict: what
+  /// the solution does beyond the published limits. Never part of the verdict, the score or a rank.
+  std::vector<case_result> robustness;
   double score = 0;       ///< geometric mean of speed over timed hidden cases; 0 if not AC
   std::string speed_unit; ///< "GFLOPS" or "GB/s"
   sandbox_status sandbox; ///< how its runner ran

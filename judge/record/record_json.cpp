@@ -1,7 +1,8 @@
 #include "judge/record/record_json.hpp"
 
-#include "judge/record/kernel_json.hpp"
 #include "judge/problem/problem_spec.hpp"
+#include "judge/record/kernel_json.hpp"
+#include "judge/record/mismatch_json.hpp"
 #include "judge/record/record_names.hpp"
 #include "judge/record/sanitizer_json.hpp"
 
@@ -75,6 +76,8 @@ nlohmann::json case_json(const case_result& c, bool gflops) {
   if (!c.feedback.empty()) j["feedback"] = c.feedback;
   if (c.implausible) j["implausible"] = implausible_json(*c.implausible);
   if (!c.sanitizer.empty()) j["sanitizer"] = sanitizer_json(c.sanitizer);
+  if (c.wrong) j["wrong"] = mismatch_json(*c.wrong);
+  if (!c.beyond_limits.empty()) j["beyond_limits"] = c.beyond_limits;
   return j;
 }
 
@@ -100,6 +103,8 @@ case_result case_from_json(const nlohmann::json& j, const char* speed_key, const
   if (j.contains("feedback")) c.feedback = value_of<std::string>(j, "feedback", at);
   if (j.contains("implausible")) c.implausible = implausible_from_json(j.at("implausible"), at + "implausible: ");
   if (j.contains("sanitizer")) c.sanitizer = sanitizer_from_json(j.at("sanitizer"), at + "sanitizer");
+  if (j.contains("wrong")) c.wrong = mismatch_from_json(j.at("wrong"), at + "wrong: ");
+  if (j.contains("beyond_limits")) c.beyond_limits = value_of<std::string>(j, "beyond_limits", at);
   return c;
 }
 
@@ -199,6 +204,8 @@ nlohmann::json record_json(const solution_result& r) {
   const bool gflops = r.speed_unit == unit_name(speed_unit::gflops);
   nlohmann::json cases = nlohmann::json::array();
   for (const case_result& c : r.cases) cases.push_back(case_json(c, gflops));
+  nlohmann::json robustness = nlohmann::json::array();
+  for (const case_result& c : r.robustness) robustness.push_back(case_json(c, gflops));
   // A solution not run has no verdict: "NR" (its verdict field is internal_error, which it did not earn).
   return {{"path", r.path},
           {"author", r.author},
@@ -212,7 +219,8 @@ nlohmann::json record_json(const solution_result& r) {
           {"implausible", r.implausible},
           {"kernels", kernels_json(r.kernels)},
           {"hints", hints_json(r.hints)},
-          {"cases", std::move(cases)}};
+          {"cases", std::move(cases)},
+          {"robustness", std::move(robustness)}};
 }
 
 solution_result record_from_json(const nlohmann::json& j) {
@@ -239,6 +247,13 @@ solution_result record_from_json(const nlohmann::json& j) {
   const nlohmann::json& cases = field(j, "cases", where);
   if (!cases.is_array()) throw std::runtime_error(where + "field cases: not a list");
   for (const nlohmann::json& c : cases) r.cases.push_back(case_from_json(c, speed_key, where));
+  // Results recorded before robustness cases existed have none.
+  if (j.contains("robustness")) {
+    const nlohmann::json& robustness = field(j, "robustness", where);
+    if (!robustness.is_array()) throw std::runtime_error(where + "field robustness: not a list");
+    for (const nlohmann::json& c : robustness)
+      r.robustness.push_back(case_from_json(c, speed_key, where + "robustness: "));
+  }
   return r;
 }
 

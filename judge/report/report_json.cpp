@@ -1,18 +1,20 @@
 #include "judge/report/report_json.hpp"
 
-#include "judge/report/not_run_text.hpp"
 #include "judge/grading/plausibility.hpp"
+#include "judge/report/mismatch_text.hpp"
+#include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 
 #include "judge/base/file_output.hpp"
+#include "judge/base/utc_time.hpp"
 #include "judge/grading/hints.hpp"
 #include "judge/grading/occupancy.hpp"
 #include "judge/problem/problem_spec.hpp"
-#include "judge/report/report_terminal.hpp"
-#include "judge/report/sandbox_text.hpp"
 #include "judge/record/sanitizer_json.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/report/robustness_text.hpp"
+#include "judge/report/sandbox_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
-#include "judge/base/utc_time.hpp"
 
 #include <stdexcept>
 
@@ -50,7 +52,10 @@ nlohmann::json to_json(const solution_result& r) {
       for (std::size_t f = 0; f < c.sanitizer[k].findings.size(); ++f)
         out["sanitizer"][k]["findings"][f]["text"] = finding_text(c.sanitizer[k].findings[f]);
     }
+    if (c.wrong)
+      if (const auto note = leetgpu_note(*c.wrong)) out["wrong"]["leetgpu_text"] = *note;
   }
+  for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
   return j;
 }
 

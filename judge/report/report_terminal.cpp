@@ -1,11 +1,13 @@
 #include "judge/report/report_terminal.hpp"
 
+#include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
+#include "judge/report/mismatch_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
+#include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
-#include "judge/base/utc_time.hpp"
 
 #include <fmt/format.h>
 
@@ -115,8 +117,10 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
   for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
+  for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
+  if (const auto note = leetgpu_note(r)) out += indent(*note, "  ! ");
   if (!r.learner_output.empty() && r.v != verdict::accepted) {
     const std::string excerpt = r.learner_output.substr(0, 1500);
     out += "  output of your program (start):\n" + indent(excerpt, "  > ");

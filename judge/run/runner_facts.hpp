@@ -13,6 +13,12 @@
 
 namespace judge {
 
+/// The same output measured against a tolerance another judge publishes (problem.yaml's `leetgpu`).
+struct published_check {
+  double atol = 0, rtol = 0; ///< that judge's tolerance
+  std::int64_t outside = 0;  ///< elements it would reject (a short output's missing ones among them)
+};
+
 /// The first element outside tolerance, and how many there are.
 struct mismatch {
   std::string buffer;
@@ -23,6 +29,12 @@ struct mismatch {
   double expected = 0;
   float got = 0;
   std::string against = "CPU reference"; ///< which reference disagreed
+  /// The judge's bound at the first wrong element: atol + rtol·|expected| of the case's tolerance (0 for an
+  /// exact comparison or an int element).
+  double allowed = 0;
+  bool exact = false; ///< compared exactly (a case's `compare: exact`)
+  /// LeetGPU's tolerance applied to the same buffer, where the problem gives it (float buffers only).
+  std::optional<published_check> leetgpu;
 };
 
 /// What became of one request to the runner.

@@ -106,6 +106,7 @@ void serve(const server_options& options, const std::function<void(const std::st
   std::vector<std::thread> threads;
   if (options.backend == "slurm" && !options.accept_only) {
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
+    setup.strict = options.strict;
     const unsigned compilers =
         options.compile_threads ? options.compile_threads : std::max(1u, std::thread::hardware_concurrency());
     // Compile-only here (compile errors come back without a job); the GPU run is the job's.
@@ -122,6 +123,7 @@ void serve(const server_options& options, const std::function<void(const std::st
     std::string why;
     const std::vector<gpu_slot> gpus = find_gpus(options.gpus, why);
     grading_setup setup{state.problems_root(), state.testcases_root(), options.db, scratch, false};
+    setup.strict = options.strict;
     if (gpus.empty()) {
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
       state.set_no_gpu_reason("This server has no GPU (" + why +
@@ -140,7 +142,7 @@ void serve(const server_options& options, const std::function<void(const std::st
     const unsigned share =
         gpus.empty() ? 1u : std::max(1u, std::thread::hardware_concurrency() / static_cast<unsigned>(gpus.size()));
     for (const gpu_slot& g : gpus)
-      threads.push_back(supervise_gpu_worker(g, command, options.db, share, state.stopping(), log));
+      threads.push_back(supervise_gpu_worker(g, command, options.db, share, options.strict, state.stopping(), log));
     log(std::to_string(compilers) + " compile thread(s), " + std::to_string(gpus.size()) + " GPU worker(s)");
   } else {
     log("accept only: submissions are queued for workers started elsewhere");

@@ -42,6 +42,8 @@ struct server_options {
   double request_deadline_seconds = 30; ///< for a whole request, first byte to last (http_limits)
   std::size_t max_connections = 4096;   ///< open at once (http_limits::connections)
   bool contest = false;                 ///< students see hidden cases' name, shape and verdict only
+  /// Robustness cases decide like every other case (grade_options::strict), for every submission.
+  bool strict = false;
   std::size_t max_files = 8, max_file_bytes = 256 * 1024;
   unsigned compile_threads = 0; ///< 0: cores
   /// Queue only: no compile threads, no GPU workers (a load test of accepting; workers run elsewhere).

@@ -185,7 +185,7 @@ private:
           << "export JUDGE_JOB_TOKEN=" << quoted(token) << "\n"
           << "exec " << quoted(m_judge) << " --root " << quoted(m_shared.options().root.string())
           << " slurm-job --server " << quoted(m_callback) << " --job " << key
-          << (m_options.expect_gpu ? " --expect-gpu" : "") << "\n";
+          << (m_options.expect_gpu ? " --expect-gpu" : "") << (m_shared.options().strict ? " --strict" : "") << "\n";
     }
     std::vector<std::string> argv = {"sbatch",
                                      "--parsable",

@@ -61,6 +61,7 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;
     request.grading.cpu_threads = setup.cpu_threads;
+    request.grading.strict = setup.strict;
     request.devices = setup.devices;
     load_or_create_secret(secret_path());
     request.grading.hidden_paths = hidden_from_learner_code(setup.db);

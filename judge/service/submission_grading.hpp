@@ -26,6 +26,8 @@ struct grading_setup {
   unsigned cpu_threads = 0;
   /// The process's memo of its GPU, kept across batches (nullptr: probed every batch).
   device_memo* devices = nullptr;
+  /// Robustness cases decide like every other case (grade_options::strict): a server's `--strict`.
+  bool strict = false;
 };
 
 struct graded {

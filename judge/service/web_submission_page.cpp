@@ -5,9 +5,11 @@
 #include "judge/service/web_pages.hpp"
 
 #include "judge/report/kernel_text.hpp"
+#include "judge/report/mismatch_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/report_terminal.hpp"
+#include "judge/report/robustness_text.hpp"
 #include "judge/report/sanitizer_text.hpp"
 
 #include <fmt/format.h>
@@ -89,8 +91,11 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
     if (c.implausible)
       out += fmt::format("<p class=\"error\">Implausible time on {}: {}</p>\n", html(c.name),
                          html(implausible_text(*c.implausible)));
+  for (const case_result& c : r.robustness)
+    out += fmt::format("<p class=\"notice\">{}</p>\n", html(robustness_line(c)));
   if (r.v != verdict::accepted && !r.message.empty())
     out += "<h3>What went wrong</h3>\n<pre class=\"failure\">" + html(r.message) + "</pre>\n";
+  if (const auto note = leetgpu_note(r)) out += "<p class=\"notice\">" + html(*note) + "</p>\n";
   // The same explanations as the terminal's --explain block and its sanitizer block.
   for (const case_result& c : r.cases)
     if (const std::string found = sanitizer_text(c); !found.empty())

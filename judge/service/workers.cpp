@@ -143,12 +143,13 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
 }
 
 std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
-                                 unsigned cpu_threads, const std::atomic<bool>& stop, const log_fn& log) {
-  return std::thread([gpu, command, db, cpu_threads, &stop, log] {
+                                 unsigned cpu_threads, bool strict, const std::atomic<bool>& stop, const log_fn& log) {
+  return std::thread([gpu, command, db, cpu_threads, strict, &stop, log] {
     std::vector<std::string> argv = command;
     for (const std::string& a : {std::string("worker"), std::string("--gpu"), gpu.uuid, std::string("--db"),
                                  db.string(), std::string("--cpu-threads"), std::to_string(cpu_threads)})
       argv.push_back(a);
+    if (strict) argv.push_back("--strict");
     const std::string name = gpu_worker_name(gpu.uuid);
     while (!stop) {
       std::map<std::string, std::string> env = judge_environment();

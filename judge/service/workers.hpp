@@ -38,9 +38,9 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
 
 /// Starts and watches the worker process of `gpu` (restarting it when it dies, after a pause) until
 /// `stop`; then sends it SIGTERM and waits. `command` is the judge's argv prefix to which
-/// "worker --gpu UUID --db PATH" is added.
+/// "worker --gpu UUID --db PATH" is added (and "--strict" with `strict`: the server's grading is strict).
 std::thread supervise_gpu_worker(const gpu_slot& gpu, std::vector<std::string> command, const std::filesystem::path& db,
-                                 unsigned cpu_threads, const std::atomic<bool>& stop, const log_fn& log);
+                                 unsigned cpu_threads, bool strict, const std::atomic<bool>& stop, const log_fn& log);
 
 /// "gpu GPU-8f3e...": the worker's name in the queue.
 std::string gpu_worker_name(const std::string& uuid);

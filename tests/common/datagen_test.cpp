@@ -20,7 +20,7 @@ constexpr std::uint64_t count = 100000;
 std::vector<float> generate_all(const distribution& d, std::uint64_t seed, std::uint32_t stream,
                                 std::uint64_t n = count) {
   std::vector<float> values(n);
-  for (std::uint64_t i = 0; i < n; ++i) values[i] = generate(d, seed, stream, i);
+  for (std::uint64_t i = 0; i < n; ++i) values[i] = generate(d, seed, stream, i, n);
   return values;
 }
 
@@ -293,4 +293,164 @@ TEST_CASE("a sparse matrix's nonzeros move with the seed and spread over its row
   // 35% of each row, give or take: a row's count is hypergeometric, standard deviation about 15 here.
   for (const std::uint64_t n : per_row) CHECK((n > 250 && n < 450));
   CHECK(moved > 35000); // another seed, other positions (about 45,500 of the elements differ)
+}
+
+TEST_CASE("a spike sits at its index and every other element is background", "[datagen]") {
+  struct row {
+    double at;
+    std::uint64_t expected_index;
+  };
+  const std::uint64_t n = 1000;
+  const row r = GENERATE(row{0, 0}, row{17, 17}, row{judge_data::spike_at_last, n - 1}, row{5000, n - 1});
+  CAPTURE(r.at);
+  distribution d{distribution_kind::spike, -1.0, 1.0};
+  d.more[0] = 100.0;
+  d.more[1] = r.at;
+  CHECK(judge_data::spike_index(d, 9, 0, n) == r.expected_index);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const float v = generate(d, 9, 0, i, n);
+    if (i == r.expected_index) {
+      REQUIRE(v == 100.0f);
+    } else {
+      REQUIRE(v >= -1.0f);
+      REQUIRE(v < 1.0f);
+    }
+  }
+  CHECK(judge_data::largest_magnitude(d, n) == 100.0);
+}
+
+TEST_CASE("a spike without an index lands at one index drawn from the seed", "[datagen]") {
+  distribution d{distribution_kind::spike, 0.0, 0.0};
+  d.more[0] = 7.0;
+  d.more[1] = judge_data::spike_at_random;
+  const std::uint64_t n = 1u << 20;
+  std::set<std::uint64_t> places;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const std::uint64_t at = judge_data::spike_index(d, seed, 0, n);
+    REQUIRE(at < n);
+    places.insert(at);
+    CHECK(generate(d, seed, 0, at, n) == 7.0f);
+    CHECK(generate(d, seed, 0, (at + 1) % n, n) == 0.0f);
+  }
+  CHECK(places.size() > 15); // seeds move it
+  // Whole background and spike: a float sum of them is exact.
+  CHECK(judge_data::whole_values(d));
+}
+
+TEST_CASE("alternating values flip sign at every element with magnitudes inside the range", "[datagen]") {
+  const distribution d{distribution_kind::alternating, 2.0, 3.0};
+  const auto values = generate_all(d, 4, 0, 10000);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(((i % 2 == 0) ? values[i] > 0 : values[i] < 0));
+    REQUIRE(std::fabs(values[i]) >= 2.0f);
+    REQUIRE(std::fabs(values[i]) <= 3.0f);
+  }
+  CHECK(judge_data::largest_magnitude(d, 10000) == 3.0);
+  CHECK_FALSE(judge_data::whole_values(d));
+}
+
+TEST_CASE("alternating values of one whole magnitude sum to 0 or m and are whole", "[datagen]") {
+  const distribution d{distribution_kind::alternating, 5.0, 5.0};
+  float sum = 0;
+  for (std::uint64_t i = 0; i < 100001; ++i) {
+    sum += generate(d, 1, 0, i);
+    REQUIRE(sum == ((i % 2 == 0) ? 5.0f : 0.0f));
+  }
+  CHECK(judge_data::whole_values(d));
+}
+
+TEST_CASE("special values come in each class about as often as asked and never as NaN", "[datagen]") {
+  distribution d{distribution_kind::special, -1000.0, 1000.0};
+  d.more[0] = 0.1;  // zeros
+  d.more[1] = 0.2;  // denormals
+  d.more[2] = 0.1;  // large
+  d.more[3] = 0.05; // infinities
+  long negative_zero = 0, positive_zero = 0, denormal = 0, large = 0, infinite = 0, ordinary = 0;
+  for (const float v : generate_all(d, 3, 0)) {
+    REQUIRE_FALSE(std::isnan(v));
+    if (v == 0.0f)
+      (std::signbit(v) ? negative_zero : positive_zero) += 1;
+    else if (std::fpclassify(v) == FP_SUBNORMAL)
+      ++denormal;
+    else if (std::isinf(v))
+      ++infinite;
+    else if (std::fabs(v) >= 6.3e29f)
+      ++large;
+    else if (std::fabs(v) <= 1000.0f)
+      ++ordinary;
+  }
+  CAPTURE(negative_zero, positive_zero, denormal, large, infinite, ordinary);
+  // 100,000 draws: each count is within a few standard deviations (at most about 160) of its share.
+  CHECK(std::abs(negative_zero - 5000) < 600);
+  CHECK(std::abs(positive_zero - 5000) < 600);
+  CHECK(std::abs(denormal - 20000) < 800);
+  CHECK(std::abs(large - 10000) < 600);
+  CHECK(std::abs(infinite - 5000) < 600);
+  CHECK(negative_zero + positive_zero + denormal + large + infinite + ordinary == static_cast<long>(count));
+  CHECK(std::isinf(judge_data::largest_magnitude(d, count)));
+  d.more[3] = 0;
+  CHECK(judge_data::largest_magnitude(d, count) == 3.4028234663852886e38);
+}
+
+TEST_CASE("special values reach the largest float and the smallest denormal's neighbourhood", "[datagen]") {
+  distribution d{distribution_kind::special, -1.0, 1.0};
+  d.more[1] = 0.5;
+  d.more[2] = 0.5;
+  float largest = 0, smallest = 1;
+  for (const float v : generate_all(d, 8, 2)) {
+    REQUIRE(std::isfinite(v));
+    REQUIRE(v != 0.0f);
+    largest = std::max(largest, std::fabs(v));
+    smallest = std::min(smallest, std::fabs(v));
+  }
+  CHECK(largest > 3.0e38f);
+  CHECK(smallest < 1.0e-42f);
+}
+
+TEST_CASE("the new kinds give the same bits for the same seed and element, as the GPU must", "[datagen]") {
+  distribution spike{distribution_kind::spike, -5.0, 5.0};
+  spike.more[0] = 50.0;
+  spike.more[1] = judge_data::spike_at_random;
+  distribution special{distribution_kind::special, -1.0, 1.0};
+  special.more[0] = special.more[1] = special.more[2] = 0.1;
+  const distribution d = GENERATE_COPY(spike, distribution{distribution_kind::alternating, 0.5, 2.0}, special);
+  CAPTURE(static_cast<int>(d.kind));
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    REQUIRE(bits_of(generate(d, 77, 1, i, 1000)) == bits_of(generate(d, 77, 1, i, 1000)));
+  // Counter based: element 999 alone is element 999 of the whole buffer.
+  const auto all = generate_all(d, 77, 1, 1000);
+  CHECK(bits_of(generate(d, 77, 1, 999, 1000)) == bits_of(all[999]));
+  CHECK_FALSE(judge_data::applies_to(d.kind, judge_data::element_type::int32));
+}
+
+TEST_CASE("a ramp of whole numbers on a float buffer sums exactly below 2^24", "[datagen]") {
+  const distribution d{distribution_kind::ramp, -3.0, 2.0};
+  CHECK(judge_data::whole_values(d));
+  CHECK_FALSE(judge_data::whole_values(distribution{distribution_kind::ramp, 0.0, 0.5}));
+  float sum = 0;
+  std::int64_t exact = 0;
+  for (std::uint64_t i = 0; i < 4000; ++i) {
+    const float v = generate(d, 1, 0, i);
+    REQUIRE(v == std::trunc(v));
+    sum += v;
+    exact += -3 + 2 * static_cast<std::int64_t>(i);
+  }
+  // 15,984,000: below 2^24, so every partial sum is exact in float.
+  CHECK(exact < (std::int64_t{1} << 24));
+  CHECK(static_cast<std::int64_t>(sum) == exact);
+}
+
+TEST_CASE("whole values are known for the integer kinds and refused for the fractional ones", "[datagen]") {
+  using judge_data::whole_values;
+  CHECK(whole_values({distribution_kind::uniform_int, -8, 8}));
+  CHECK(whole_values({distribution_kind::constant, 3, 0}));
+  CHECK_FALSE(whole_values({distribution_kind::constant, 0.5, 0}));
+  CHECK_FALSE(whole_values({distribution_kind::uniform, -1, 1}));
+  CHECK_FALSE(whole_values({distribution_kind::normal, 0, 1}));
+  CHECK_FALSE(whole_values({distribution_kind::cancel, 1, 2}));
+  CHECK_FALSE(whole_values({distribution_kind::special, -1, 1}));
+  distribution spike{distribution_kind::spike, 1, 1};
+  spike.more[0] = 2.5;
+  CHECK_FALSE(whole_values(spike));
 }

@@ -16,7 +16,10 @@
 using judge_test::contains;
 
 namespace judge_data {
-bool operator==(const distribution& a, const distribution& b) { return a.kind == b.kind && a.a == b.a && a.b == b.b; }
+bool operator==(const distribution& a, const distribution& b) {
+  return a.kind == b.kind && a.a == b.a && a.b == b.b &&
+         std::equal(std::begin(a.more), std::end(a.more), std::begin(b.more));
+}
 } // namespace judge_data
 
 namespace judge_wire {
@@ -116,6 +119,24 @@ case_request bare_case() {
   c.buffers = {
       {"X", buffer_role::input, 1, judge_data::distribution{judge_data::distribution_kind::normal, 0, 0.5}, {}},
       {"Y", buffer_role::input, 1, judge_data::distribution{judge_data::distribution_kind::constant, 7, 0}, {}}};
+  return c;
+}
+
+/// The kinds with parameters past the first two: a spike at the last element and a mix of special floats.
+case_request special_case() {
+  case_request c = bare_case();
+  judge_data::distribution spike{judge_data::distribution_kind::spike, -5, 5};
+  spike.more[0] = 1000;
+  spike.more[1] = judge_data::spike_at_last;
+  judge_data::distribution special{judge_data::distribution_kind::special, -1, 1};
+  special.more[0] = 0.125;
+  special.more[1] = 0.25;
+  special.more[2] = 0.0625;
+  special.more[3] = 0.5;
+  c.buffers = {
+      {"X", buffer_role::input, 3, spike, {}},
+      {"Y", buffer_role::input, 3, special, {}},
+      {"Z", buffer_role::input, 3, judge_data::distribution{judge_data::distribution_kind::alternating, 2, 2}, {}}};
   return c;
 }
 
@@ -306,12 +327,24 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
 TEST_CASE("distribution kinds travel by name and seeds as unsigned 64-bit integers", "[wire]") {
   const std::string line = encode(full_case());
   CAPTURE(line);
-  CHECK(contains(line, R"("dist":{"kind":"uniform","a":-1.0,"b":1.0})"));
+  CHECK(contains(line, R"("dist":{"kind":"uniform","a":-1.0,"b":1.0,"more":[0.0,0.0,0.0,0.0]})"));
   CHECK(contains(line, R"("kind":"cancel")"));
   CHECK(contains(line, R"("seed":18446744073709551615)"));
   CHECK(contains(line, R"("dist":null,"data":null)"));
   CHECK(contains(encode(bare_case()), R"("kind":"constant")"));
   CHECK(contains(encode(bare_case()), R"("timing":null)"));
+}
+
+TEST_CASE("a spike's value and place and the probabilities of special floats travel with their kind", "[wire]") {
+  const std::string line = encode(request{special_case()});
+  CAPTURE(line);
+  CHECK(contains(line, R"("dist":{"kind":"spike","a":-5.0,"b":5.0,"more":[1000.0,-1.0,0.0,0.0]})"));
+  CHECK(contains(line, R"("kind":"special","a":-1.0,"b":1.0,"more":[0.125,0.25,0.0625,0.5]})"));
+  CHECK(contains(line, R"("kind":"alternating")"));
+  CHECK(std::get<case_request>(decode_request(line)) == special_case());
+  json j = json::parse(line);
+  j["buffers"][0]["dist"]["more"] = json::array({1.0});
+  CHECK(contains(request_error(j.dump()), "request field buffers[0].dist.more: must have 4 numbers"));
 }
 
 TEST_CASE("a timed case sends no seed for its samples and each check names its output files", "[wire]") {

@@ -21,7 +21,9 @@
 // SIGSYS, as a runner whose handler was blocked), not_replayable (a recorded check says its work cannot
 // be replayed), foreign_kernel (as the replaying runner, every timing says a kernel is not the
 // solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
-// channel would), slow_checks (as ok, each check answered after 0.2 s).
+// channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond and segfault_beyond
+// (as ok, but wrong or killed by SIGSEGV on the cases whose names start with "beyond", as a solution that
+// fails only past a problem's limits).
 //
 // With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
 // scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
@@ -100,6 +102,9 @@ struct fake {
     }
   }
 
+  /// Whether `c` is one of the cases the *_beyond scenarios fail: past a problem's limits, by its name.
+  static bool beyond(const case_request& c) { return c.name.rfind("beyond", 0) == 0; }
+
   /// Outputs of check `k` of `c`, as the scenario has them.
   std::vector<std::vector<float>> solve(const case_request& c, std::size_t k) const {
     std::vector<float> sum;
@@ -109,7 +114,8 @@ struct fake {
       sum.resize(spec.count, 0.0f);
       for (std::size_t i = 0; i < spec.count; ++i)
         sum[i] += spec.data ? (*spec.data)[i]
-                            : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i);
+                            : judge_data::generate(*spec.dist, c.checks[k].seed, static_cast<std::uint32_t>(b), i,
+                                                   spec.count);
     }
     std::vector<std::vector<float>> outputs;
     for (const buffer_spec& spec : c.buffers) {
@@ -117,7 +123,7 @@ struct fake {
       std::vector<float> out = sum;
       out.resize(spec.count, 0.0f);
       const std::size_t at = out.size() > 3 ? 3 : out.size() - 1;
-      if (scenario == "wrong") out[at] = 42.0f;
+      if (scenario == "wrong" || (scenario == "wrong_beyond" && beyond(c))) out[at] = 42.0f;
       if (scenario == "unwritten") out[at] = poison_value(c.checks[k].poison);
       if (scenario == "short_output") out.pop_back();
       outputs.push_back(std::move(out));
@@ -202,7 +208,7 @@ struct fake {
 
   void run_case(const case_request& c) const {
     if (scenario == "exit_in_solve") std::exit(0);
-    if (scenario == "segfault") {
+    if (scenario == "segfault" || (scenario == "segfault_beyond" && beyond(c))) {
       std::signal(SIGSEGV, SIG_DFL);
       std::raise(SIGSEGV);
     }

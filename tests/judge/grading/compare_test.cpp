@@ -6,6 +6,9 @@
 #include <limits>
 
 using namespace judge;
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
 
 TEST_CASE("an element within atol + rtol*|ref| passes and one just outside fails", "[compare]") {
   const tolerance tol{1e-4, 1e-4};
@@ -84,4 +87,48 @@ TEST_CASE("an int32 output passes only when every element equals its reference",
   CHECK_FALSE(judge::compare_output("histogram", got, baseline, {3}, loose, judge_data::element_type::int32));
   CHECK(judge::element_passes(judge_data::element_type::float32, 5.5f, 6.0, loose));
   CHECK_FALSE(judge::element_passes(judge_data::element_type::int32, judge_data::word_of_int(5), 6.0, loose));
+}
+
+TEST_CASE("an exact comparison passes only the reference rounded to float with -0 equal to 0", "[compare]") {
+  tolerance exact{0, 0};
+  exact.exact = true;
+  CHECK(within_tolerance(3.0f, 3.0, exact));
+  CHECK_FALSE(within_tolerance(3.0f, 3.0000002, exact)); // the next float up is 3.00000024
+  CHECK_FALSE(within_tolerance(std::nextafter(3.0f, 4.0f), 3.0, exact));
+  // A reference no float holds: its rounding is the one right answer.
+  CHECK(within_tolerance(0.1f, 0.1, exact));
+  CHECK(within_tolerance(-0.0f, 0.0, exact));
+  CHECK(within_tolerance(0.0f, -0.0, exact));
+  CHECK_FALSE(within_tolerance(std::nanf(""), std::nan(""), exact));
+  const float inf = std::numeric_limits<float>::infinity();
+  CHECK(within_tolerance(inf, static_cast<double>(inf), exact));
+  const auto m = compare_output("out", {1.0f, 2.0f, 4.0f}, std::vector<double>{1.0, 2.0, 3.0}, {3}, exact);
+  REQUIRE(m);
+  CHECK(m->exact);
+  CHECK(m->allowed == 0);
+  CHECK(m->first_index == 2);
+}
+
+TEST_CASE("LeetGPU's tolerance is relative to the output and counts its own outsiders", "[compare]") {
+  const published_tolerance leetgpu{0.01, 0.01};
+  // |ref - got| <= atol + rtol*|got|: relative to what the solution wrote, as torch.allclose(ref, got) is.
+  CHECK(within_published(100.0f, 101.0, leetgpu)); // 1 <= 0.01 + 1.0
+  CHECK_FALSE(within_published(100.0f, 101.02, leetgpu));
+  CHECK_FALSE(within_published(std::nanf(""), 1.0, leetgpu));
+  std::vector<double> ref{1.0, 2.0, 3.0, 4.0};
+  std::vector<float> got{1.0f, 2.001f, 3.0f, 4.0f};
+  const auto within =
+      compare_output("C", got, ref, {2, 2}, tolerance{1e-5, 1e-5}, judge_data::element_type::float32, leetgpu);
+  REQUIRE(within);
+  REQUIRE(within->leetgpu);
+  CHECK(within->leetgpu->outside == 0);
+  CHECK(within->leetgpu->atol == 0.01);
+  CHECK(within->allowed == Approx(1e-5 + 1e-5 * 2.0));
+  got[3] = 5.0f;
+  const auto outside =
+      compare_output("C", got, ref, {2, 2}, tolerance{1e-5, 1e-5}, judge_data::element_type::float32, leetgpu);
+  REQUIRE(outside);
+  CHECK(outside->leetgpu->outside == 1);
+  // No published tolerance, no count; and none for an int buffer, which every judge compares exactly.
+  CHECK_FALSE(compare_output("C", got, ref, {2, 2}, tolerance{1e-5, 1e-5})->leetgpu);
 }

@@ -7,6 +7,7 @@
 #include "fake_runner/fake_runner.hpp"
 #include "judge/grading/grade.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -174,6 +175,76 @@ TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]")
   const solution_result r = grade_with(g, "hang");
   CHECK(r.v == verdict::time_limit_exceeded);
   CHECK(r.cases.size() == 1);
+}
+
+namespace {
+/// vector_cases() with a timed robustness case between the sample and the hidden ones, as a file may have it.
+std::vector<test_case> cases_with_robustness() {
+  std::vector<test_case> cases = vector_cases();
+  test_case beyond = vector_case("beyond_n_2000", 2000, visibility::hidden, true);
+  beyond.beyond_limits = "N past the published limit of 1,000";
+  cases.insert(cases.begin() + 1, beyond);
+  return cases;
+}
+} // namespace
+
+TEST_CASE("robustness cases run after the deciding ones and are reported apart, untimed", "[grader]") {
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(true));
+  REQUIRE(g.cases().size() == 4);
+  CHECK(g.cases().back().name == "beyond_n_2000"); // moved behind the others
+  const auto [scenario, expected] =
+      GENERATE(table<std::string, verdict>({{"ok", verdict::accepted},
+                                            {"wrong_beyond", verdict::wrong_answer},
+                                            {"segfault_beyond", verdict::run_time_error}}));
+  CAPTURE(scenario);
+  const solution_result r = grade_with(g, scenario);
+  CAPTURE(r.message);
+  // Whatever happens past the limits, the verdict, the score and the cases that decide are the same.
+  CHECK(r.v == verdict::accepted);
+  CHECK(r.message.empty());
+  REQUIRE(r.cases.size() == 3);
+  CHECK(r.cases.at(2).name == "n_100");
+  REQUIRE(r.cases.at(2).timing);
+  CHECK(r.score == Approx(r.cases.at(2).speed));
+  REQUIRE(r.robustness.size() == 1);
+  const case_result& beyond = r.robustness[0];
+  CHECK(beyond.name == "beyond_n_2000");
+  CHECK(beyond.beyond_limits == "N past the published limit of 1,000");
+  CHECK(beyond.v == expected);
+  CHECK_FALSE(beyond.timing); // never timed, though the case says timed
+  if (expected == verdict::wrong_answer) CHECK(contains(beyond.message, "1 of 2000 elements of C are wrong"));
+  if (expected == verdict::run_time_error) CHECK(contains(beyond.message, "killed by signal 11 (SIGSEGV)"));
+}
+
+TEST_CASE("a solution that fails within the limits is still graded on its robustness cases", "[grader]") {
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(false));
+  const solution_result r = grade_with(g, "wrong");
+  CHECK(r.v == verdict::wrong_answer);
+  CHECK(contains(r.message, "case sample_8 (8): checked call 1"));
+  REQUIRE(r.robustness.size() == 1);
+  CHECK(r.robustness[0].v == verdict::wrong_answer);
+}
+
+TEST_CASE("strict grading makes a robustness case decide in file order and be timed", "[grader]") {
+  grade_options strict = fake_options(true);
+  strict.strict = true;
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), strict);
+  CHECK(g.cases().at(1).name == "beyond_n_2000"); // where the file has it
+  SECTION("a failure past the limits is the verdict") {
+    const solution_result r = grade_with(g, "wrong_beyond");
+    CHECK(r.v == verdict::wrong_answer);
+    CHECK(contains(r.message, "case beyond_n_2000 (2000, hidden): checked call 1: 1 of 2000 elements of C are wrong"));
+    CHECK(r.robustness.empty());
+    CHECK(r.score == 0);
+  }
+  SECTION("a pass past the limits is timed and counts in the score") {
+    const solution_result r = grade_with(g, "ok");
+    REQUIRE(r.v == verdict::accepted);
+    REQUIRE(r.cases.size() == 4);
+    REQUIRE(r.cases.at(1).timing);
+    CHECK(r.robustness.empty());
+    CHECK(r.score == Approx(std::sqrt(r.cases.at(1).speed * r.cases.at(3).speed)));
+  }
 }
 
 TEST_CASE("accepted timed cases get figures and a score from the hidden ones", "[grader]") {

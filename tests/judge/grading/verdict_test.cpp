@@ -299,11 +299,67 @@ TEST_CASE("timed runs that fail are judged like checked calls", "[verdict]") {
 }
 
 TEST_CASE("the first failing case decides a solution", "[verdict]") {
-  const auto d =
-      decide_solution({{verdict::accepted, ""}, {verdict::wrong_answer, "x"}, {verdict::time_limit_exceeded, "y"}});
+  const auto d = decide_solution(
+      {{{verdict::accepted, ""}}, {{verdict::wrong_answer, "x"}}, {{verdict::time_limit_exceeded, "y"}}});
   CHECK(d.v == verdict::wrong_answer);
   CHECK(decide_solution({}).v == verdict::internal_error);
-  CHECK(decide_solution({{verdict::accepted, ""}}).v == verdict::accepted);
+  CHECK(decide_solution({{{verdict::accepted, ""}}}).v == verdict::accepted);
+}
+
+TEST_CASE("robustness cases never decide a solution whatever they did", "[verdict]") {
+  const decision ac{verdict::accepted, ""}, wa{verdict::wrong_answer, "wa"}, rte{verdict::run_time_error, "rte"},
+      tle{verdict::time_limit_exceeded, "tle"}, ie{verdict::internal_error, "not run"};
+  // Each row: the cases in order (robustness ones flagged), and the verdict and message that must decide.
+  struct row {
+    const char* what;
+    std::vector<case_outcome> cases;
+    verdict v;
+    std::string message;
+  };
+  const row r = GENERATE_COPY(
+      row{"a crash past the limits leaves an accepted solution accepted", {{ac}, {rte, true}}, verdict::accepted, ""},
+      row{"a wrong answer past the limits too", {{ac}, {wa, true}, {ac}}, verdict::accepted, ""},
+      row{"and a hang", {{tle, true}, {ac}}, verdict::accepted, ""},
+      row{"and a case the judge could not run", {{ac}, {ie, true}}, verdict::accepted, ""},
+      row{"a failure within the limits still decides after one past them",
+          {{rte, true}, {ac}, {wa}},
+          verdict::wrong_answer,
+          "wa"},
+      row{"the first failure within the limits decides, not an earlier one past them",
+          {{wa, true}, {rte}},
+          verdict::run_time_error,
+          "rte"},
+      row{"the same cases graded strictly: the robustness case decides",
+          {{ac}, {rte}, {ac}},
+          verdict::run_time_error,
+          "rte"},
+      row{"only robustness cases: nothing decided", {{ac, true}}, verdict::internal_error, "no test case was run"});
+  CAPTURE(r.what);
+  const decision d = decide_solution(r.cases);
+  CHECK(d.v == r.v);
+  CHECK(d.message == r.message);
+}
+
+TEST_CASE("a wrong output that decides a case travels with its decision", "[verdict]") {
+  call_facts c = ok_call();
+  mismatch m;
+  m.buffer = "C";
+  m.count = 1;
+  m.total = 8;
+  m.first_index = 3;
+  m.first_coords = {3};
+  m.expected = 2.75;
+  m.got = 2.875f;
+  m.allowed = 1e-5;
+  m.leetgpu = published_check{0.01, 0.01, 0};
+  c.wrong = m;
+  const decision d = decide_case({c}, std::nullopt);
+  CHECK(d.v == verdict::wrong_answer);
+  REQUIRE(d.wrong);
+  CHECK(d.wrong->first_index == 3);
+  REQUIRE(d.wrong->leetgpu);
+  CHECK(d.wrong->leetgpu->outside == 0);
+  CHECK_FALSE(decide_case({ok_call()}, std::nullopt).wrong);
 }
 
 TEST_CASE("verdict folder names round-trip", "[verdict]") {

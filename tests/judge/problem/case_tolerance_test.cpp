@@ -92,3 +92,32 @@ TEST_CASE("a weighted sum rule bounds the terms by the values alone, as weights 
                       "cases:\n  - {name: a, sizes: {N: 4096}, seed: 1}\n");
   CHECK(case_tolerance(p.spec, p.list[0]).atol == Approx(1.0e-5 + (64 + 12 + 2) * u * 4).epsilon(1e-12));
 }
+
+TEST_CASE("a case's own tolerance replaces the problem's and the sum rule still widens it", "[spec][tolerance]") {
+  const sum_problem p("tolerance:\n  atol: 1.0e-5\n  rtol: 1.0e-5\n  sum: {terms: N, of: [input]}\n",
+                      "cases:\n"
+                      "  - {name: loose, sizes: {N: 10}, seed: 1, tolerance: {atol: 0.5}}\n"
+                      "  - {name: bare, sizes: {N: 10}, seed: 2, tolerance: {atol: 0.5, rtol: 0, sum: false}}\n"
+                      "  - {name: rtol_only, sizes: {N: 10}, seed: 3, tolerance: {rtol: 0.25}}\n");
+  // uniform [-4, 2): |x| <= 4; ten terms.
+  const judge::tolerance loose = case_tolerance(p.spec, p.list[0]);
+  CHECK(loose.atol == Approx(0.5 + 11 * u * 10 * 4).epsilon(1e-12));
+  CHECK(loose.rtol == 1.0e-5);
+  const judge::tolerance bare = case_tolerance(p.spec, p.list[1]);
+  CHECK(bare.atol == 0.5);
+  CHECK(bare.rtol == 0);
+  CHECK_FALSE(bare.sum);
+  CHECK(case_tolerance(p.spec, p.list[2]).rtol == 0.25);
+  CHECK_FALSE(loose.exact);
+}
+
+TEST_CASE("an exact case has no tolerance at all, sum rule or not", "[spec][tolerance]") {
+  const sum_problem p("tolerance:\n  atol: 1.0e-5\n  sum: {terms: N, of: [input]}\n",
+                      "cases:\n  - {name: a, sizes: {N: 1000}, seed: 1, compare: exact,\n"
+                      "     distribution: {kind: uniform_int, low: -4, high: 4}}\n");
+  const judge::tolerance t = case_tolerance(p.spec, p.list[0]);
+  CHECK(t.exact);
+  CHECK(t.atol == 0);
+  CHECK(t.rtol == 0);
+  CHECK_FALSE(t.sum);
+}

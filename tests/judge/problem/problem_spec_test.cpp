@@ -110,6 +110,20 @@ TEST_CASE("tensor_cores says whether solutions may use tensor-core math", "[spec
   CHECK(load_problem(dir).tensor_cores_allowed == allowed);
 }
 
+TEST_CASE("leetgpu gives LeetGPU's own tolerance, and a problem without it has none", "[spec]") {
+  const temp_folder root;
+  const auto with =
+      write_problem(root, "matmul", "title: Matmul\n" + matmul_signature + "leetgpu: {atol: 1.0e-4, rtol: 2.0e-4}\n");
+  const problem_spec spec = load_problem(with);
+  REQUIRE(spec.leetgpu);
+  CHECK(spec.leetgpu->atol == 1.0e-4);
+  CHECK(spec.leetgpu->rtol == 2.0e-4);
+  // The judge's own tolerance is untouched by it.
+  CHECK(spec.tolerance.atol == 1.0e-5);
+  const auto without = write_problem(root, "plain", "title: Plain\n" + matmul_signature);
+  CHECK_FALSE(load_problem(without).leetgpu);
+}
+
 TEST_CASE("solve_declaration spells the signature as learners must write it", "[spec]") {
   const problem_spec spec = load_problem(JUDGE_TEST_DATA_DIR "/spec/problems/matmul_tiny");
   CHECK(spec.solve_declaration() ==
@@ -204,7 +218,12 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       // fields and values
       row{head + "tolerence: {atol: 1}\n",
           "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, statement, signature, "
-          "tolerance, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
+          "tolerance, leetgpu, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
+      row{head + "leetgpu: {atol: 0.01}\n",
+          "problem.yaml:9: field 'leetgpu.rtol' is required (LeetGPU's relative tolerance)"},
+      row{head + "leetgpu: {atol: -1, rtol: 0}\n", "field 'leetgpu.atol': must be a finite number >= 0, got -1"},
+      row{head + "leetgpu: {atol: 0.01, rtol: 0.01, sum: true}\n",
+          "unknown field 'leetgpu.sum' (allowed in 'leetgpu': atol, rtol)"},
       row{head + "tolerance: {atl: 1}\n",
           "unknown field 'tolerance.atl'; did you mean 'tolerance.atol'? (allowed in 'tolerance': atol, rtol, sum)"},
       row{head + "colour: blue\n", "unknown field 'colour' (allowed: title,"},

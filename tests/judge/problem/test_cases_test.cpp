@@ -2,6 +2,7 @@
 
 #include "judge/problem/solution_files.hpp"
 
+#include "cases_fixture.hpp"
 #include "catch.hpp"
 #include "spec_test_files.hpp"
 
@@ -11,47 +12,11 @@
 using judge::load_cases;
 using judge::spec_error;
 using judge::test_case;
-using judge_test::temp_folder;
 using spec_test::message_of;
 
 namespace {
 
-const std::string matmul_yaml = R"(title: Matmul
-signature:
-  - {name: A, type: const float*, role: input, shape: [M, K]}
-  - {name: B, type: const float*, role: input, shape: [K, N]}
-  - {name: C, type: float*, role: output, shape: [M, N]}
-  - {name: M, type: int, role: size}
-  - {name: N, type: int, role: size}
-  - {name: K, type: int, role: size}
-inputs:
-  distribution: {kind: uniform, low: -2.0, high: 2.0}
-)";
-
-/// A scratch problems/<name> and testcases/<name> pair.
-class fixture {
-public:
-  explicit fixture(const std::string& problem_yaml = matmul_yaml, const std::string& name = "matmul") : m_name(name) {
-    m_root.write("problems/" + name + "/statement.md", "# " + name + "\n");
-    const auto dir = m_root.write("problems/" + name + "/problem.yaml", problem_yaml).parent_path();
-    m_spec = judge::load_problem(dir);
-  }
-
-  const judge::problem_spec& spec() const { return m_spec; }
-
-  std::vector<test_case> load(const std::string& cases_yaml) const {
-    return load_cases(m_spec, m_root.write("testcases/" + m_name + "/cases.yaml", cases_yaml));
-  }
-
-  std::string error(const std::string& cases_yaml) const {
-    return message_of<spec_error>([&] { load(cases_yaml); });
-  }
-
-private:
-  temp_folder m_root;
-  std::string m_name;
-  judge::problem_spec m_spec;
-};
+using fixture = spec_test::cases_fixture;
 
 bool same(const judge_data::distribution& d, judge_data::distribution_kind kind, double a, double b) {
   return d.kind == kind && d.a == a && d.b == b;
@@ -308,4 +273,64 @@ TEST_CASE("a missing cases.yaml is an error naming the file", "[cases]") {
       message_of<spec_error>([&] { load_cases(f.spec(), "/nonexistent/testcases/matmul/cases.yaml"); });
   CHECK(message == "testcases/matmul/cases.yaml does not exist: problem 'matmul' needs its test cases there "
                    "(docs/problem-format.md describes the file)");
+}
+
+TEST_CASE("a case's own tolerance, exact comparison and limits are read as written", "[cases]") {
+  const fixture f;
+  const auto cases = f.load(R"(cases:
+  - name: loose
+    sizes: {M: 1, N: 1, K: 1}
+    seed: 1
+    tolerance: {atol: 0.01}
+  - name: bare
+    sizes: {M: 1, N: 1, K: 1}
+    seed: 2
+    tolerance: {rtol: 0, sum: false}
+  - name: exact
+    sizes: {M: 2, N: 2, K: 2}
+    seed: 3
+    compare: exact
+    distribution: {kind: uniform_int, low: -8, high: 8}
+  - name: n_2pow31
+    sizes: {M: 1, N: 1, K: 1}
+    seed: 4
+    beyond_limits: "M past LeetGPU's limit of 8192"
+  - {name: plain, sizes: {M: 1, N: 1, K: 1}, seed: 5}
+)");
+  REQUIRE(cases.size() == 5);
+  REQUIRE(cases[0].tolerance);
+  CHECK(cases[0].tolerance->atol == 0.01);
+  CHECK_FALSE(cases[0].tolerance->rtol);
+  CHECK(cases[0].tolerance->sum);
+  REQUIRE(cases[1].tolerance);
+  CHECK(cases[1].tolerance->rtol == 0.0);
+  CHECK_FALSE(cases[1].tolerance->sum);
+  CHECK(cases[2].compare == judge::comparison::exact);
+  CHECK(cases[3].beyond_limits == "M past LeetGPU's limit of 8192");
+  CHECK(cases[3].robustness());
+  CHECK_FALSE(cases[4].tolerance);
+  CHECK(cases[4].compare == judge::comparison::tolerance);
+  CHECK_FALSE(cases[4].robustness());
+}
+
+TEST_CASE("a wrong tolerance, comparison or limit names the case, field and line", "[cases]") {
+  struct row {
+    std::string fields;
+    std::string expected;
+  };
+  const row r =
+      GENERATE(row{"tolerance: {}", "field 'tolerance': give atol, rtol or both (and sum: false to leave out"},
+               row{"tolerance: {atol: -1}", "field 'tolerance.atol': must be a finite number >= 0, got -1"},
+               row{"tolerance: {rtol: .inf}", "field 'tolerance.rtol': must be a finite number >= 0"},
+               row{"tolerance: {atol: 1, sum: maybe}", "field 'tolerance.sum': expected true or false"},
+               row{"tolerance: {atol: 1, btol: 2}", "unknown field 'tolerance.btol'; did you mean 'tolerance.atol'?"},
+               row{"compare: bitwise", "field 'compare': unknown comparison \"bitwise\" (known: tolerance, exact)"},
+               row{"compare: exact, tolerance: {atol: 1}, distribution: {kind: constant, value: 1}",
+                   "field 'tolerance': the case says 'compare: exact', which allows no tolerance: keep one of the two"},
+               row{"beyond_limits: \"\"", "field 'beyond_limits': expected text"});
+  const fixture f;
+  const std::string message = f.error("cases:\n  - {name: x, sizes: {M: 1, N: 1, K: 1}, seed: 1, " + r.fields + "}\n");
+  CAPTURE(r.fields, message);
+  CHECK(message.rfind("testcases/matmul/cases.yaml:2: case x: ", 0) == 0);
+  CHECK(message.find(r.expected) != std::string::npos);
 }

@@ -3,6 +3,7 @@
 
 #include "judge/record/record_json.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -65,6 +66,49 @@ TEST_CASE("a record read back from its codec's JSON holds the same facts", "[rec
     }
   }
   CHECK(record_json(back) == record_json(original));
+}
+
+TEST_CASE("robustness cases and a wrong output's facts are read back as they were written", "[record]") {
+  solution_result original = wrong_result("dave");
+  mismatch m;
+  m.buffer = "C";
+  m.count = 7;
+  m.total = 1048576;
+  m.first_index = 17;
+  m.first_coords = {0, 17};
+  m.expected = 2.5;
+  m.got = std::nanf("");
+  m.allowed = 2.5e-5;
+  m.exact = true;
+  m.leetgpu = published_check{1e-4, 1e-4, 3};
+  original.cases[1].wrong = m;
+  case_result beyond = original.cases[0];
+  beyond.name = "beyond_8193";
+  beyond.beyond_limits = "M past LeetGPU's limit of 8192";
+  beyond.v = verdict::run_time_error;
+  beyond.message = "checked call 1: the runner was killed by signal 11 (SIGSEGV) before reporting a result";
+  original.robustness.push_back(beyond);
+  const nlohmann::json j = record_json(original);
+  CHECK(j.at("robustness").size() == 1);
+  CHECK(j.at("cases").size() == original.cases.size()); // apart from the cases that decide
+  CHECK(j.at("cases")[1].at("wrong").at("got") == "nan");
+  const solution_result back = record_from_json(j);
+  REQUIRE(back.robustness.size() == 1);
+  CHECK(back.robustness[0].name == "beyond_8193");
+  CHECK(back.robustness[0].beyond_limits == "M past LeetGPU's limit of 8192");
+  CHECK(back.robustness[0].v == verdict::run_time_error);
+  REQUIRE(back.cases[1].wrong);
+  const mismatch& w = *back.cases[1].wrong;
+  CHECK(w.first_coords == std::vector<std::int64_t>{0, 17});
+  CHECK(std::isnan(w.got));
+  CHECK(w.exact);
+  REQUIRE(w.leetgpu);
+  CHECK(w.leetgpu->outside == 3);
+  CHECK(record_json(back) == j);
+  // A record written before robustness cases existed has none.
+  nlohmann::json older = j;
+  older.erase("robustness");
+  CHECK(record_from_json(older).robustness.empty());
 }
 
 TEST_CASE("the sandbox state is written as facts: its mode, its reason and each missing layer", "[record]") {
