@@ -18,7 +18,8 @@
 namespace judge::cli {
 
 /// The case profiled when none is named: the timed case with the most work (FLOPs + bytes), where the
-/// figures matter most and which grading ranks; the case with the most work when none is timed. One
+/// figures matter most and which grading ranks (a robustness case counts as untimed: grading times it
+/// only when strict); the case with the most work when none is timed. One
 /// case, one ncu run: ncu replays every kernel once per pass, so each case costs a run of its own.
 std::size_t default_profile_case(const problem_spec& spec, const std::vector<test_case>& cases);
 

@@ -85,7 +85,8 @@ std::unique_ptr<service_state::catalogue> service_state::load_catalogue(std::str
     auto spec = std::make_unique<problem_spec>(load_problem(problems_root() / name));
     problem_entry entry{spec->name, spec->title, unit_name(spec->unit), 0};
     for (const test_case& c : load_cases(*spec, testcases_root() / name / "cases.yaml"))
-      if (c.timed && c.visibility == visibility::hidden) ++entry.timed_cases;
+      // A robustness case is timed only where grading is strict: elsewhere it counts in no score.
+      if (c.timed && c.visibility == visibility::hidden && (!c.robustness() || options().strict)) ++entry.timed_cases;
     out->problems.push_back(entry);
     out->specs.push_back(std::move(spec));
   }

@@ -21,6 +21,19 @@ TEST_CASE("judge profile profiles the timed case with the most work unless a cas
   for (const judge::test_case& c : untimed) CHECK(spec.flops.evaluate(c.sizes) <= spec.flops.evaluate(largest.sizes));
 }
 
+TEST_CASE("judge profile passes over a timed robustness case for the largest case within the limits",
+          "[cli][profile]") {
+  const judge::problem_spec spec = judge::load_problem(source_root / "problems/matmul");
+  judge::test_case within, beyond;
+  within.name = "within";
+  within.sizes = {{"M", 64}, {"N", 64}, {"K", 64}};
+  beyond.name = "beyond";
+  beyond.sizes = {{"M", 8193}, {"N", 8193}, {"K", 8193}};
+  beyond.beyond_limits = "past LeetGPU's limit of 8192";
+  const std::vector<judge::test_case> cases{beyond, within};
+  CHECK(cases[judge::cli::default_profile_case(spec, cases)].name == "within");
+}
+
 TEST_CASE("an example names the hints it must get in comment lines", "[cli][profile]") {
   const std::string source = "// Ladder step 1.\n"
                              "// Expected hint: uncoalesced_global\n"
