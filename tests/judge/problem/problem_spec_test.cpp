@@ -269,10 +269,10 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
           "field 'inputs.distribution.stddev': must be above 0, got 0"},
       row{head + "inputs: {distribution: {kind: gaussian}}\n",
           "field 'inputs.distribution.kind': unknown distribution \"gaussian\" (known: uniform, normal, constant, "
-          "cancel, uniform_int, ramp, offsets, sparse)"},
+          "cancel, uniform_int, ramp, offsets, sparse, spike, alternating, special)"},
       row{head + "inputs: {distribution: {low: 0, high: 1}}\n",
           "field 'inputs.distribution.kind' is required (one of uniform, normal, constant, cancel, uniform_int, ramp, "
-          "offsets, sparse)"},
+          "offsets, sparse, spike, alternating, special)"},
       row{head + "inputs: {distribution: {kind: normal, mean: 0, stddev: 1, low: 0}}\n",
           "unknown field 'inputs.distribution.low' (allowed in 'inputs.distribution' for kind normal: kind, mean, "
           "stddev)"},
