@@ -12,7 +12,7 @@
 //    the tolerance. One atomic per element instead (wrong_answer/one_atomic_per_element.cu) serialises
 //    N additions on one address and carries one float across all of them.
 // Indices are size_t: N may be 2^31 - 1, and an int index that steps past it wraps around
-// (time_limit_exceeded/int_index_overflow.cu).
+// (accepted/int_index_overflows_past_the_limits.cu, whose loop never ends there).
 //
 // Verdict: accepted.
 #include <cuda_runtime.h>

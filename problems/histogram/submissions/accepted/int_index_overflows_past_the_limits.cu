@@ -1,11 +1,14 @@
-// Run-time error: step 2 with an `int` index in its grid-stride loop.
+// Accepted, with a robustness line: step 2 with an `int` index in its grid-stride loop.
 //
 // What it teaches: an index must hold every value it takes, not just those below N. With
 // N = 2^31 - 1, the last step of each thread's loop takes i past the largest int; the sum (an unsigned
 // stride added to it) wraps to a large negative int, which is still below N, and the next load reads
 // input[-2^31 + ...], 8 GB before the buffer: an illegal address. Every smaller case passes.
 //
-// Verdict: run-time error (an illegal memory access), on n_int_max.
+// Verdict: accepted. LeetGPU's limit is N <= 100,000,000, where the index never wraps, and every case
+// that decides the verdict keeps to it. n_int_max (N = 2^31 - 1) is a robustness case: the report's
+// robustness line says it would be a run-time error there (an illegal memory access), without changing
+// the verdict or the rank. Graded with --strict, n_int_max decides too, and this is a run-time error.
 #include <cuda_runtime.h>
 
 namespace {

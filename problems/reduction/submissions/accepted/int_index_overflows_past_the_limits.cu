@@ -1,4 +1,4 @@
-// Time limit exceeded: step 2 with an `int` index in its grid-stride loop.
+// Accepted, with a robustness line: step 2 with an `int` index in its grid-stride loop.
 //
 // What it teaches: an index must hold every value it takes, not just those below N. With
 // N = 2^31 - 1 (the largest int), the last step of each thread's loop goes past N: i + stride is above
@@ -9,7 +9,10 @@
 // 2^31 minus the grid's size passes, which is why the bug hides until the data is huge. (The stride is
 // unsigned, so the sum wraps as unsigned arithmetic does and the compiler cannot assume it away.)
 //
-// Verdict: time limit exceeded, on n_int_max (solve() does not return).
+// Verdict: accepted. LeetGPU's limit is N <= 100,000,000, where the index never wraps, and every case
+// that decides the verdict keeps to it. n_int_max (N = 2^31 - 1) is a robustness case: the report's
+// robustness line says the solution would not finish there (time limit exceeded), without changing the
+// verdict or the rank. Graded with --strict, n_int_max decides too, and this is a time limit exceeded.
 #include <cuda_runtime.h>
 
 namespace {
