@@ -84,6 +84,7 @@ int verify(const context& ctx, const verify_flags& f) {
   request.grading.timing = !f.no_timing;
   request.grading.budget_seconds = f.budget > 0 ? f.budget : 1.0;
   request.compile_only = f.compile_only;
+  request.check_package = f.compile_only;
   request.grading.strict = f.strict;
 
   std::map<std::string, std::filesystem::path> sources; // by display path

@@ -49,8 +49,11 @@ struct run_request {
   unsigned compile_jobs = 0;  ///< 0: cores
   double compile_seconds = 0; ///< 0: the spec's
   bool compile_only = false;  ///< compile (and inspect) every solution, run none: no GPU needed
-  bool rebaseline = false;    ///< run the baseline now, even when a recent run of it is kept
-  run_progress_fn progress;   ///< told what the run is doing; empty: nobody is told
+  /// With compile_only: also build what the problem ships (its runner, baseline and starter) and say
+  /// what does not build in run_outcome::package_errors (`judge verify --compile-only`).
+  bool check_package = false;
+  bool rebaseline = false;  ///< run the baseline now, even when a recent run of it is kept
+  run_progress_fn progress; ///< told what the run is doing; empty: nobody is told
   /// A long-lived process's memo of its GPU (device_memo.hpp); nullptr: the GPU is probed every run.
   device_memo* devices = nullptr;
 };

@@ -14,7 +14,7 @@ const std::filesystem::path source_root = JUDGE_SOURCE_DIR;
 TEST_CASE("judge profile profiles the timed case with the most work unless a case is named", "[cli][profile]") {
   const judge::problem_spec spec = judge::load_problem(source_root / "problems/matmul");
   const auto cases = judge::load_cases(spec, source_root / "testcases/matmul/cases.yaml");
-  CHECK(cases[judge::cli::default_profile_case(spec, cases)].name == "aligned_1024x512x1024");
+  CHECK(cases[judge::cli::default_profile_case(spec, cases)].name == "leetgpu_rows_256x6144x4096");
   std::vector<judge::test_case> untimed = cases;
   for (judge::test_case& c : untimed) c.timed = false;
   const judge::test_case& largest = untimed[judge::cli::default_profile_case(spec, untimed)];

@@ -86,7 +86,7 @@ TEST_CASE("judge verify --compile-only refuses each hostile compile_error exampl
       {"includes_a_classmate_from_the_install_tree.cu", {"No such file", "cannot open source file"}},
       {"spells_out_the_cache_path.cu", {"spells_out_the_cache_path.cu"}},
       {"includes_dev_zero.cu", {"No such file", "memory"}},
-      {"emits_a_huge_object.cu", {"scratch space", "No space left"}},
+      {"emits_a_huge_object.cu", {"File size limit exceeded", "scratch space", "No space left"}},
       {"includes_etc_shadow.cu", {"No such file"}},
       {"incbin_host_file.cu", {"file not found", "No such file"}},
       {"includes_the_test_cases.cu", {"No such file"}},
@@ -198,11 +198,14 @@ TEST_CASE("judge verify --compile-only names a GPU reference that does not build
   fs::remove_all(root.dir / "problems/vector_add/submissions");
   root.write("problems/vector_add/submissions/accepted/empty.cu",
              "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {}\n");
-  root.write("problems/vector_add/reference_gpu.cu", "extern \"C\" int judge_reference_broken( {\n");
+  root.write("problems/vector_add/reference_gpu.cu",
+             "extern \"C\" void judge_reference_solve(void* const* buffers, const int* sizes, const float* scalars) {\n"
+             "  this is not C++;\n"
+             "}\n");
   allow_slow_compiles(root, "vector_add");
   const auto r = judge_test::run_judge("verify vector_add --compile-only", compile_only_environment(root));
   CAPTURE(r.output);
   CHECK(r.status == 1);
   CHECK(contains(r.output, "cannot compile reference_gpu.cu of problem vector_add"));
-  CHECK(contains(r.output, "reference_gpu.cu(1)"));
+  CHECK(contains(r.output, "reference_gpu.cu(2)"));
 }

@@ -3,10 +3,11 @@
 // which a compile without a cap writes wherever the judge stages its builds; a folder of such units once
 // took 7 GB of the cache's disk.
 //
-// Verdict: compile error. Every tool of a build writes into a tmpfs of what is left of the build's 1 GiB
-// (judge/sandbox/sandbox_limits.hpp, compile::scratch_bytes) over its staging folder: the assembler
-// stops at the cap ("No space left on device"), the judge reports that the build outgrew its scratch
-// space, and nothing past the cap reaches the disk (judge/compile/build_tools.cpp).
+// Verdict: compile error. Two caps stop it, whichever comes first: no file a compile writes may pass
+// 1 GiB (RLIMIT_FSIZE, judge/sandbox/sandbox_limits.hpp: the assembler is stopped with "File size limit
+// exceeded"), and every tool of a build writes into a tmpfs of what is left of the build's 1 GiB over its
+// staging folder ("No space left on device", and the judge says the build outgrew its scratch space,
+// judge/compile/build_tools.cpp). Nothing past the cap reaches the disk.
 asm(".pushsection .data.judge_fill, \"aw\"\n"
     ".fill 3221225472, 1, 0x5a\n"
     ".popsection\n");
