@@ -269,10 +269,11 @@ int check_samples(const problem_spec& spec, const std::vector<test_case>& cases)
 
 /// Runs the CPU reference on every case that is not a sample, within `budget` seconds in all: each case's
 /// inputs are generated (with its sample seed: the real hidden seeds need the judge's secret), and a
-/// reference that fails, writes a non-finite value or takes longer than a solution's call may (the
-/// problem's limits.case_seconds: every submission would wait for it) is named. Exit 1 on any of them.
+/// reference that fails or writes a non-finite value is named (exit 1), and one that takes longer than a
+/// solution's call may (the problem's limits.case_seconds: every submission would wait for it) is named
+/// as slow, a warning, since that depends on the machine.
 int check_hidden(const problem_spec& spec, const std::vector<test_case>& cases, double budget) {
-  int run = 0, bad = 0, skipped = 0;
+  int run = 0, bad = 0, skipped = 0, slow = 0;
   double spent = 0;
   std::printf("the CPU reference on the hidden cases (a dry run, no GPU; budget %.0f s):\n", budget);
   for (const test_case& c : cases) {
@@ -304,9 +305,11 @@ int check_hidden(const problem_spec& spec, const std::vector<test_case>& cases, 
       break;
     case reference_dry_run::outcome::ok:
       if (r.seconds > spec.limits.case_seconds) {
-        ++bad;
-        std::printf("%s TOO SLOW: %.1f s, more than a call's limit of %.0f s (limits.case_seconds)\n", head.c_str(),
-                    r.seconds, spec.limits.case_seconds);
+        // A warning, not a failure: how long a reference takes depends on the machine that runs it.
+        ++slow;
+        std::printf("%s SLOW: %.1f s on this machine, more than a call's limit of %.0f s (limits.case_seconds): "
+                    "every submission waits for it\n",
+                    head.c_str(), r.seconds, spec.limits.case_seconds);
       } else {
         std::printf("%s ok %.2f s\n", head.c_str(), r.seconds);
       }
@@ -314,7 +317,8 @@ int check_hidden(const problem_spec& spec, const std::vector<test_case>& cases, 
     }
     std::fflush(stdout);
   }
-  std::printf("%d hidden case%s run, %d with a problem, %d not checked\n", run, run == 1 ? "" : "s", bad, skipped);
+  std::printf("%d hidden case%s run, %d with a problem, %d slow, %d not checked\n", run, run == 1 ? "" : "s", bad, slow,
+              skipped);
   return bad ? some_not_accepted : all_accepted;
 }
 
@@ -383,7 +387,7 @@ void add_cases(CLI::App& app, context& ctx) {
   sub->add_flag("--check", flags->check,
                 "run the CPU reference on every sample case, print its outputs and compare them with the "
                 "cases' `expected` values; then on every hidden case, naming one whose reference fails, writes "
-                "a non-finite value or is slower than a call's limit (exit 1 on any; no GPU needed)")
+                "a non-finite value (exit 1) or is slower than a call's limit (a warning); no GPU needed")
       ->excludes(show);
   sub->add_option("--budget", flags->budget, "with --check: seconds the hidden cases' references may take in all")
       ->check(CLI::PositiveNumber);
