@@ -133,15 +133,16 @@ step_end grading_run::hand_out_the_builds() {
   std::vector<build_job> build_jobs;
   m_has_baseline = !spec.baseline.source.empty();
   if (m_has_baseline) build_jobs.push_back({spec.baseline.source, runner_kind::baseline});
+  m_first_solution = build_jobs.size();
+  for (const auto& s : m_request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
   // Checking a package without a GPU, the starter learners copy must build too, as a solution: inspected
-  // like one, so a starter that would be refused is found by its author, not its first learner.
+  // like one, so a starter that would be refused is found by its author, not its first learner. Last, so
+  // that the examples' lines come as their builds end.
   m_starter_build = std::nullopt;
   if (m_request.compile_only && m_request.check_package && std::filesystem::is_regular_file(spec.dir / "starter.cu")) {
     m_starter_build = build_jobs.size();
     build_jobs.push_back({spec.dir / "starter.cu", runner_kind::solution});
   }
-  m_first_solution = build_jobs.size();
-  for (const auto& s : m_request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
   m_builds.emplace(spec, build_jobs, m_tools, jobs);
   return step_end::next;
 }
@@ -150,9 +151,10 @@ step_end grading_run::report_builds_when_nothing_runs() {
   if (m_probe.device && !m_request.compile_only) return step_end::next;
   // Each solution is told as soon as its build ends (builds run in parallel; told in order): a verify
   // of matmul's 57 examples on two busy cores shows its first line in seconds, not after six minutes.
-  if (m_request.compile_only && m_request.check_package) check_the_package_builds();
   for (m_current = 0; m_current < m_request.solutions.size(); ++m_current)
     if (run_with_interrupts(compiled_only_steps()).end == step_end::interrupted) break;
+  // After the examples, whose lines come as their builds end.
+  if (m_request.compile_only && m_request.check_package && !g_interrupted) check_the_package_builds();
   m_clock.lap("compile wait");
   return step_end::last;
 }
