@@ -17,56 +17,15 @@ import argparse
 import glob
 import json
 import os
-import re
-import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from class_serve import class_server, watcher  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def call(port, token, method, path, body=None):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                 data=json.dumps(body).encode() if body is not None else None,
-                                 headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
-
-
-def percentile(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else float("nan")
-
-
-def report_watch(seen, submit_times, queue_samples, seconds):
-    """Submit-to-verdict times, GPU busy fractions and the compile queue, from the watcher's samples."""
-    latency = [seen[i]["done"] - t for i, t in submit_times.items() if "done" in seen.get(i, {})]
-    if latency:
-        print(f"class-run: submit to verdict: median {percentile(latency, 0.5):.2f} s, "
-              f"95th percentile {percentile(latency, 0.95):.2f} s, max {max(latency):.2f} s "
-              f"({len(latency)} submissions, watched every 0.1 s)")
-    intervals = {}
-    for i in submit_times:
-        mine = seen.get(i, {})
-        if "running" in mine and "gpu" in mine:
-            intervals.setdefault(mine["gpu"], []).append((mine["running"], mine.get("done", mine.get("failed", seconds))))
-    for gpu, spans in sorted(intervals.items()):
-        busy, end = 0.0, 0.0
-        for a_, b in sorted(spans):
-            a_ = max(a_, end)
-            if b > a_:
-                busy += b - a_
-                end = b
-        print(f"class-run: {gpu}: busy {100 * busy / seconds:.0f}% of {seconds:.1f} s")
-    if queue_samples:
-        step = max(1, len(queue_samples) // 20)
-        timeline = " ".join(f"{t:.1f}s:{n}" for t, n in queue_samples[::step])
-        print(f"class-run: compile queue (queued or compiling): max {max(n for _, n in queue_samples)}; {timeline}")
 
 
 def main():
@@ -96,80 +55,18 @@ def main():
         print(f"class-run: {a.problem}'s runner, CPU reference and baseline built, the baseline timed, before the class "
               "(--cold: not)")
 
-    with tempfile.TemporaryDirectory(prefix="judge-class-") as tmp:
-        db = os.path.join(tmp, "judge.db")
-        with open(os.path.join(tmp, "roster.csv"), "w") as f:
-            f.write("".join(f"s{i:02d},student\n" for i in range(a.students)) + "teacher,instructor\n")
-        out = subprocess.run([a.judge, "users", "import", os.path.join(tmp, "roster.csv"), "--db", db],
-                             check=True, capture_output=True, text=True).stdout
-        tokens = dict(line.split() for line in out.splitlines() if line.strip())
-        server = subprocess.Popen([a.judge, "serve", "--listen", "127.0.0.1:0", "--db", db, "--gpus", a.gpus,
-                                   "--per-minute", "100000", "--queued-at-once", "100000"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        port = None
-        for line in server.stdout:
-            print(line, end="")
-            m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", line)
-            if m:
-                port = int(m.group(1))
-                break
-        if port is None:
-            raise SystemExit("class-run: judge serve ended before it listened")
-        # The server's log is read to the end meanwhile: a full pipe would stop the server's writers.
-        log_path = os.environ.get("CLASS_RUN_LOG", os.path.join(tmp, "serve.log"))
-        log_file = open(log_path, "w")
-        drain = threading.Thread(target=lambda: [log_file.write(l) for l in server.stdout], daemon=True)
-        drain.start()
-        seen = {}  # id -> {state: first time seen (s since start)}; "gpu" -> its GPU
-        queue_samples = []  # (t, submissions queued or compiling)
-        watching = threading.Event()
-
-        def watch():
-            while not watching.is_set():
-                t = time.monotonic() - start
-                try:
-                    listed = call(port, tokens["teacher"], "GET", f"/api/v1/submissions?limit={min(1000, a.students)}")
-                except OSError:
-                    continue
-                queue_samples.append((t, sum(1 for s in listed if s["state"] in ("queued", "compiling"))))
-                for s in listed:
-                    mine = seen.setdefault(s["id"], {})
-                    mine.setdefault(s["state"], t)
-                    if s.get("gpu"):
-                        mine["gpu"] = s["gpu"]
-                time.sleep(0.1)
-
-        try:
-            ids, submit_times = {}, {}
-            start = time.monotonic()
-            watcher = threading.Thread(target=watch, daemon=True)
-            watcher.start()
-            for i in range(a.students):
-                name, path = f"s{i:02d}", files[i % len(files)]
-                with open(path) as f:
-                    body = {"problem": a.problem, "files": [{"name": os.path.basename(path), "content": f.read()}]}
-                sid = call(port, tokens[name], "POST", "/api/v1/submissions", body)["id"]
-                ids[sid], submit_times[sid] = path, time.monotonic() - start
-            pending, results = set(ids), {}
-            while pending and time.monotonic() - start < a.timeout:
-                for sid in list(pending):
-                    s = call(port, tokens["teacher"], "GET", f"/api/v1/submissions/{sid}")
-                    if s["state"] in ("done", "failed"):
-                        results[sid] = s
-                        pending.discard(sid)
-                time.sleep(0.5)
-            seconds = time.monotonic() - start
-            time.sleep(0.3)  # the watcher's last look
-            watching.set()
-            watcher.join(timeout=10)
-        finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=120)
-            drain.join(timeout=10)
-            log_file.close()
-            if a.keep_db:  # through SQLite's backup: the store may still have a write-ahead log beside it
-                with sqlite3.connect(db) as src, sqlite3.connect(a.keep_db) as dst:
-                    src.backup(dst)
+    with class_server(a.judge, a.students, a.gpus, log_path=os.environ.get("CLASS_RUN_LOG"),
+                      keep_db=a.keep_db) as server:
+        ids, submit_times = {}, {}
+        start = time.monotonic()
+        watch = watcher(server, a.students, start)
+        for i in range(a.students):
+            path = files[i % len(files)]
+            sid = server.submit(server.account(i), a.problem, path)
+            ids[sid], submit_times[sid] = path, time.monotonic() - start
+        results, pending = server.wait_for(ids, start, a.timeout)
+        seconds = time.monotonic() - start
+        watch.stop()
 
     per_gpu = {}
     for s in results.values():
@@ -187,7 +84,7 @@ def main():
             submitted = min(r["submitted_at"] for r in results.values())
             span = f" (first started {first}, last finished {last}; first submitted {submitted})"
         print(f"  {n:3d} graded on {gpu or '(no GPU)'}{span}")
-    report_watch(seen, submit_times, queue_samples, seconds)
+    watch.report(submit_times, seconds, "class-run")
     ok = not pending
     local = {}
     if a.local:
