@@ -1,7 +1,7 @@
 // judge run <problem> [paths...]: grade solutions and report.
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/service/queue/access_policy.hpp"
 
 #include "judge/cli/cli_profile_case.hpp"
 #include "judge/grading/grading_run.hpp"

@@ -1,15 +1,17 @@
 // judge serve: the online judge on this host (judge/service/server.hpp; docs/deploy.md).
-// judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/workers.hpp).
+// judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/queue/workers.hpp).
+// judge slurm-job: one Slurm job's batch, on its compute node (judge/service/slurm/slurm_backend.hpp).
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/accounts.hpp"
+#include "judge/service/queue/accounts.hpp"
 #include "judge/grading/grade.hpp"
 #include "judge/grading/interrupt.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/service/server.hpp"
-#include "judge/service/slurm_limits.hpp"
+#include "judge/service/slurm/slurm_backend.hpp"
+#include "judge/service/slurm/slurm_limits.hpp"
 #include "judge/problem/solution_files.hpp"
-#include "judge/service/workers.hpp"
+#include "judge/service/queue/workers.hpp"
 
 #include <unistd.h>
 

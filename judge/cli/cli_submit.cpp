@@ -7,7 +7,7 @@
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/problem/solution_files.hpp"
-#include "judge/service/submit_client.hpp"
+#include "judge/service/queue/api_client.hpp"
 
 #include <fmt/format.h>
 
@@ -93,7 +93,7 @@ std::string solution_label(const std::vector<std::string>& arguments) {
 }
 
 /// "matmul, softmax, vector_add", or "" when the server cannot say.
-std::string problem_names(service::judge_client& client) {
+std::string problem_names(service::api_client& client) {
   try {
     std::string names;
     for (const auto& p : client.problems()) names += (names.empty() ? "" : ", ") + p.value("name", std::string());
@@ -116,7 +116,7 @@ int submit(const context&, const submit_flags& f) {
     throw usage_error(fmt::format("{}: not a problem name (see `judge list`)", f.problem));
   const service::server_url server = service::parse_server_url(f.server);
   const std::vector<service::source_file> files = read_sources(f.files);
-  service::judge_client client(server, service::read_token(std::getenv("JUDGE_TOKEN"), service::default_token_file()));
+  service::api_client client(server, service::read_token(std::getenv("JUDGE_TOKEN"), service::default_token_file()));
   std::int64_t id = 0;
   try {
     id = client.submit(f.problem, files);

@@ -2,7 +2,7 @@
 // is printed once, when made; the store keeps only its hash.
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/accounts.hpp"
+#include "judge/service/queue/accounts.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/problem/solution_files.hpp"
 

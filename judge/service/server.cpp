@@ -1,10 +1,11 @@
 #include "judge/service/server.hpp"
 
-#include "judge/service/api_json.hpp"
 #include "judge/grading/interrupt.hpp"
-#include "judge/service/store_lock.hpp"
-#include "judge/service/submission_request.hpp"
-#include "judge/service/workers.hpp"
+#include "judge/service/queue/gpu_list.hpp"
+#include "judge/service/queue/store_lock.hpp"
+#include "judge/service/queue/workers.hpp"
+#include "judge/service/slurm/slurm_backend.hpp"
+#include "judge/service/web/web_routes.hpp"
 
 #include <signal.h>
 #include <unistd.h>

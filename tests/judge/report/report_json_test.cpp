@@ -2,7 +2,7 @@
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/service/queue/access_policy.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/service/queue/access_policy.hpp"
 #include "judge/report/report_terminal.hpp"
 
 using namespace judge;
