@@ -3,9 +3,9 @@
 
 #include "judge/service/queue/access_policy.hpp"
 
-#include "judge/cli/cli_profile_case.hpp"
+#include "judge/grading/profile_case.hpp"
 #include "judge/grading/grading_run.hpp"
-#include "judge/report/profile_text.hpp"
+#include "judge/profile/profile_text.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_junit.hpp"
 #include "judge/report/report_terminal.hpp"

@@ -12,7 +12,7 @@
 #include "judge/grading/reference_cache.hpp"
 #include "judge/grading/run_phases.hpp"
 #include "judge/run/runner_session.hpp"
-#include "judge/grading/sanitize.hpp"
+#include "judge/sanitizer/sanitize.hpp"
 #include "judge/grading/scratch_folder.hpp"
 #include "judge/problem/secret.hpp"
 #include "judge/problem/test_cases.hpp"
@@ -46,7 +46,7 @@ struct grade_options {
   std::filesystem::path baseline_cache_dir;
   /// How old a kept baseline run may be to stand for a new one; 0: the baseline always runs now.
   std::chrono::seconds baseline_max_age = judge::baseline_max_age;
-  /// compute-sanitizer after a failure, or on every case (grading/sanitize.hpp).
+  /// compute-sanitizer after a failure, or on every case (sanitizer/sanitize.hpp).
   sanitizer_options sanitizer;
   /// Robustness cases (a case's `beyond_limits`) decide like every other case, in file order: they are
   /// timed, and a failure there is the solution's verdict. Without it (the default) they run after the

@@ -4,7 +4,7 @@
 #include "judge/record/kernel_json.hpp"
 #include "judge/record/mismatch_json.hpp"
 #include "judge/record/record_names.hpp"
-#include "judge/record/sanitizer_json.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 
 #include <stdexcept>
 

@@ -7,7 +7,7 @@
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
-#include "judge/report/sanitizer_text.hpp"
+#include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
 
@@ -53,11 +53,6 @@ std::string indent(const std::string& text, const std::string& prefix) {
   return out;
 }
 } // namespace
-
-std::string time_text(double ms) {
-  if (ms < 1.0) return fmt::format("{:.1f} us", ms * 1000.0);
-  return fmt::format("{:.3f} ms", ms);
-}
 
 std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode) {
   return fmt::format("{} on {} ({} SMs, SM clock up to {:.0f} MHz, compute capability {}); timing: {}\n", problem,
@@ -116,7 +111,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
-  for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
+  for (const case_result& c : r.cases) out += indent(sanitizer_text(c.name, c.sanitizer), "  ");
   for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");

@@ -10,7 +10,7 @@
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
-#include "judge/report/sanitizer_text.hpp"
+#include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
 
@@ -98,7 +98,7 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
   if (const auto note = leetgpu_note(r)) out += "<p class=\"notice\">" + html(*note) + "</p>\n";
   // The same explanations as the terminal's --explain block and its sanitizer block.
   for (const case_result& c : r.cases)
-    if (const std::string found = sanitizer_text(c); !found.empty())
+    if (const std::string found = sanitizer_text(c.name, c.sanitizer); !found.empty())
       out += "<h3>compute-sanitizer on " + html(c.name) + "</h3>\n<pre class=\"failure\">" + html(found) + "</pre>\n";
   if (const std::string kernels = kernels_text(r, true); !kernels.empty())
     out += "<h3>Kernels and hints</h3>\n<pre class=\"explain\">" + html(kernels) + "</pre>\n";
