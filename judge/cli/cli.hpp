@@ -1,6 +1,8 @@
 // The `judge` command line: one file per subcommand (cli_<name>.cpp), each registering itself here.
 #pragma once
 
+#include "judge/base/usage_error.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <filesystem>

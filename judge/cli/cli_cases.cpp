@@ -12,7 +12,7 @@
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/problem/problem_spec.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 #include "judge/problem/test_cases.hpp"
 
 #include <fmt/format.h>

@@ -8,7 +8,7 @@
 #include "judge/store/results_db.hpp"
 #include "judge/sandbox/sandbox_probe.hpp"
 #include "judge/report/sandbox_text.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <fmt/format.h>
 

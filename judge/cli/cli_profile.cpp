@@ -12,7 +12,6 @@
 #include "judge/profile/profile_text.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

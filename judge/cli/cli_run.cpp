@@ -1,7 +1,7 @@
 // judge run <problem> [paths...]: grade solutions and report.
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/queue/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 
 #include "judge/grading/profile_case.hpp"
 #include "judge/grading/grading_run.hpp"
@@ -114,7 +114,7 @@ int run(const context& ctx, const run_flags& f) {
       profiled[r.path] = r;
     }
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
-    std::fputs(render_solution(f.contest ? service::contest_view(r) : r, label, style, f.explain).c_str(), stdout);
+    std::fputs(render_solution(f.contest ? contest_view(r) : r, label, style, f.explain).c_str(), stdout);
     if (!p.kernels.empty()) {
       std::fprintf(stdout, "  profile of %s (Nsight Compute, %.1f s; report %s):\n", p.case_name.c_str(), p.seconds,
                    p.report.c_str());

@@ -10,7 +10,7 @@
 #include "judge/service/server.hpp"
 #include "judge/service/slurm/slurm_backend.hpp"
 #include "judge/service/slurm/slurm_limits.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 #include "judge/service/queue/workers.hpp"
 
 #include <unistd.h>

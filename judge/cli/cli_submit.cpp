@@ -6,7 +6,7 @@
 #include "judge/grading/grade.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 #include "judge/service/queue/api_client.hpp"
 
 #include <fmt/format.h>

@@ -4,7 +4,7 @@
 
 #include "judge/service/queue/accounts.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <cstdio>
 

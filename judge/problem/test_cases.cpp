@@ -1,7 +1,7 @@
 #include "judge/problem/test_cases.hpp"
 
+#include "judge/base/usage_error.hpp"
 #include "judge/problem/exact_compare.hpp"
-#include "judge/problem/solution_files.hpp"
 #include "judge/problem/spec_yaml.hpp"
 
 #include <fmt/format.h>

@@ -12,7 +12,7 @@ namespace judge::service {
 
 /// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","note","node",
 /// "device","result"};
-/// `contest_view`: the result as a student in a contest sees it (queue/access_policy.hpp).
+/// `contest_view`: the result as a student in a contest sees it (report/contest_view.hpp).
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}
 nlohmann::json problem_json(const problem_entry& p);

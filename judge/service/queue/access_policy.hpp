@@ -1,10 +1,10 @@
-// Who sees what, in one place for the API, the web pages and the command line: a student sees only their
-// own submissions, an instructor everyone's; in a contest a student sees a failed hidden case only by its
-// name, shape and verdict. The store keeps every detail; this decides what is shown.
+// Who sees what, in one place for the API and the web pages: a student sees only their own submissions,
+// an instructor everyone's; in a contest a student sees a failed hidden case only by its name, shape and
+// verdict (report/contest_view.hpp, which `judge run --contest` shows too). The store keeps every detail;
+// this decides what is shown.
 #pragma once
 
 #include "judge/service/queue/accounts.hpp"
-#include "judge/record/grade_result.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
@@ -25,10 +25,6 @@ std::optional<std::string> listed_account(const account& viewer, const std::stri
 
 /// Whether `viewer` sees results in contest view: a student on a contest server.
 bool contest_view_for(const account& viewer, bool contest);
-
-/// The contest view of a result: what failed on a hidden case reduced to its name, shape and verdict (its
-/// message, its sanitizer findings and the program's output go; a sample case keeps every detail).
-solution_result contest_view(solution_result r);
 
 /// The stored result of `s` to show: its contest view (stored beside it when it was graded) or the whole.
 const std::optional<nlohmann::json>& shown_result(const submission& s, bool contest_view);

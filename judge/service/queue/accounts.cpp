@@ -36,8 +36,6 @@ std::string base64url(const unsigned char* bytes, std::size_t n) {
   return out;
 }
 
-static_assert(store::role_names.size() == static_cast<std::size_t>(role::instructor) + 1, "a name for every role");
-
 // A disabled account's token_sha256 is "disabled:<id>": unique, and no token hashes to it.
 const std::string& account_columns() {
   static const std::string list =

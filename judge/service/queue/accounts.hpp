@@ -4,6 +4,7 @@
 
 #include "judge/store/results_db.hpp"
 #include "judge/store/sqlite_db.hpp"
+#include "judge/store/state_names.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -15,7 +16,8 @@
 
 namespace judge::service {
 
-enum class role { student, instructor };
+/// An account's role: the store's enum, beside the names its table holds (store/state_names.hpp).
+using role = store::account_role;
 
 /// "student" or "instructor".
 std::string role_name(role r);

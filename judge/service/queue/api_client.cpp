@@ -1,6 +1,6 @@
 #include "judge/service/queue/api_client.hpp"
 
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <httplib.h>
 

@@ -1,7 +1,7 @@
 #include "judge/service/queue/submission_queue.hpp"
 
-#include "judge/service/queue/access_policy.hpp"
 #include "judge/record/record_json.hpp"
+#include "judge/report/contest_view.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/store/sql_row.hpp"
@@ -14,9 +14,6 @@
 namespace judge::service {
 
 namespace {
-static_assert(store::submission_state_names.size() == static_cast<std::size_t>(state::failed) + 1,
-              "a name for every state");
-
 // Without files: listings never need them, and a class's history would otherwise carry every source.
 const std::string& summary_columns() {
   static const std::string list = store::select_list("queued_submissions", {"files", "result_id"});

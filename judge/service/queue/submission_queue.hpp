@@ -16,6 +16,7 @@
 
 #include "judge/record/grade_result.hpp"
 #include "judge/store/results_db.hpp"
+#include "judge/store/state_names.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -26,7 +27,8 @@
 
 namespace judge::service {
 
-enum class state { queued, compiling, compiled, running, done, failed };
+/// A submission's state: the store's enum, beside the names its table holds (store/state_names.hpp).
+using state = store::submission_state;
 
 /// "queued", "compiling", ... as the API and the table write it (store/state_names.hpp spells them).
 std::string state_name(state s);
@@ -52,7 +54,7 @@ struct submission {
   std::string note;
   std::string node; ///< the host that ran it, when not this server (a Slurm node's name); "" otherwise
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
-  /// done: the same in contest view (access_policy.hpp): what a student sees in contest mode
+  /// done: the same in contest view (report/contest_view.hpp): what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
   /// done on a GPU: device_json() of it (UUID, model, clock, peaks); nullopt otherwise
   std::optional<nlohmann::json> device;

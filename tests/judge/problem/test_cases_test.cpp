@@ -1,6 +1,6 @@
 #include "judge/problem/test_cases.hpp"
 
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include "cases_fixture.hpp"
 #include "catch.hpp"

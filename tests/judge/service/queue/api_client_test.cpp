@@ -3,7 +3,7 @@
 #include "text_match.hpp"
 
 #include "judge/report/report_json.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 #include "judge/service/queue/api_client.hpp"
 
 #include <httplib.h>

@@ -1,4 +1,4 @@
-#include "judge/service/queue/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 #include "judge/service/api_json.hpp"
 #include "catch.hpp"
 #include "judge/report/report_json.hpp"

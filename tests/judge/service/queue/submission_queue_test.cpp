@@ -1,4 +1,4 @@
-#include "judge/service/queue/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 #include "catch.hpp"
 #include "previous_store.hpp"
 #include "judge/record/record_json.hpp"
