@@ -6,6 +6,7 @@
 #include "judge/grading/grade.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
+#include "judge/base/environment.hpp"
 #include "judge/base/usage_error.hpp"
 #include "judge/service/queue/api_client.hpp"
 
@@ -116,7 +117,8 @@ int submit(const context&, const submit_flags& f) {
     throw usage_error(fmt::format("{}: not a problem name (see `judge list`)", f.problem));
   const service::server_url server = service::parse_server_url(f.server);
   const std::vector<service::source_file> files = read_sources(f.files);
-  service::api_client client(server, service::read_token(std::getenv("JUDGE_TOKEN"), service::default_token_file()));
+  service::api_client client(
+      server, service::read_token(non_empty_env(env_name(judge_env::token)), service::default_token_file()));
   std::int64_t id = 0;
   try {
     id = client.submit(f.problem, files);
@@ -209,7 +211,7 @@ void add_submit(CLI::App& app, context& ctx) {
       submit);
   sub->add_option("files", flags->files, "the solution's files (.cu, .cuh, .h)")->required();
   sub->add_option("--server", flags->server, "the server's URL, e.g. http://judge.example.edu:8080")
-      ->envname("JUDGE_SERVER")
+      ->envname(env_name(judge_env::server))
       ->required();
   sub->add_flag("--no-wait", flags->no_wait, "print the submission's id and return at once");
   sub->add_option("--timeout", flags->timeout_s, "stop waiting after this many seconds (default: wait)")

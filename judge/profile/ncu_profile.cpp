@@ -1,5 +1,6 @@
 #include "judge/profile/ncu_profile.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/file_input.hpp"
 #include "judge/sandbox/process.hpp"
 #include "judge/run/runner_session.hpp"
@@ -61,7 +62,7 @@ std::string unanswered_checks(const std::filesystem::path& answers) {
 } // namespace
 
 std::optional<std::filesystem::path> find_ncu(const toolchain& tools) {
-  const found_tool ncu = find_cuda_tool("ncu", "JUDGE_NCU", tools.nvcc);
+  const found_tool ncu = find_cuda_tool("ncu", env_name(judge_env::ncu), tools.nvcc);
   if (ncu.executable.empty()) return std::nullopt;
   return ncu.executable;
 }

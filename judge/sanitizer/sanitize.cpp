@@ -1,5 +1,6 @@
 #include "judge/sanitizer/sanitize.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/sandbox/tool_path.hpp"
 
 #include <fmt/format.h>
@@ -34,7 +35,7 @@ std::string last_lines(const std::string& text, std::size_t count) {
 } // namespace
 
 sanitizer_options find_compute_sanitizer(const fs::path& nvcc) {
-  const found_tool tool = find_cuda_tool(executable_name, "JUDGE_COMPUTE_SANITIZER", nvcc);
+  const found_tool tool = find_cuda_tool(executable_name, env_name(judge_env::compute_sanitizer), nvcc);
   sanitizer_options found;
   found.executable = tool.executable;
   found.missing = tool.missing;

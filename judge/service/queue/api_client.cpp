@@ -1,5 +1,6 @@
 #include "judge/service/queue/api_client.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/usage_error.hpp"
 
 #include <httplib.h>
@@ -7,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <thread>
@@ -32,10 +32,10 @@ server_url parse_server_url(const std::string& url) {
 }
 
 std::filesystem::path default_token_file() {
-  const char* config = std::getenv("XDG_CONFIG_HOME");
-  if (config && *config) return std::filesystem::path(config) / "gpu-judge" / "token";
-  const char* home = std::getenv("HOME");
-  return std::filesystem::path(home && *home ? home : ".") / ".config" / "gpu-judge" / "token";
+  if (const char* config = non_empty_env("XDG_CONFIG_HOME"))
+    return std::filesystem::path(config) / "gpu-judge" / "token";
+  const char* home = non_empty_env("HOME");
+  return std::filesystem::path(home ? home : ".") / ".config" / "gpu-judge" / "token";
 }
 
 std::string read_token(const char* from_environment, const std::filesystem::path& file) {

@@ -1,5 +1,6 @@
-// The options of `judge serve` (cli/cli_serve.cpp sets them from the command line): the server's own, and
-// those of the Slurm backend (slurm/slurm_backend.hpp, docs/slurm.md) when it grades through Slurm.
+// The options of `judge serve`, each default written once, here: the command line binds its options to
+// these fields (cli/cli_serve.cpp) and its help shows their defaults. The server's own, and those of the
+// Slurm backend (slurm/slurm_backend.hpp, docs/slurm.md) when it grades through Slurm.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,6 @@
 // `judge slurm-job`, on the compute node (slurm_backend.hpp): fetch the batch, grade it, post each result,
 // through the API's client (queue/api_client.hpp) with the job's token.
+#include "judge/base/environment.hpp"
 #include "judge/run/device_probe.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/service/queue/api_client.hpp"
@@ -7,14 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
-
 namespace judge::service {
 
 namespace {
 std::string env_or(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v && *v ? v : fallback;
+  const char* v = non_empty_env(name);
+  return v ? v : fallback;
 }
 
 /// How a post went, for the log: the status, or the transport's error.
