@@ -2,7 +2,7 @@
 
 #include "judge/compile/compile.hpp"
 #include "judge/grading/grading_run.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/sandbox/process.hpp"
 #include "judge/report/progress_terminal.hpp"
 #include "judge/store/results_db.hpp"

@@ -7,7 +7,7 @@
 #include "judge/grading/profile_case.hpp"
 #include "judge/run/device_probe.hpp"
 #include "judge/run/gpu_lock.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/hints.hpp"
 #include "judge/profile/profile_text.hpp"
 #include "judge/report/report_json.hpp"

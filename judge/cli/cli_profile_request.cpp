@@ -10,7 +10,7 @@
 #include "judge/compile/compile.hpp"
 #include "judge/run/device_probe.hpp"
 #include "judge/base/usage_error.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 #include "common/wire_json.hpp"
 
 #include <cstdio>

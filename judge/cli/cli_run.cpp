@@ -79,8 +79,9 @@ int run(const context& ctx, const run_flags& f) {
   request.compile_seconds = f.compile_limit;
 
   // --explain: each accepted solution's largest timed case under Nsight Compute, after its timing (never
-  // counted in it), while the grading run still holds the GPU. Not in a contest: the profiled runner
-  // runs outside the sandbox (ncu_profile.hpp).
+  // counted in it), while the grading run still holds the GPU. Not in a contest: the profiled runner is in
+  // the runner's sandbox but without its system-call filter, which ncu cannot work under
+  // (docs/security.md, "What is not defended").
   const bool profile_accepted = f.explain && !f.contest && !f.no_timing;
   std::map<std::string, std::filesystem::path> sources; // by display path
   for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;

@@ -5,7 +5,7 @@
 
 #include "judge/base/environment.hpp"
 #include "judge/service/queue/accounts.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/interrupt.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/service/server.hpp"

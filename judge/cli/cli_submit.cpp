@@ -3,7 +3,7 @@
 // same exit status as `judge run` would for that solution.
 #include "judge/cli/cli.hpp"
 
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/base/environment.hpp"

@@ -1,6 +1,6 @@
 // judge: compile, run, check and time CUDA solutions. See README.md.
 #include "judge/cli/cli.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/base/environment.hpp"
 #include "judge/base/install_layout.hpp"
 #include "judge/sandbox/process.hpp"

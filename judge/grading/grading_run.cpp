@@ -62,7 +62,7 @@ const std::vector<named_step<grading_run>>& grading_run::solution_steps() {
   static const std::vector<named_step<grading_run>> list = {
       {"wait for its build", &grading_run::wait_for_its_build},
       {"grade it", &grading_run::grade_it},
-      {"record it", &grading_run::record_it},
+      {"hand on its result", &grading_run::hand_on_its_result},
   };
   return list;
 }
@@ -71,7 +71,7 @@ const std::vector<named_step<grading_run>>& grading_run::compiled_only_steps() {
   static const std::vector<named_step<grading_run>> list = {
       {"wait for its build", &grading_run::wait_for_its_build},
       {"take its build's word", &grading_run::take_its_build_word},
-      {"record it", &grading_run::record_it},
+      {"hand on its result", &grading_run::hand_on_its_result},
   };
   return list;
 }
@@ -256,7 +256,7 @@ step_end grading_run::wait_for_its_build() {
 step_end grading_run::grade_it() {
   m_graded = result_of_build(m_current, *m_build);
   // The next solution, if it is built by the time this one's timing ends, gets its runners started then
-  // (grade.hpp).
+  // (grader.hpp).
   const std::size_t next = m_current + 1;
   const run_phases parts = m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
     return next < m_request.solutions.size() ? m_builds->if_built(m_first_solution + next) : nullptr;
@@ -282,7 +282,7 @@ step_end grading_run::take_its_build_word() {
   return step_end::next;
 }
 
-step_end grading_run::record_it() {
+step_end grading_run::hand_on_its_result() {
   m_outcome.results.push_back(std::move(*m_graded));
   m_graded.reset();
   if (m_on_result) m_on_result(m_outcome.results.back());

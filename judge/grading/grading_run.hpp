@@ -5,7 +5,7 @@
 #include "judge/base/named_steps.hpp"
 #include "judge/compile/build_queue.hpp"
 #include "judge/grading/device_memo.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/run_phases.hpp"
 #include "judge/problem/solution_files.hpp"
 #include "judge/record/grade_result.hpp"
@@ -73,7 +73,7 @@ struct run_outcome {
   bool baseline_from_cache = false;   ///< its figures are a kept run's (baseline_cache.hpp), not this run's
   /// Where the run's wall time went, in order: (phase, seconds). Phases: "problem" (specs, cases, the
   /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
-  /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grade.hpp):
+  /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grader.hpp):
   /// "runner start", "checked calls", "timing", "sanitizer", "runner end", and "results" (verdicts, hints
   /// and the results recorded).
   run_phases phases;
@@ -97,9 +97,9 @@ run_outcome grade_solutions(const run_request& request, const result_sink& on_re
 /// cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
 /// (no GPU, or compile only: the run ends there), take the GPU, measure its bandwidth, set up the grader,
 /// run the baseline, grade the solutions, each through steps of its own: wait for its build, grade it
-/// (or, when nothing is run, take its build's word), record it. The interrupt (g_interrupted) is looked at
-/// between the steps, of the run and of each solution: once it is set no further step starts, and every
-/// solution without a result is not graded.
+/// (or, when nothing is run, take its build's word), hand on its result (to the outcome and the caller's
+/// result_sink). The interrupt (g_interrupted) is looked at between the steps, of the run and of each
+/// solution: once it is set no further step starts, and every solution without a result is not graded.
 class grading_run {
 public:
   /// `request` must outlive the run.
@@ -134,7 +134,7 @@ private:
   step_end wait_for_its_build();
   step_end grade_it();
   step_end take_its_build_word();
-  step_end record_it();
+  step_end hand_on_its_result();
 
   /// Runs `steps` with the interrupt check between them.
   steps_outcome run_with_interrupts(const std::vector<named_step<grading_run>>& steps);

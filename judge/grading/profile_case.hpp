@@ -6,9 +6,9 @@
 #include "judge/run/device_info.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/profile/ncu_profile.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/profile/profile_digest.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <filesystem>
 #include <optional>

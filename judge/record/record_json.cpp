@@ -1,6 +1,6 @@
 #include "judge/record/record_json.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/record/kernel_json.hpp"
 #include "judge/record/mismatch_json.hpp"
 #include "judge/record/record_names.hpp"

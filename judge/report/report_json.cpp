@@ -9,7 +9,7 @@
 #include "judge/base/utc_time.hpp"
 #include "judge/grading/hints.hpp"
 #include "judge/grading/occupancy.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"

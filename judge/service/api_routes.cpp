@@ -4,7 +4,7 @@
 #include "judge/service/api_json.hpp"
 #include "judge/base/file_input.hpp"
 #include "judge/report/leaderboard.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/service/http/request_origin.hpp"
 #include "judge/service/server.hpp"
 #include "judge/service/queue/submission_request.hpp"

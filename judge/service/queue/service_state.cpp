@@ -2,10 +2,10 @@
 
 #include "judge/service/http/http_server.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/service/http/request_origin.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <sqlite3.h>
 

@@ -1,13 +1,13 @@
 #include "judge/service/slurm/slurm_backend.hpp"
 
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "common/hex.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/service/queue/service_state.hpp"
 #include "judge/service/slurm/slurm_jobs.hpp"
 #include "judge/service/slurm/slurm_limits.hpp"
 #include "judge/service/slurm/slurm_status.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "judge/sandbox/tool_command.hpp"
 

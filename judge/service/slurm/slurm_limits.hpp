@@ -5,8 +5,8 @@
 // Pure functions: docs/slurm.md has the formulas, tests/judge/service/slurm_limits_test.cpp checks them.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 #include "judge/base/file_input.hpp"
 #include "judge/report/leaderboard.hpp"
 #include "judge/service/web/markdown.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/service/http/request_origin.hpp"
 #include "judge/service/queue/submission_request.hpp"

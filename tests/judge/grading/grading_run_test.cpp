@@ -107,9 +107,9 @@ TEST_CASE("a grading run's steps, and each solution's, in order", "[grading][ste
                                  "report the builds when nothing is run", "take the GPU", "measure the GPU's bandwidth",
                                  "set up the grader", "run the baseline", "grade the solutions"});
   CHECK(names_of(grading_run::solution_steps()) ==
-        std::vector<std::string>{"wait for its build", "grade it", "record it"});
+        std::vector<std::string>{"wait for its build", "grade it", "hand on its result"});
   CHECK(names_of(grading_run::compiled_only_steps()) ==
-        std::vector<std::string>{"wait for its build", "take its build's word", "record it"});
+        std::vector<std::string>{"wait for its build", "take its build's word", "hand on its result"});
 }
 
 TEST_CASE("without a GPU a run reports each solution's build and ends there", "[grading][steps]") {
@@ -126,7 +126,7 @@ TEST_CASE("without a GPU a run reports each solution's build and ends there", "[
                                   .run(watch.observer());
   CHECK(watch.started == std::vector<std::string>{"load the problem", "probe the GPU", "hand out the builds",
                                                   "report the builds when nothing is run", "wait for its build",
-                                                  "take its build's word", "record it"});
+                                                  "take its build's word", "hand on its result"});
   CHECK_FALSE(outcome.device);
   CHECK(outcome.no_device_reason == "no CUDA device is present (a test's probe)");
   REQUIRE(outcome.results.size() == 1);

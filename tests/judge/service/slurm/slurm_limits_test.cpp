@@ -1,7 +1,7 @@
 #include "catch.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/service/slurm/slurm_limits.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <filesystem>
 

@@ -1,7 +1,7 @@
 // testcases/<problem>/cases.yaml as values (docs/problem-format.md documents every field).
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <cstdint>
 #include <filesystem>

@@ -8,14 +8,14 @@
 #include "judge/compile/compile.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/grading/interrupt.hpp" // g_interrupted, which graders and their callers read
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/grading/reference_cache.hpp"
 #include "judge/grading/run_phases.hpp"
 #include "judge/run/runner_session.hpp"
 #include "judge/sanitizer/sanitize.hpp"
 #include "judge/grading/scratch_folder.hpp"
 #include "judge/problem/secret.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 #include "judge/grading/verdict.hpp"
 
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include "judge/problem/spec_yaml.hpp"
 

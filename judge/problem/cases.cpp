@@ -1,4 +1,4 @@
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "judge/base/usage_error.hpp"
 #include "judge/problem/exact_compare.hpp"

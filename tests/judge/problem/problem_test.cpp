@@ -1,4 +1,4 @@
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include "catch.hpp"
 #include "spec_test_files.hpp"

@@ -1,4 +1,4 @@
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 
 #include "judge/grading/case_data.hpp"
 #include "judge/base/seconds_into.hpp"
