@@ -11,6 +11,7 @@
 #include "judge/service/server.hpp"
 #include "judge/service/slurm/slurm_backend.hpp"
 #include "judge/service/slurm/slurm_limits.hpp"
+#include "judge/service/queue/store_lock.hpp"
 #include "judge/base/usage_error.hpp"
 #include "judge/service/queue/workers.hpp"
 
@@ -81,6 +82,8 @@ int serve(const context& ctx, const serve_flags& f) {
   } catch (const std::invalid_argument& e) { // --gpus
     throw usage_error(e.what());
   } catch (const service::listen_error& e) { // --listen
+    throw usage_error(e.what());
+  } catch (const service::store_in_use& e) { // --db: another server's store
     throw usage_error(e.what());
   }
   return all_accepted;

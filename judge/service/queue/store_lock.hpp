@@ -8,7 +8,8 @@
 
 namespace judge::service {
 
-/// Another server holds the store: the message names its process and host and when it started.
+/// Another server holds the store: the message names its process and host and when it started. judge serve
+/// says it as a usage error (exit 2): the command named a store in use.
 class store_in_use : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
