@@ -60,6 +60,7 @@ run_request grading_request(const context& ctx, const std::string& problem) {
   request.problems_root = ctx.where.problems();
   request.testcases_root = ctx.where.testcases();
   request.problem = problem;
+  request.store = ctx.where.store(""); // hidden from learner code (run's --db names another)
   request.progress = terminal_progress(stderr);
   request.grading.sanitizer.on_failure = true; // a failure is explained where compute-sanitizer is installed
   // The GPU's answers of the last ten minutes, kept beside the runner cache: a verdict does not start CUDA

@@ -10,7 +10,6 @@
 #include "judge/report/report_junit.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/problem/secret.hpp"
 #include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
@@ -73,8 +72,7 @@ int run(const context& ctx, const run_flags& f) {
   const std::filesystem::path db_path = ctx.where.store(f.db_file);
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
-  load_or_create_secret(secret_path()); // so that it exists to be hidden
-  request.grading.hidden_paths = hidden_from_learner_code(db_path);
+  request.store = db_path;
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 

@@ -39,7 +39,8 @@ struct grade_options {
   int checks = 2;            ///< checked calls per case, alternating poison values
   bool sandbox = true;
   unsigned cpu_threads = 0;                        ///< CPU reference threads; 0: all cores
-  std::vector<std::filesystem::path> hidden_paths; ///< hidden from runners in the sandbox
+  /// Hidden from runners in the sandbox; a grading run sets them (run_request::store).
+  std::vector<std::filesystem::path> hidden_paths;
   /// Visible (read-only) to runners in the sandbox: the CUDA library folders they load from.
   std::vector<std::filesystem::path> runner_library_dirs;
   /// Where the baseline's runs are kept between judge runs (baseline_cache.hpp); empty: not kept.

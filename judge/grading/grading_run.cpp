@@ -95,6 +95,10 @@ void grading_run::not_graded_from_here() {
 }
 
 step_end grading_run::load_the_problem() {
+  // The secret before any build or runner starts, so that it exists to be hidden from them; every caller
+  // (run, verify, a server's worker) hides the same files.
+  m_secret = load_or_create_secret(secret_path());
+  m_hidden = hidden_from_learner_code(m_request.store);
   m_outcome.spec = load_problem(m_request.problems_root / m_request.problem);
   problem_spec& spec = m_outcome.spec;
   if (m_request.compile_seconds > 0) spec.limits.compile_seconds = m_request.compile_seconds;
@@ -206,6 +210,7 @@ step_end grading_run::measure_the_bandwidth() {
 
 step_end grading_run::set_up_the_grader() {
   grade_options grading = m_request.grading;
+  grading.hidden_paths = m_hidden;
   grading.runner_library_dirs = {m_tools.cupti_library.parent_path(), m_tools.cuda_library_dir};
   grading.baseline_cache_dir = m_tools.cache_dir / m_outcome.spec.name;
   if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
@@ -214,7 +219,7 @@ step_end grading_run::set_up_the_grader() {
     grading.sanitizer.missing = found.missing;
   }
   if (m_request.rebaseline) grading.baseline_max_age = std::chrono::seconds(0);
-  m_grader.emplace(m_outcome.spec, m_cases, load_or_create_secret(secret_path()), *m_probe.device, grading);
+  m_grader.emplace(m_outcome.spec, m_cases, m_secret, *m_probe.device, grading);
   return step_end::next;
 }
 

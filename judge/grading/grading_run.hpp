@@ -45,6 +45,9 @@ struct run_request {
   std::string problem;
   std::vector<solution_entry> solutions;
   std::vector<std::string> only_cases; ///< empty: every case
+  /// The results store, hidden from learner code with the secret (hidden_from_learner_code: other
+  /// learners' sources and results); empty: no store. The run sets `grading.hidden_paths` from it.
+  std::filesystem::path store;
   grade_options grading;
   unsigned compile_jobs = 0;  ///< 0: cores
   double compile_seconds = 0; ///< 0: the spec's
@@ -90,11 +93,12 @@ using baseline_sink = std::function<void(const run_outcome&)>;
 
 /// Throws spec_error (bad problem or cases, or a CPU reference that is missing or does not compile) and
 /// usage_error (bad paths) before anything runs. On an
-/// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
+/// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`. Every
+/// run, whoever asks for it, makes the secret first and hides it and `request.store` from the runners.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline);
 
-/// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (its spec, its
-/// cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
+/// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (the secret, its
+/// spec, its cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
 /// (no GPU, or compile only: the run ends there), take the GPU, measure its bandwidth, set up the grader,
 /// run the baseline, grade the solutions, each through steps of its own: wait for its build, grade it
 /// (or, when nothing is run, take its build's word), hand on its result (to the outcome and the caller's
@@ -154,6 +158,8 @@ private:
   run_outcome m_outcome;
   phase_clock m_clock;
   std::vector<test_case> m_cases;
+  judge_secret m_secret;
+  std::vector<std::filesystem::path> m_hidden; ///< from learner code: the secret and the store
   probe_result m_probe;
   toolchain m_tools;
   bool m_has_baseline = false;

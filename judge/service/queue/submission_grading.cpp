@@ -1,7 +1,6 @@
 #include "judge/service/queue/submission_grading.hpp"
 
 #include "judge/grading/interrupt.hpp"
-#include "judge/problem/secret.hpp"
 
 #include <fmt/format.h>
 
@@ -63,8 +62,7 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
     request.grading.cpu_threads = setup.cpu_threads;
     request.grading.strict = setup.strict;
     request.devices = setup.devices;
-    load_or_create_secret(secret_path());
-    request.grading.hidden_paths = hidden_from_learner_code(setup.db);
+    request.store = setup.db;
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.
     const result_sink settle_as_it_comes = [&](const solution_result& r) {
       if (g_interrupted) return;

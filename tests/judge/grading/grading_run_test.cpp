@@ -1,6 +1,7 @@
 // A grading run's steps, without a GPU: a probe that answers what the test says (device_memo), solutions
 // refused before nvcc runs (a source over 1 MiB), and the interrupt raised at a chosen step.
 #include "catch.hpp"
+#include "scoped_env.hpp"
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
@@ -204,4 +205,20 @@ TEST_CASE("an interrupt while another judge holds the GPU ends the wait, and not
   CHECK(outcome.device);
   CHECK(outcome.results.empty());
   CHECK(outcome.not_graded == std::vector<std::string>{"solutions/only.cu"});
+}
+
+TEST_CASE("grade_solutions makes the secret, so that it exists to be hidden, whoever asked for the run",
+          "[grading][steps]") {
+  vector_add_root root;
+  root.add_oversized("big");
+  const fs::path secret = root.folder / "config" / "secret";
+  const judge_test::scoped_env file("JUDGE_SECRET_FILE", secret.string());
+  judge::device_memo devices(std::chrono::minutes(10), no_device);
+  judge::run_request request = root.request(devices);
+  request.store = root.folder / "results.db";
+  REQUIRE_FALSE(fs::exists(secret));
+  const run_outcome outcome = judge::grade_solutions(request, nullptr, nullptr);
+  CHECK(fs::exists(secret));
+  REQUIRE(outcome.results.size() == 1);
+  CHECK(outcome.results[0].v == judge::verdict::compile_error);
 }
