@@ -1,5 +1,6 @@
 #include "judge/report/report_terminal.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
@@ -20,8 +21,7 @@ namespace judge {
 
 terminal_style terminal_style::for_stream(std::FILE* stream) {
   terminal_style s;
-  const char* no_colour = std::getenv("NO_COLOR");
-  s.colour = ::isatty(::fileno(stream)) && !(no_colour && *no_colour);
+  s.colour = ::isatty(::fileno(stream)) && !non_empty_env("NO_COLOR"); // no-color.org: set and not empty
   return s;
 }
 
