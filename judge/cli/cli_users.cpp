@@ -1,4 +1,4 @@
-// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/accounts.hpp). A token
+// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/queue/accounts.hpp). A token
 // is printed once, when made; the store keeps only its hash.
 #include "judge/cli/cli.hpp"
 

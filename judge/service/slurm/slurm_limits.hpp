@@ -2,7 +2,7 @@
 // `limits`, its cases) and the batch's size, so that a batch graded within those limits never hits the
 // job's: a job killed at its time limit is the judge's loss (the batch goes out again), never the
 // learner's. The server's options are caps (a batch shrinks to fit the time cap) or, fixed, the values.
-// Pure functions: docs/slurm.md has the formulas, tests/judge/service/slurm_limits_test.cpp checks them.
+// Pure functions: docs/slurm.md has the formulas, tests/judge/service/slurm/slurm_limits_test.cpp checks them.
 #pragma once
 
 #include "judge/problem/problem.hpp"

@@ -1,6 +1,6 @@
 // What Slurm says of a job, as the backend reads it: squeue's lines parsed into facts, whether a state
 // is final, and what a pending job's reason means for the submissions it holds. Pure functions, so the
-// decisions are tested without a cluster (tests/judge/service/slurm_status_test.cpp).
+// decisions are tested without a cluster (tests/judge/service/slurm/slurm_status_test.cpp).
 #pragma once
 
 #include <map>

@@ -1,4 +1,4 @@
-// The web pages' stylesheet and scripts (judge/service/assets/), compiled into the judge by
+// The web pages' stylesheet and scripts (judge/service/web/assets/), compiled into the judge by
 // embed_assets.cmake: the GPU host may be offline, and the pages fetch nothing from elsewhere.
 #pragma once
 
