@@ -1,6 +1,6 @@
 #include "harness/record/work_recorder.hpp"
 
-#include "harness/cuda/demangle.hpp"
+#include "common/demangle.hpp"
 #include "harness/cuda/driver_api.hpp"
 
 #include <algorithm>
@@ -95,7 +95,7 @@ void work_recorder::begin(std::vector<judge_region> buffers) {
   m_state_bytes = 0;
   for (variable* v : by_size_variables) {
     if (m_state_bytes + v->bytes > max_state_bytes) {
-      note_uncarried("device variable " + demangled(v->name), v->bytes);
+      note_uncarried("device variable " + judge_symbols::demangled(v->name), v->bytes);
       continue;
     }
     std::string contents(v->bytes, '\0');
@@ -315,7 +315,7 @@ void work_recorder::launched(CUkernel kernel, dim3 grid, dim3 block, void** args
     refuse(std::string(api) + " launched a kernel whose name the driver does not know");
     return;
   }
-  const std::string shown = demangled(name);
+  const std::string shown = judge_symbols::demangled(name);
   recorded_launch launch;
   launch.kernel = name;
   launch.grid[0] = grid.x;

@@ -1,7 +1,7 @@
 #include "harness/replay/replay_program.hpp"
 
 #include "harness/cuda/cuda_check.hpp"
-#include "harness/cuda/demangle.hpp"
+#include "common/demangle.hpp"
 #include "harness/cuda/driver_api.hpp"
 
 #include <cuda_runtime_api.h>
@@ -201,7 +201,7 @@ replay_program::bound_step replay_program::bind(const judge_wire::recorded_step&
   bound_step b;
   if (const auto* l = std::get_if<judge_wire::recorded_launch>(&step)) {
     bound_launch launch;
-    launch.name = demangled(l->kernel);
+    launch.name = judge_symbols::demangled(l->kernel);
     launch.function = code.kernel(l->kernel);
     std::vector<std::size_t> offsets;
     for (std::size_t i = 0;; ++i) {

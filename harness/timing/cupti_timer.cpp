@@ -1,5 +1,5 @@
 #include "harness/timing/cupti_timer.hpp"
-#include "harness/cuda/demangle.hpp"
+#include "common/demangle.hpp"
 
 #include "harness/timing/l2_flush_kernels.cuh"
 
@@ -35,7 +35,7 @@ struct activity_record {
 
 judge_wire::kernel_launch launch_of(const CUpti_ActivityKernel10& k) {
   judge_wire::kernel_launch launch;
-  if (k.name != nullptr) launch.name = demangled(k.name);
+  if (k.name != nullptr) launch.name = judge_symbols::demangled(k.name);
   launch.grid[0] = k.gridX;
   launch.grid[1] = k.gridY;
   launch.grid[2] = k.gridZ;

@@ -1,5 +1,7 @@
 #include "judge/base/install_layout.hpp"
 
+#include "judge/base/environment.hpp"
+
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -15,11 +17,6 @@ namespace {
 // The install's folders relative to its prefix (GNUInstallDirs, as configured); an absolute one is used
 // as it is.
 fs::path under(const fs::path& prefix, const fs::path& dir) { return dir.is_absolute() ? dir : prefix / dir; }
-
-const char* non_empty_env(const char* name) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : nullptr;
-}
 
 /// The XDG cache folder's gpu-judge/runner-cache, or nullopt without an absolute XDG_CACHE_HOME or a home.
 std::optional<fs::path> user_runner_cache() {

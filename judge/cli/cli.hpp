@@ -1,5 +1,8 @@
-// The `judge` command line: one file per subcommand (cli_<name>.cpp), each registering itself here.
+// The `judge` command line: one file per group of subcommands (cli_<name>.cpp), each declaring here the
+// add_<name>() that main.cpp calls to register it.
 #pragma once
+
+#include "judge/base/usage_error.hpp"
 
 #include <CLI/CLI.hpp>
 

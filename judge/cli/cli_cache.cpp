@@ -7,7 +7,7 @@
 #include "judge/cli/cli.hpp"
 
 #include "judge/compile/compile.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <fmt/format.h>
 

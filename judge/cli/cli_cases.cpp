@@ -11,9 +11,9 @@
 #include "judge/grading/reference_library.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/solution_files.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/base/usage_error.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -2,13 +2,13 @@
 
 #include "judge/compile/compile.hpp"
 #include "judge/grading/grading_run.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/sandbox/process.hpp"
 #include "judge/report/progress_terminal.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/sandbox/sandbox_probe.hpp"
 #include "judge/report/sandbox_text.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <fmt/format.h>
 
@@ -60,6 +60,7 @@ run_request grading_request(const context& ctx, const std::string& problem) {
   request.problems_root = ctx.where.problems();
   request.testcases_root = ctx.where.testcases();
   request.problem = problem;
+  request.store = ctx.where.store(""); // hidden from learner code (run's --db names another)
   request.progress = terminal_progress(stderr);
   request.grading.sanitizer.on_failure = true; // a failure is explained where compute-sanitizer is installed
   // The GPU's answers of the last ten minutes, kept beside the runner cache: a verdict does not start CUDA

@@ -3,7 +3,7 @@
 #include "judge/cli/cli.hpp"
 
 #include "judge/cli/cli_store.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 
 #include "judge/run/device_probe.hpp"
 #include "judge/base/file_input.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <fmt/format.h>
 

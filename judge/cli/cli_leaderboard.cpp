@@ -4,8 +4,8 @@
 #include "judge/cli/cli_store.hpp"
 #include "judge/base/file_output.hpp"
 #include "judge/report/leaderboard.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <cstdio>
 #include <memory>

@@ -4,8 +4,8 @@
 
 #include "judge/base/file_input.hpp"
 #include "judge/base/install_layout.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/base/usage_error.hpp"
 #include "judge/base/text.hpp"
 
 #include <fmt/format.h>

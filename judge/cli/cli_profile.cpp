@@ -4,15 +4,14 @@
 #include "judge/cli/cli.hpp"
 
 #include "judge/grading/case_data.hpp"
-#include "judge/cli/cli_profile_case.hpp"
+#include "judge/grading/profile_case.hpp"
 #include "judge/run/device_probe.hpp"
 #include "judge/run/gpu_lock.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/hints.hpp"
-#include "judge/report/profile_text.hpp"
+#include "judge/profile/profile_text.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
 

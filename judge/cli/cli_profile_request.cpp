@@ -9,8 +9,8 @@
 #include "judge/problem/check_seed.hpp"
 #include "judge/compile/compile.hpp"
 #include "judge/run/device_probe.hpp"
-#include "judge/problem/solution_files.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/base/usage_error.hpp"
+#include "judge/problem/cases.hpp"
 #include "common/wire_json.hpp"
 
 #include <cstdio>

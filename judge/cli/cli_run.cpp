@@ -1,16 +1,15 @@
 // judge run <problem> [paths...]: grade solutions and report.
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 
-#include "judge/cli/cli_profile_case.hpp"
+#include "judge/grading/profile_case.hpp"
 #include "judge/grading/grading_run.hpp"
-#include "judge/report/profile_text.hpp"
+#include "judge/profile/profile_text.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_junit.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/problem/secret.hpp"
 #include "judge/problem/solution_files.hpp"
 
 #include <fmt/format.h>
@@ -73,14 +72,14 @@ int run(const context& ctx, const run_flags& f) {
   const std::filesystem::path db_path = ctx.where.store(f.db_file);
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
-  load_or_create_secret(secret_path()); // so that it exists to be hidden
-  request.grading.hidden_paths = hidden_from_learner_code(db_path);
+  request.store = db_path;
   request.compile_jobs = f.jobs;
   request.compile_seconds = f.compile_limit;
 
   // --explain: each accepted solution's largest timed case under Nsight Compute, after its timing (never
-  // counted in it), while the grading run still holds the GPU. Not in a contest: the profiled runner
-  // runs outside the sandbox (ncu_profile.hpp).
+  // counted in it), while the grading run still holds the GPU. Not in a contest: the profiled runner is in
+  // the runner's sandbox but without its system-call filter, which ncu cannot work under
+  // (docs/security.md, "What is not defended").
   const bool profile_accepted = f.explain && !f.contest && !f.no_timing;
   std::map<std::string, std::filesystem::path> sources; // by display path
   for (const solution_entry& s : chosen.solutions) sources[s.display] = s.source;
@@ -114,7 +113,7 @@ int run(const context& ctx, const run_flags& f) {
       profiled[r.path] = r;
     }
     const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
-    std::fputs(render_solution(f.contest ? service::contest_view(r) : r, label, style, f.explain).c_str(), stdout);
+    std::fputs(render_solution(f.contest ? contest_view(r) : r, label, style, f.explain).c_str(), stdout);
     if (!p.kernels.empty()) {
       std::fprintf(stdout, "  profile of %s (Nsight Compute, %.1f s; report %s):\n", p.case_name.c_str(), p.seconds,
                    p.report.c_str());

@@ -1,32 +1,35 @@
 // judge serve: the online judge on this host (judge/service/server.hpp; docs/deploy.md).
-// judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/workers.hpp).
+// judge worker: one GPU's worker, which `judge serve` starts for each GPU (judge/service/queue/workers.hpp).
+// judge slurm-job: one Slurm job's batch, on its compute node (judge/service/slurm/slurm_backend.hpp).
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/accounts.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/base/environment.hpp"
+#include "judge/service/queue/accounts.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/interrupt.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/service/server.hpp"
-#include "judge/service/slurm_limits.hpp"
-#include "judge/problem/solution_files.hpp"
-#include "judge/service/workers.hpp"
+#include "judge/service/slurm/slurm_backend.hpp"
+#include "judge/service/slurm/slurm_limits.hpp"
+#include "judge/service/queue/store_lock.hpp"
+#include "judge/base/usage_error.hpp"
+#include "judge/service/queue/workers.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
+#include <optional>
 
 namespace judge::cli {
 
 namespace {
+/// What `judge serve` is asked: the server's options, bound to the command line as they are (so each
+/// default is server_options' own), and what only the command line knows.
 struct serve_flags {
-  std::string listen = "127.0.0.1:8080", gpus = "all", db_file;
-  int per_minute = 6, queued_at_once = 3, instructor_queued = 50;
-  double request_deadline = 30;
-  std::size_t max_connections = 4096;
-  unsigned compile_threads = 0;
-  bool contest = false, demo = false, accept_only = false, strict = false;
-  std::string backend = "local";
-  service::slurm_options slurm;
+  service::server_options options;
+  std::string listen = options.host + ":" + std::to_string(options.port); ///< parsed into host and port
+  std::string db_file;
+  bool demo = false;
 };
 
 void log_line(const std::string& line) {
@@ -62,25 +65,13 @@ void make_demo_class(const std::filesystem::path& db) {
 }
 
 int serve(const context& ctx, const serve_flags& f) {
-  if (f.contest) require_full_sandbox(false);
-  service::server_options o;
+  service::server_options o = f.options;
+  if (o.contest) require_full_sandbox(false);
   std::tie(o.host, o.port) = parse_listen(f.listen);
   o.db = f.db_file.empty() && f.demo ? ctx.where.results() / "demo.db" : ctx.where.store(f.db_file);
   if (f.db_file.empty()) std::filesystem::create_directories(o.db.parent_path());
   check_output_path("--db", o.db);
   o.root = ctx.where.root;
-  o.gpus = f.gpus;
-  o.per_minute = f.per_minute;
-  o.queued_at_once = f.queued_at_once;
-  o.instructor_queued_at_once = f.instructor_queued;
-  o.request_deadline_seconds = f.request_deadline;
-  o.max_connections = f.max_connections;
-  o.contest = f.contest;
-  o.strict = f.strict;
-  o.compile_threads = f.compile_threads;
-  o.accept_only = f.accept_only;
-  o.backend = f.backend;
-  o.slurm = f.slurm;
   if (o.backend == "slurm" && o.slurm.partition.empty())
     throw usage_error("--backend slurm needs --partition NAME (the Slurm partition of the GPU nodes)");
   if (o.backend == "slurm" && !service::parse_memory_mib(o.slurm.memory))
@@ -91,6 +82,8 @@ int serve(const context& ctx, const serve_flags& f) {
   } catch (const std::invalid_argument& e) { // --gpus
     throw usage_error(e.what());
   } catch (const service::listen_error& e) { // --listen
+    throw usage_error(e.what());
+  } catch (const service::store_in_use& e) { // --db: another server's store
     throw usage_error(e.what());
   }
   return all_accepted;
@@ -122,74 +115,85 @@ int worker(const context& ctx, const worker_flags& f) {
 
 void add_serve(CLI::App& app, context& ctx) {
   auto flags = std::make_shared<serve_flags>();
+  service::server_options& o = flags->options;
+  service::slurm_options& slurm = o.slurm;
   CLI::App* sub = add_command(app, ctx, "serve", "run the online judge: HTTP API and pages, queue, GPU workers",
                               [&ctx, flags] { return serve(ctx, *flags); });
-  sub->add_option("--listen", flags->listen, "HOST:PORT to listen on (default 127.0.0.1:8080; TLS: a proxy in front)");
-  sub->add_option("--gpus", flags->gpus, "GPUs to grade on: all, or indexes such as 0,1 (default all)");
+  // Every option shows its default, which is the bound field's own (service/queue/server_options.hpp).
+  sub->add_option("--listen", flags->listen, "HOST:PORT to listen on (port 0: any free port; TLS: a proxy in front)")
+      ->capture_default_str();
+  sub->add_option("--gpus", o.gpus, "GPUs to grade on: all, none, or indexes such as 0,1")->capture_default_str();
   add_store_option(*sub, flags->db_file);
-  sub->add_option("--per-minute", flags->per_minute, "submissions a student may make per minute (default 6)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--queued-at-once", flags->queued_at_once,
-                  "submissions of a student waiting to be graded at once (default 3)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--instructor-queued", flags->instructor_queued,
-                  "submissions of an instructor waiting to be graded at once (default 50; 0: no cap)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--max-connections", flags->max_connections,
-                  "connections open at once (default 4096); beyond, the one waiting longest for its request "
-                  "gives way")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
-  sub->add_option("--request-deadline", flags->request_deadline,
-                  "seconds a client may take to send one whole request, headers and body (default 30)")
-      ->check(CLI::Range(0.1, 3600.0));
-  sub->add_option("--compile-threads", flags->compile_threads, "parallel compiles (default: cores)");
-  sub->add_flag("--contest", flags->contest,
+  sub->add_option("--per-minute", o.per_minute, "submissions a student may make per minute")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--queued-at-once", o.queued_at_once, "submissions of a student waiting to be graded at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--instructor-queued", o.instructor_queued_at_once,
+                  "submissions of an instructor waiting to be graded at once (0: no cap)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--max-connections", o.max_connections,
+                  "connections open at once; beyond, the one waiting longest for its request gives way")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->capture_default_str();
+  sub->add_option("--request-deadline", o.request_deadline_seconds,
+                  "seconds a client may take to send one whole request, headers and body")
+      ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  sub->add_option("--compile-threads", o.compile_threads, "parallel compiles (0: one per core)")->capture_default_str();
+  sub->add_flag("--contest", o.contest,
                 "students see only name, shape and verdict of a failed hidden case; needs the full sandbox");
   sub->add_flag("--demo", flags->demo,
                 "create a demo class (teacher, alice, bob, carol) in results/demo.db and print their tokens");
-  sub->add_flag("--accept-only", flags->accept_only, "queue submissions, grade none (workers run elsewhere)");
-  sub->add_flag("--strict", flags->strict,
+  sub->add_flag("--accept-only", o.accept_only, "queue submissions, grade none (workers run elsewhere)");
+  sub->add_flag("--strict", o.strict,
                 "robustness cases (beyond_limits in cases.yaml) decide like every other case: timed, and a "
                 "failure there is the submission's verdict (default: reported apart, never deciding)");
-  sub->add_option("--backend", flags->backend,
-                  "where GPU runs happen: local (this host's GPUs) or slurm (docs/slurm.md)")
-      ->check(CLI::IsMember({"local", "slurm"}));
-  sub->add_option("--partition", flags->slurm.partition, "slurm: the partition of the GPU nodes");
-  sub->add_option("--slurm-batch", flags->slurm.batch, "slurm: submissions of one problem per job (default 8)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--slurm-gather", flags->slurm.gather_seconds,
-                  "slurm: seconds a compiled submission may wait for its job's batch to fill (default 3)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--slurm-jobs", flags->slurm.max_jobs, "slurm: jobs pending or running at once (default 16)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--slurm-minutes", flags->slurm.minutes,
-                  "slurm: most minutes a job may ask (default 60); a job asks what its problem's limits and batch "
-                  "need, and a batch shrinks to fit")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--slurm-mem", flags->slurm.memory,
-                  "slurm: most memory a job may ask, as sbatch --mem takes it (default 16G)");
-  sub->add_flag("--slurm-fixed-limits", flags->slurm.fixed_limits,
+  sub->add_option("--backend", o.backend, "where GPU runs happen: local (this host's GPUs) or slurm (docs/slurm.md)")
+      ->check(CLI::IsMember({"local", "slurm"}))
+      ->capture_default_str();
+  sub->add_option("--partition", slurm.partition, "slurm: the partition of the GPU nodes");
+  sub->add_option("--slurm-batch", slurm.batch, "slurm: submissions of one problem per job")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--slurm-gather", slurm.gather_seconds,
+                  "slurm: seconds a compiled submission may wait for its job's batch to fill")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--slurm-jobs", slurm.max_jobs, "slurm: jobs pending or running at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--slurm-minutes", slurm.minutes,
+                  "slurm: most minutes a job may ask; a job asks what its problem's limits and batch need, and a "
+                  "batch shrinks to fit")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--slurm-mem", slurm.memory, "slurm: most memory a job may ask, as sbatch --mem takes it")
+      ->capture_default_str();
+  sub->add_flag("--slurm-fixed-limits", slurm.fixed_limits,
                 "slurm: every job asks exactly --slurm-minutes and --slurm-mem, whatever its problem");
-  sub->add_option("--slurm-pending-limit", flags->slurm.pending_limit_seconds,
-                  "slurm: seconds a job may stay pending before it is cancelled and its batch sent again "
-                  "(default 1800)")
-      ->check(CLI::PositiveNumber);
-  sub->add_flag("--slurm-expect-gpu", flags->slurm.expect_gpu,
+  sub->add_option("--slurm-pending-limit", slurm.pending_limit_seconds,
+                  "slurm: seconds a job may stay pending before it is cancelled and its batch sent again")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_flag("--slurm-expect-gpu", slurm.expect_gpu,
                 "slurm: the nodes have GPUs: a job that finds no CUDA device is the node's fault (sent elsewhere), "
                 "not \"not run: no CUDA device\" (leave off on a test cluster without GPUs)");
-  sub->add_flag("--slurm-exclusive", flags->slurm.exclusive,
+  sub->add_flag("--slurm-exclusive", slurm.exclusive,
                 "slurm: jobs ask for their node to themselves (sbatch --exclusive), for timing without neighbours");
-  sub->add_option("--slurm-max-lost", flags->slurm.max_lost,
-                  "slurm: jobs lost holding a submission before it fails as not graded (default 3)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--slurm-callback", flags->slurm.callback,
+  sub->add_option("--slurm-max-lost", slurm.max_lost,
+                  "slurm: jobs lost holding a submission before it fails as not graded")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--slurm-callback", slurm.callback,
                   "slurm: this server's URL as the nodes reach it (default: the address it listens on)");
-  sub->add_option("--slurm-judge", flags->slurm.judge,
+  sub->add_option("--slurm-judge", slurm.judge,
                   "slurm: the judge's executable on the nodes (default: this one; on shared storage)");
-  sub->add_option("--slurm-output", flags->slurm.output,
-                  "slurm: a job's log on the node, as sbatch --output takes it (default /tmp/gpu-judge-slurm-%j.out)");
-  sub->add_option("--slurm-sbatch", flags->slurm.extra,
-                  "slurm: more sbatch options, e.g. \"--account=course --qos=high\"");
+  sub->add_option("--slurm-output", slurm.output, "slurm: a job's log on the node, as sbatch --output takes it")
+      ->capture_default_str();
+  sub->add_option("--slurm-sbatch", slurm.extra, "slurm: more sbatch options, e.g. \"--account=course --qos=high\"");
 }
 
 struct slurm_job_flags {
@@ -198,16 +202,16 @@ struct slurm_job_flags {
 };
 
 int slurm_job(const context& ctx, const slurm_job_flags& f) {
-  const char* token = std::getenv("JUDGE_JOB_TOKEN");
-  if (!token || !*token)
-    throw usage_error("judge slurm-job: JUDGE_JOB_TOKEN is not set (the server's job script sets it)");
+  const std::optional<std::string> token = env_value(judge_env::job_token);
+  if (!token) throw usage_error("judge slurm-job: JUDGE_JOB_TOKEN is not set (the server's job script sets it)");
   service::grading_setup setup;
   setup.problems_root = ctx.where.problems();
   setup.testcases_root = ctx.where.testcases();
   setup.strict = f.strict;
-  if (const char* cpus = std::getenv("SLURM_CPUS_ON_NODE")) setup.cpu_threads = static_cast<unsigned>(std::atoi(cpus));
+  if (const char* cpus = non_empty_env("SLURM_CPUS_ON_NODE"))
+    setup.cpu_threads = static_cast<unsigned>(std::atoi(cpus));
   setup.scratch = std::filesystem::temp_directory_path() / ("gpu-judge-slurm-job-" + std::to_string(getpid()));
-  const int rc = service::run_slurm_job(f.server, f.job, token, setup, f.expect_gpu, [](const std::string& line) {
+  const int rc = service::run_slurm_job(f.server, f.job, *token, setup, f.expect_gpu, [](const std::string& line) {
     std::fprintf(stdout, "judge slurm-job: %s\n", line.c_str());
     std::fflush(stdout);
   });

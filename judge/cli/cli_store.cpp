@@ -1,6 +1,6 @@
 #include "judge/cli/cli_store.hpp"
 
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 namespace judge::cli {
 

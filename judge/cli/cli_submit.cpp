@@ -3,11 +3,12 @@
 // same exit status as `judge run` would for that solution.
 #include "judge/cli/cli.hpp"
 
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/problem/solution_files.hpp"
-#include "judge/service/submit_client.hpp"
+#include "judge/base/environment.hpp"
+#include "judge/base/usage_error.hpp"
+#include "judge/service/queue/api_client.hpp"
 
 #include <fmt/format.h>
 
@@ -93,7 +94,7 @@ std::string solution_label(const std::vector<std::string>& arguments) {
 }
 
 /// "matmul, softmax, vector_add", or "" when the server cannot say.
-std::string problem_names(service::judge_client& client) {
+std::string problem_names(service::api_client& client) {
   try {
     std::string names;
     for (const auto& p : client.problems()) names += (names.empty() ? "" : ", ") + p.value("name", std::string());
@@ -116,7 +117,8 @@ int submit(const context&, const submit_flags& f) {
     throw usage_error(fmt::format("{}: not a problem name (see `judge list`)", f.problem));
   const service::server_url server = service::parse_server_url(f.server);
   const std::vector<service::source_file> files = read_sources(f.files);
-  service::judge_client client(server, service::read_token(std::getenv("JUDGE_TOKEN"), service::default_token_file()));
+  service::api_client client(
+      server, service::read_token(non_empty_env(env_name(judge_env::token)), service::default_token_file()));
   std::int64_t id = 0;
   try {
     id = client.submit(f.problem, files);
@@ -209,7 +211,7 @@ void add_submit(CLI::App& app, context& ctx) {
       submit);
   sub->add_option("files", flags->files, "the solution's files (.cu, .cuh, .h)")->required();
   sub->add_option("--server", flags->server, "the server's URL, e.g. http://judge.example.edu:8080")
-      ->envname("JUDGE_SERVER")
+      ->envname(env_name(judge_env::server))
       ->required();
   sub->add_flag("--no-wait", flags->no_wait, "print the submission's id and return at once");
   sub->add_option("--timeout", flags->timeout_s, "stop waiting after this many seconds (default: wait)")

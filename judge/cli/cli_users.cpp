@@ -1,10 +1,10 @@
-// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/accounts.hpp). A token
+// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/queue/accounts.hpp). A token
 // is printed once, when made; the store keeps only its hash.
 #include "judge/cli/cli.hpp"
 
-#include "judge/service/accounts.hpp"
+#include "judge/service/queue/accounts.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/problem/solution_files.hpp"
+#include "judge/base/usage_error.hpp"
 
 #include <cstdio>
 

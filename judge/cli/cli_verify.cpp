@@ -5,15 +5,15 @@
 // id in judge/grading/hint_rules.cpp): checked on a GPU, the profiler's hints with Nsight Compute.
 #include "judge/cli/cli.hpp"
 
+#include "judge/grading/profile_case.hpp"
 #include "judge/base/file_input.hpp"
-#include "judge/cli/cli_profile_case.hpp"
 #include "judge/grading/hints.hpp"
 
 #include "judge/grading/grading_run.hpp"
-#include "judge/grading/sanitizer_expectation.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/report_terminal.hpp"
-#include "judge/report/sanitizer_text.hpp"
+#include "judge/sanitizer/sanitizer_expectation.hpp"
+#include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
 
@@ -143,19 +143,19 @@ int verify(const context& ctx, const verify_flags& f) {
     // Its declared sanitizer finding, where a sanitizer ran (on a GPU with compute-sanitizer installed).
     std::string sanitizer_note;
     if (const auto e = sanitizer_expected.find(r.path); e != sanitizer_expected.end() && !not_run) {
-      if (!sanitizer_checked(r)) {
+      std::vector<sanitizer_run> runs; // of every case
+      for (const case_result& c : r.cases) runs.insert(runs.end(), c.sanitizer.begin(), c.sanitizer.end());
+      if (!sanitizer_checked(runs)) {
         sanitizer_note = "      sanitizer finding not checked: no sanitizer run could check the case";
-        for (const case_result& c : r.cases)
-          for (const sanitizer_run& run : c.sanitizer) sanitizer_note += "; " + run_summary(run);
-      } else if (!sanitizer_found(r, e->second)) {
+        for (const sanitizer_run& run : runs) sanitizer_note += "; " + run_summary(run);
+      } else if (!sanitizer_found(runs, e->second)) {
         ok = false;
         sanitizer_note = "      expected sanitizer: " + e->second.text + "; it found:";
-        for (const case_result& c : r.cases)
-          for (const sanitizer_run& run : c.sanitizer) {
-            sanitizer_note += "\n        " + run_summary(run);
-            for (const sanitizer_finding& finding : run.findings)
-              sanitizer_note += "\n        - " + finding_text(finding);
-          }
+        for (const sanitizer_run& run : runs) {
+          sanitizer_note += "\n        " + run_summary(run);
+          for (const sanitizer_finding& finding : run.findings)
+            sanitizer_note += "\n        - " + finding_text(finding);
+        }
       } else {
         sanitizer_note = "      expected sanitizer: " + e->second.text + ": ok"; // said, as a found hint is
       }

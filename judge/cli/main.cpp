@@ -1,6 +1,7 @@
 // judge: compile, run, check and time CUDA solutions. See README.md.
 #include "judge/cli/cli.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
+#include "judge/base/environment.hpp"
 #include "judge/base/install_layout.hpp"
 #include "judge/sandbox/process.hpp"
 
@@ -25,9 +26,8 @@ int main(int argc, char** argv) {
 
   judge::cli::context ctx;
   // The problems: --root, else JUDGE_ROOT, else the ones installed (or, in the build tree, the source's).
-  const char* root_env = std::getenv("JUDGE_ROOT");
   try {
-    ctx.where.root = root_env && *root_env ? root_env : judge::judge_layout().data_dir;
+    ctx.where.root = judge::env_value(judge::judge_env::root).value_or(judge::judge_layout().data_dir.string());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "judge: %s\n", e.what());
     return judge::cli::internal_failure;
@@ -39,6 +39,13 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.add_option("--root", ctx.where.root, "folder holding problems/, testcases/, solutions/ and results/")
       ->check(CLI::ExistingDirectory);
+  app.add_flag_callback(
+      "--help-env",
+      [] {
+        std::fputs(judge::environment_help().c_str(), stdout);
+        throw CLI::Success();
+      },
+      "print the environment variables the judge reads, what each sets and what holds when it is unset, and exit");
   judge::cli::add_run(app, ctx);
   judge::cli::add_verify(app, ctx);
   judge::cli::add_list(app, ctx);

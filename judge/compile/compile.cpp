@@ -1,5 +1,6 @@
 #include "judge/compile/compile.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/install_layout.hpp"
 #include "judge/compile/runner_build.hpp"
 #include "judge/compile/solution_build.hpp"
@@ -12,11 +13,6 @@
 
 namespace judge {
 namespace {
-
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : fallback;
-}
 
 /// "90", "sm_90", "9.0" and "90a" name an architecture; the result is the form nvcc's flags take ("90").
 std::vector<std::string> parse_archs(const std::string& text) {
@@ -45,16 +41,16 @@ std::vector<std::string> parse_archs(const std::string& text) {
 
 toolchain default_toolchain() {
   toolchain tools;
-  tools.nvcc = env_or("JUDGE_NVCC", JUDGE_NVCC);
-  tools.archs = parse_archs(env_or("JUDGE_ARCHS", JUDGE_DEFAULT_ARCHS));
+  tools.nvcc = env_value(judge_env::nvcc).value_or(JUDGE_NVCC);
+  tools.archs = parse_archs(env_value(judge_env::archs).value_or(JUDGE_DEFAULT_ARCHS));
   tools.harness_library = judge_layout().harness_library;
-  tools.cache_dir = env_or("JUDGE_CACHE_DIR", judge_layout().runner_cache.string());
+  tools.cache_dir = env_value(judge_env::cache_dir).value_or(judge_layout().runner_cache.string());
   tools.cupti_library = JUDGE_CUPTI_LIBRARY;
   tools.seccomp_library = judge_layout().seccomp_library;
   tools.cuda_library_dir = JUDGE_CUDA_LIBRARY_DIR;
   tools.hidden_paths = hidden_from_learner_code();
   tools.masked_paths = judge_own_paths({tools.cache_dir});
-  tools.host_cxx = env_or("JUDGE_HOST_CXX", JUDGE_HOST_CXX);
+  tools.host_cxx = env_value(judge_env::host_cxx).value_or(JUDGE_HOST_CXX);
   return tools;
 }
 

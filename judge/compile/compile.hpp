@@ -6,7 +6,7 @@
 #pragma once
 
 #include "judge/compile/kernel_resources.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/sandbox/sandbox_limits.hpp"
 
 #include <atomic>

@@ -1,23 +1,13 @@
 #include "judge/compile/kernel_resources.hpp"
 
-#include <cxxabi.h>
+#include "common/demangle.hpp"
 
-#include <cstdlib>
 #include <map>
-#include <memory>
 #include <regex>
 #include <sstream>
 
 namespace judge {
 namespace {
-
-std::string demangled(const std::string& symbol) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
-                                              std::free);
-  // extern "C" kernels are not mangled: their symbol is their name.
-  return status == 0 && text ? std::string(text.get()) : symbol;
-}
 
 int number(const std::smatch& match, std::size_t group) { return std::stoi(match[group].str()); }
 
@@ -67,7 +57,7 @@ std::vector<kernel_resources> parse_ptxas_resources(const std::string& output) {
     if (std::regex_search(line, m, entry)) {
       pending p;
       p.symbol = m[1].str();
-      p.kernel.name = demangled(p.symbol);
+      p.kernel.name = judge_symbols::demangled(p.symbol); // an extern "C" kernel's symbol is its name
       p.kernel.arch = current_arch = m[2].str();
       latest[p.symbol + "\n" + current_arch] = kernels.size();
       current = static_cast<int>(kernels.size());

@@ -1,10 +1,8 @@
 #include "judge/compile/object_inspection.hpp"
 
-#include <cstdlib>
-#include <memory>
-#include <sstream>
+#include "common/demangle.hpp"
 
-#include <cxxabi.h>
+#include <sstream>
 
 namespace judge {
 namespace {
@@ -380,14 +378,6 @@ std::string qualified_name(std::string text) {
 
 } // namespace
 
-std::string demangle(const std::string& symbol) {
-  if (symbol.rfind("_Z", 0) != 0) return symbol;
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
-                                              std::free);
-  return status == 0 && text ? std::string(text.get()) : symbol;
-}
-
 std::vector<imported_symbol> parse_undefined_symbols(const std::string& nm_output) {
   std::vector<imported_symbol> symbols;
   std::istringstream in(nm_output);
@@ -439,7 +429,7 @@ bool has_executable_stack(const std::string& readelf_segments) {
 }
 
 std::optional<std::string> refusal_for_symbol(const std::string& symbol) {
-  const std::string name = symbol.rfind("_Z", 0) == 0 ? qualified_name(demangle(symbol)) : symbol;
+  const std::string name = symbol.rfind("_Z", 0) == 0 ? qualified_name(judge_symbols::demangled(symbol)) : symbol;
   for (const symbol_rule& rule : rules)
     if (matches(name, rule)) return rule.refusal ? std::optional<std::string>(rule.refusal) : std::nullopt;
   if (is_math_function(name)) return std::nullopt;
@@ -456,7 +446,7 @@ std::vector<std::string> inspection_findings(const object_tool_output& tools) {
   std::vector<std::string> findings;
   for (const imported_symbol& symbol : parse_undefined_symbols(tools.nm_undefined))
     if (const auto refusal = refusal_for_symbol(symbol.name))
-      findings.push_back("uses " + qualified_name(demangle(symbol.name)) + ": " + *refusal);
+      findings.push_back("uses " + qualified_name(judge_symbols::demangled(symbol.name)) + ": " + *refusal);
   for (const std::string& library : parse_needed_libraries(tools.readelf_dynamic))
     if (const auto refusal = refusal_for_library(library)) findings.push_back("links " + library + ": " + *refusal);
   if (has_executable_stack(tools.readelf_segments))

@@ -34,9 +34,6 @@ bool has_text_relocations(const std::string& readelf_dynamic);
 /// `readelf -l -W FILE` -> whether the GNU_STACK segment asks for an executable stack.
 bool has_executable_stack(const std::string& readelf_segments);
 
-/// The demangled C++ name of `symbol` ("std::thread::_M_start_thread(...)"), or `symbol` itself.
-std::string demangle(const std::string& symbol);
-
 /// Why a solution may not import `symbol` (its mangled name, no version), in words a learner
 /// understands ("solutions may not start threads or processes"), or nullopt when it is allowed.
 std::optional<std::string> refusal_for_symbol(const std::string& symbol);

@@ -1,11 +1,9 @@
 #include "judge/compile/solve_binding.hpp"
 
-#include <cstdlib>
-#include <memory>
+#include "common/demangle.hpp"
+
 #include <regex>
 #include <sstream>
-
-#include <cxxabi.h>
 
 namespace judge {
 namespace {
@@ -107,11 +105,8 @@ std::string demangled_solve(const std::string& symbol) {
   // _Z5solve then the parameter types: a free function ::solve. _Z5solveI... is a template.
   static const std::string prefix = "_Z5solve";
   if (symbol.rfind(prefix, 0) != 0 || symbol.size() == prefix.size() || symbol[prefix.size()] == 'I') return "";
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
-                                              std::free);
-  if (status != 0 || !text) return "";
-  std::string declaration = text.get();
+  // A symbol that does not demangle comes back as it is, which is no declaration of solve().
+  const std::string declaration = judge_symbols::demangled(symbol);
   if (declaration.rfind("solve(", 0) != 0 || declaration.back() != ')') return "";
   return declaration;
 }

@@ -19,7 +19,7 @@
 // solutions (the declaration in a header, the definition elsewhere) are judged as C++ judges them.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <string>
 #include <vector>

@@ -6,7 +6,7 @@
 #include "judge/grading/compare.hpp"
 #include "judge/compile/content_hash.hpp"
 #include "judge/grading/device_fit.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/output_files.hpp"
 #include "judge/grading/timing_figures.hpp"
 #include "judge/grading/verdict.hpp"

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "judge/record/grade_result.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <cstddef>
 #include <map>

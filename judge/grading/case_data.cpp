@@ -36,7 +36,7 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
   judge_wire::case_request request;
   request.name = c.name;
   request.case_index = case_index;
-  // Sizes fit an int: test_cases.cpp refuses larger ones, since solve() takes ints.
+  // Sizes fit an int: problem/cases.cpp refuses larger ones, since solve() takes ints.
   for (const std::int64_t size : ordered_sizes(spec, c)) request.sizes.push_back(static_cast<int>(size));
   for (const std::string& name : spec.scalar_names()) request.scalars.push_back(static_cast<float>(c.scalars.at(name)));
   for (const parameter* p : spec.buffers()) {

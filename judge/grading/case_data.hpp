@@ -2,8 +2,8 @@
 // the CPU reference outputs.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 #include "common/wire.hpp"
 
 #include <cstdint>

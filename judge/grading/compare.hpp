@@ -1,7 +1,7 @@
 // Element-wise comparison of a solution's output with a reference, within the spec's tolerance.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/grading/verdict.hpp"
 
 #include <cstdint>

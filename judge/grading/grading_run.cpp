@@ -62,7 +62,7 @@ const std::vector<named_step<grading_run>>& grading_run::solution_steps() {
   static const std::vector<named_step<grading_run>> list = {
       {"wait for its build", &grading_run::wait_for_its_build},
       {"grade it", &grading_run::grade_it},
-      {"record it", &grading_run::record_it},
+      {"hand on its result", &grading_run::hand_on_its_result},
   };
   return list;
 }
@@ -71,7 +71,7 @@ const std::vector<named_step<grading_run>>& grading_run::compiled_only_steps() {
   static const std::vector<named_step<grading_run>> list = {
       {"wait for its build", &grading_run::wait_for_its_build},
       {"take its build's word", &grading_run::take_its_build_word},
-      {"record it", &grading_run::record_it},
+      {"hand on its result", &grading_run::hand_on_its_result},
   };
   return list;
 }
@@ -95,6 +95,10 @@ void grading_run::not_graded_from_here() {
 }
 
 step_end grading_run::load_the_problem() {
+  // The secret before any build or runner starts, so that it exists to be hidden from them; every caller
+  // (run, verify, a server's worker) hides the same files.
+  m_secret = load_or_create_secret(secret_path());
+  m_hidden = hidden_from_learner_code(m_request.store);
   m_outcome.spec = load_problem(m_request.problems_root / m_request.problem);
   problem_spec& spec = m_outcome.spec;
   if (m_request.compile_seconds > 0) spec.limits.compile_seconds = m_request.compile_seconds;
@@ -206,6 +210,7 @@ step_end grading_run::measure_the_bandwidth() {
 
 step_end grading_run::set_up_the_grader() {
   grade_options grading = m_request.grading;
+  grading.hidden_paths = m_hidden;
   grading.runner_library_dirs = {m_tools.cupti_library.parent_path(), m_tools.cuda_library_dir};
   grading.baseline_cache_dir = m_tools.cache_dir / m_outcome.spec.name;
   if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
@@ -214,7 +219,7 @@ step_end grading_run::set_up_the_grader() {
     grading.sanitizer.missing = found.missing;
   }
   if (m_request.rebaseline) grading.baseline_max_age = std::chrono::seconds(0);
-  m_grader.emplace(m_outcome.spec, m_cases, load_or_create_secret(secret_path()), *m_probe.device, grading);
+  m_grader.emplace(m_outcome.spec, m_cases, m_secret, *m_probe.device, grading);
   return step_end::next;
 }
 
@@ -256,7 +261,7 @@ step_end grading_run::wait_for_its_build() {
 step_end grading_run::grade_it() {
   m_graded = result_of_build(m_current, *m_build);
   // The next solution, if it is built by the time this one's timing ends, gets its runners started then
-  // (grade.hpp).
+  // (grader.hpp).
   const std::size_t next = m_current + 1;
   const run_phases parts = m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
     return next < m_request.solutions.size() ? m_builds->if_built(m_first_solution + next) : nullptr;
@@ -282,7 +287,7 @@ step_end grading_run::take_its_build_word() {
   return step_end::next;
 }
 
-step_end grading_run::record_it() {
+step_end grading_run::hand_on_its_result() {
   m_outcome.results.push_back(std::move(*m_graded));
   m_graded.reset();
   if (m_on_result) m_on_result(m_outcome.results.back());

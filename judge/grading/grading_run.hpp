@@ -5,7 +5,7 @@
 #include "judge/base/named_steps.hpp"
 #include "judge/compile/build_queue.hpp"
 #include "judge/grading/device_memo.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 #include "judge/grading/run_phases.hpp"
 #include "judge/problem/solution_files.hpp"
 #include "judge/record/grade_result.hpp"
@@ -45,6 +45,9 @@ struct run_request {
   std::string problem;
   std::vector<solution_entry> solutions;
   std::vector<std::string> only_cases; ///< empty: every case
+  /// The results store, hidden from learner code with the secret (hidden_from_learner_code: other
+  /// learners' sources and results); empty: no store. The run sets `grading.hidden_paths` from it.
+  std::filesystem::path store;
   grade_options grading;
   unsigned compile_jobs = 0;  ///< 0: cores
   double compile_seconds = 0; ///< 0: the spec's
@@ -73,7 +76,7 @@ struct run_outcome {
   bool baseline_from_cache = false;   ///< its figures are a kept run's (baseline_cache.hpp), not this run's
   /// Where the run's wall time went, in order: (phase, seconds). Phases: "problem" (specs, cases, the
   /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
-  /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grade.hpp):
+  /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grader.hpp):
   /// "runner start", "checked calls", "timing", "sanitizer", "runner end", and "results" (verdicts, hints
   /// and the results recorded).
   run_phases phases;
@@ -90,16 +93,17 @@ using baseline_sink = std::function<void(const run_outcome&)>;
 
 /// Throws spec_error (bad problem or cases, or a CPU reference that is missing or does not compile) and
 /// usage_error (bad paths) before anything runs. On an
-/// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`.
+/// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`. Every
+/// run, whoever asks for it, makes the secret first and hides it and `request.store` from the runners.
 run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline);
 
-/// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (its spec, its
-/// cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
+/// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (the secret, its
+/// spec, its cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
 /// (no GPU, or compile only: the run ends there), take the GPU, measure its bandwidth, set up the grader,
 /// run the baseline, grade the solutions, each through steps of its own: wait for its build, grade it
-/// (or, when nothing is run, take its build's word), record it. The interrupt (g_interrupted) is looked at
-/// between the steps, of the run and of each solution: once it is set no further step starts, and every
-/// solution without a result is not graded.
+/// (or, when nothing is run, take its build's word), hand on its result (to the outcome and the caller's
+/// result_sink). The interrupt (g_interrupted) is looked at between the steps, of the run and of each
+/// solution: once it is set no further step starts, and every solution without a result is not graded.
 class grading_run {
 public:
   /// `request` must outlive the run.
@@ -134,7 +138,7 @@ private:
   step_end wait_for_its_build();
   step_end grade_it();
   step_end take_its_build_word();
-  step_end record_it();
+  step_end hand_on_its_result();
 
   /// Runs `steps` with the interrupt check between them.
   steps_outcome run_with_interrupts(const std::vector<named_step<grading_run>>& steps);
@@ -154,6 +158,8 @@ private:
   run_outcome m_outcome;
   phase_clock m_clock;
   std::vector<test_case> m_cases;
+  judge_secret m_secret;
+  std::vector<std::filesystem::path> m_hidden; ///< from learner code: the secret and the store
   probe_result m_probe;
   toolchain m_tools;
   bool m_has_baseline = false;

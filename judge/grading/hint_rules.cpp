@@ -4,7 +4,7 @@
 #include "judge/grading/feedback.hpp"
 #include "judge/grading/hints.hpp"
 #include "judge/base/kernel_label.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <fmt/format.h>
 

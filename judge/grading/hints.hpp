@@ -5,7 +5,7 @@
 
 #include "judge/record/grade_result.hpp"
 #include "judge/grading/occupancy.hpp"
-#include "judge/grading/profile_digest.hpp"
+#include "judge/profile/profile_digest.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -25,7 +25,7 @@ struct hint_facts {
   std::vector<std::int64_t> output_elements;
   /// The SM of the device it ran on, when its compute capability is known (sm_limits_for).
   std::optional<sm_limits> sm;
-  /// Nsight Compute's digest of its kernels on `profiled_case` (profile_digest.hpp); empty when it was not
+  /// Nsight Compute's digest of its kernels on `profiled_case` (profile/profile_digest.hpp); empty when it was not
   /// profiled (grading never profiles: `judge run --explain` and `judge profile` do, after the timing).
   std::vector<kernel_digest> profile;
   std::string profiled_case;

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "judge/compile/compile.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <filesystem>
 #include <string>

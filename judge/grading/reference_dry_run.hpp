@@ -3,8 +3,8 @@
 // secret), the CPU reference run on them, timed, and its outputs checked to be finite.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "judge/compile/compile.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/problem/size_expr.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "common/cpu_reference.h"
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "judge/record/grade_result.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 #include "common/wire.hpp"
 
 #include <optional>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "judge/run/runner_facts.hpp"
-#include "judge/run/sanitizer_output.hpp"
+#include "judge/sanitizer/sanitizer_output.hpp"
 #include "judge/problem/verdicts.hpp"
 
 #include <cstdint>

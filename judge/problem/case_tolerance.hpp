@@ -2,8 +2,8 @@
 // are float sums (docs/problem-format.md says how, and why the bound grows with the number of terms).
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <cstdint>
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "judge/problem/secret.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <cstdint>
 #include <string>

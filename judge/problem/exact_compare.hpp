@@ -3,8 +3,8 @@
 // inputs, and with a sum rule only sums that cannot reach 2^24, can be held to the reference bit for bit.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include <string>
 

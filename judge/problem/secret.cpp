@@ -1,5 +1,6 @@
 #include "judge/problem/secret.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/file_output.hpp"
 #include "common/hex.hpp"
 
@@ -111,11 +112,6 @@ void create_secret(const fs::path& path) {
   }
 }
 
-const char* non_empty_env(const char* name) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : nullptr;
-}
-
 } // namespace
 
 std::vector<fs::path> hidden_from_learner_code(const fs::path& store) {
@@ -128,7 +124,7 @@ std::vector<fs::path> hidden_from_learner_code(const fs::path& store) {
 }
 
 std::filesystem::path secret_path() {
-  if (const char* file = non_empty_env("JUDGE_SECRET_FILE")) return file;
+  if (const std::optional<std::string> file = env_value(judge_env::secret_file)) return *file;
   // The XDG rules ignore a relative XDG_CONFIG_HOME.
   if (const char* config = non_empty_env("XDG_CONFIG_HOME"); config && config[0] == '/')
     return fs::path(config) / "gpu-judge" / "secret";

@@ -5,17 +5,14 @@
 // dropped without a word.
 #pragma once
 
+#include "judge/base/usage_error.hpp"
+
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace judge {
-
-class usage_error : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 /// How many folders deep below a student's folder its .cu files may sit: `alice/a.cu` is depth 0,
 /// `alice/src/a.cu` depth 1, `alice/src/kernels/tile/a.cu` depth 3. Deeper files are skipped (and listed).

@@ -1,9 +1,9 @@
 // Reading the YAML spec files (problem.yaml, cases.yaml) field by field, so that every complaint names
 // the file, the line and the field: `problems/matmul/problem.yaml:12: field 'tolerance.atol': ...`.
-// Private to problem_spec.cpp and test_cases.cpp.
+// Private to problem.cpp and cases.cpp.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 
 #include <yaml-cpp/yaml.h>
 

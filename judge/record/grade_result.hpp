@@ -7,8 +7,8 @@
 #include "judge/problem/verdicts.hpp"
 #include "judge/run/device_info.hpp"
 #include "judge/run/runner_facts.hpp"
-#include "judge/run/sanitizer_output.hpp"
 #include "judge/sandbox/sandbox_layers.hpp"
+#include "judge/sanitizer/sanitizer_run.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -62,30 +62,6 @@ struct implausible_time {
   }
 };
 
-/// How a compute-sanitizer run of a case went (grading/sanitize.hpp).
-enum class sanitizer_state {
-  ran,           ///< it ran to its end; its findings are complete (up to the kept number)
-  timed_out,     ///< stopped at its time limit; the findings are those printed before
-  not_available, ///< no compute-sanitizer was found (the detail says where the judge looked)
-  failed,        ///< it could not run the case (the detail has the tool's or the sandbox's words)
-};
-
-/// One compute-sanitizer tool run on one case, to explain a failure (or on request, --sanitize). It never
-/// changes a verdict and its time is never counted.
-struct sanitizer_run {
-  sanitizer_tool tool = sanitizer_tool::memcheck;
-  sanitizer_state state = sanitizer_state::ran;
-  std::string detail;                      ///< not_available, failed: why
-  int errors = -1;                         ///< the tool's count; -1 when it printed none
-  std::vector<sanitizer_finding> findings; ///< the first few, in the order printed
-  double seconds = 0;                      ///< [s] the run's wall time
-
-  bool operator==(const sanitizer_run& o) const {
-    return tool == o.tool && state == o.state && detail == o.detail && errors == o.errors && findings == o.findings &&
-           seconds == o.seconds;
-  }
-};
-
 struct case_result {
   std::string name;
   bool hidden = true;
@@ -103,7 +79,7 @@ struct case_result {
   std::string feedback;        ///< e.g. host time far above GPU time
   /// Set when the time is below the device's physical floor for this case: the solution is not ranked.
   std::optional<implausible_time> implausible;
-  /// compute-sanitizer runs of this case (grading/sanitize.hpp): after a failure they explain, or every
+  /// compute-sanitizer runs of this case (sanitizer/sanitize.hpp): after a failure they explain, or every
   /// case's with --sanitize; empty when none ran.
   std::vector<sanitizer_run> sanitizer;
   /// The wrong output of a wrong answer found in a checked call: its first wrong element, the judge's

@@ -1,10 +1,10 @@
 #include "judge/record/record_json.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/record/kernel_json.hpp"
 #include "judge/record/mismatch_json.hpp"
 #include "judge/record/record_names.hpp"
-#include "judge/record/sanitizer_json.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 #include "judge/report/leaderboard.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "common/stats.hpp"
 
 #include <fmt/format.h>
@@ -15,7 +15,7 @@ namespace judge {
 
 namespace {
 
-// The score is the geometric mean over these cases (see grade.cpp), so they are the board's columns.
+// The score is the geometric mean over these cases (see grading/grader.cpp), so they are the board's columns.
 bool is_ranked(const case_result& c) { return c.hidden && c.timing && c.speed > 0; }
 
 bool ranks_before(const solution_result* a, const solution_result* b) {

@@ -1,6 +1,6 @@
 #include "judge/report/leaderboard_svg.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "common/stats.hpp"
 #include "judge/base/xml_escape.hpp"
 

@@ -9,12 +9,12 @@
 #include "judge/base/utc_time.hpp"
 #include "judge/grading/hints.hpp"
 #include "judge/grading/occupancy.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/record/sanitizer_json.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
-#include "judge/report/sanitizer_text.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
+#include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <stdexcept>
 

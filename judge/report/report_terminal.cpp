@@ -1,5 +1,6 @@
 #include "judge/report/report_terminal.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
@@ -7,7 +8,7 @@
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/robustness_text.hpp"
 #include "judge/report/sandbox_text.hpp"
-#include "judge/report/sanitizer_text.hpp"
+#include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
 
@@ -20,8 +21,7 @@ namespace judge {
 
 terminal_style terminal_style::for_stream(std::FILE* stream) {
   terminal_style s;
-  const char* no_colour = std::getenv("NO_COLOR");
-  s.colour = ::isatty(::fileno(stream)) && !(no_colour && *no_colour);
+  s.colour = ::isatty(::fileno(stream)) && !non_empty_env("NO_COLOR"); // no-color.org: set and not empty
   return s;
 }
 
@@ -53,11 +53,6 @@ std::string indent(const std::string& text, const std::string& prefix) {
   return out;
 }
 } // namespace
-
-std::string time_text(double ms) {
-  if (ms < 1.0) return fmt::format("{:.1f} us", ms * 1000.0);
-  return fmt::format("{:.3f} ms", ms);
-}
 
 std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode) {
   return fmt::format("{} on {} ({} SMs, SM clock up to {:.0f} MHz, compute capability {}); timing: {}\n", problem,
@@ -116,7 +111,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
-  for (const case_result& c : r.cases) out += indent(sanitizer_text(c), "  ");
+  for (const case_result& c : r.cases) out += indent(sanitizer_text(c.name, c.sanitizer), "  ");
   for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");

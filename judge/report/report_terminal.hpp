@@ -1,6 +1,7 @@
 // The learner's view: a table per solution, the failing case explained, colour only on a terminal.
 #pragma once
 
+#include "judge/base/text.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/problem/solution_files.hpp"
 
@@ -15,9 +16,6 @@ struct terminal_style {
   bool colour = false; ///< ANSI colours (a terminal, and NO_COLOR unset)
   static terminal_style for_stream(std::FILE* stream);
 };
-
-/// "58.2 us" below a millisecond, "1.234 ms" from there: how every report writes a time.
-std::string time_text(double ms);
 
 /// The heading: problem, device, clock, timing mode.
 std::string render_heading(const std::string& problem, const device_info& device, const std::string& timing_mode);

@@ -1,6 +1,7 @@
 #include "judge/run/device_probe.hpp"
 
 #include "common/no_device.hpp"
+#include "judge/base/environment.hpp"
 #include "judge/base/install_layout.hpp"
 #include "judge/sandbox/process.hpp"
 
@@ -47,7 +48,7 @@ probe_result parse_probe_output(const std::string& json_line) {
 
 toolchain toolchain_for(const probe_result& probe) {
   toolchain tools = default_toolchain();
-  if (probe.device && !std::getenv("JUDGE_ARCHS")) {
+  if (probe.device && !env_value(judge_env::archs)) {
     std::string cc = probe.device->cc;
     cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
     if (!cc.empty()) tools.archs = {cc};

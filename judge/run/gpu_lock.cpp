@@ -1,5 +1,6 @@
 #include "judge/run/gpu_lock.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/utc_time.hpp"
 
 #include <fcntl.h>
@@ -42,10 +43,7 @@ std::string file_name_of(const std::string& uuid) {
 
 } // namespace
 
-fs::path gpu_lock_dir() {
-  const char* dir = std::getenv("JUDGE_LOCK_DIR");
-  return dir && *dir ? fs::path(dir) : fs::path("/tmp/gpu-judge-locks");
-}
+fs::path gpu_lock_dir() { return env_value(judge_env::lock_dir).value_or("/tmp/gpu-judge-locks"); }
 
 gpu_lock_holder parse_gpu_lock_holder(const std::string& text) {
   gpu_lock_holder holder;

@@ -1,5 +1,6 @@
 #include "judge/sandbox/judge_paths.hpp"
 
+#include "judge/base/environment.hpp"
 #include "judge/base/install_layout.hpp"
 
 #include <algorithm>
@@ -10,11 +11,6 @@
 namespace judge {
 namespace fs = std::filesystem;
 namespace {
-
-const char* non_empty_env(const char* name) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : nullptr;
-}
 
 /// A folder's parts ("/a/b" is {"a", "b"}); empty for "/" and for a relative path.
 std::vector<std::string> parts_of(const fs::path& folder) {
@@ -110,7 +106,7 @@ std::vector<path_rewrite> judge_path_rewrites(const std::vector<fs::path>& extra
     caches.push_back(judge_layout().runner_cache);
   } catch (const std::exception&) {
   }
-  if (const char* cache = non_empty_env("JUDGE_CACHE_DIR")) caches.emplace_back(cache);
+  if (const auto cache = env_value(judge_env::cache_dir)) caches.emplace_back(*cache);
   for (const fs::path& folder : judge_own_paths(extra)) {
     const bool cache = std::find(caches.begin(), caches.end(), folder) != caches.end();
     rewrites.push_back({folder, cache ? "<runner cache>" : "<judge>", cache ? "<runner cache>" : "<judge>"});
@@ -151,9 +147,9 @@ std::vector<fs::path> judge_own_paths(const std::vector<fs::path>& extra) {
   } catch (const std::exception&) {
     // An installed judge moved away from its files says so where it needs them; here there is nothing to mask.
   }
-  if (const char* cache = non_empty_env("JUDGE_CACHE_DIR")) add(cache);
-  if (const char* root = non_empty_env("JUDGE_ROOT")) add(root);
-  if (const char* secret = non_empty_env("JUDGE_SECRET_FILE")) add(fs::path(secret).parent_path());
+  if (const auto cache = env_value(judge_env::cache_dir)) add(*cache);
+  if (const auto root = env_value(judge_env::root)) add(*root);
+  if (const auto secret = env_value(judge_env::secret_file)) add(fs::path(*secret).parent_path());
   if (const char* config = non_empty_env("XDG_CONFIG_HOME")) add(fs::path(config) / "gpu-judge");
   if (const char* cache = non_empty_env("XDG_CACHE_HOME")) add(fs::path(cache) / "gpu-judge");
   if (const char* home = non_empty_env("HOME")) add(home);

@@ -1,5 +1,7 @@
 #include "judge/sandbox/tool_path.hpp"
 
+#include "judge/base/environment.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,17 +20,11 @@ bool runnable(const fs::path& p) {
   return !p.empty() && fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
 }
 
-const char* non_empty_env(const std::string& name) {
-  if (name.empty()) return nullptr;
-  const char* value = std::getenv(name.c_str());
-  return value && *value ? value : nullptr;
-}
-
 } // namespace
 
 found_tool find_cuda_tool(const std::string& name, const std::string& variable, const fs::path& nvcc) {
   found_tool found;
-  if (const char* named = non_empty_env(variable)) {
+  if (const char* named = variable.empty() ? nullptr : non_empty_env(variable.c_str())) {
     if (runnable(named))
       found.executable = named;
     else

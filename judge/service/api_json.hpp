@@ -2,9 +2,9 @@
 // pages that show the same facts.
 #pragma once
 
-#include "judge/service/accounts.hpp"
-#include "judge/service/server.hpp"
-#include "judge/service/submission_queue.hpp"
+#include "judge/service/queue/accounts.hpp"
+#include "judge/service/queue/service_state.hpp"
+#include "judge/service/queue/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -12,14 +12,11 @@ namespace judge::service {
 
 /// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","note","node",
 /// "device","result"};
-/// `contest_view`: the result as a student in a contest sees it (access_policy.hpp).
+/// `contest_view`: the result as a student in a contest sees it (report/contest_view.hpp).
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}
 nlohmann::json problem_json(const problem_entry& p);
 /// {"name","role"}
 nlohmann::json account_json(const account& a);
-/// `doc` as compact JSON text; bytes that are not UTF-8 (a client's, quoted back in a message) become
-/// U+FFFD instead of failing the reply.
-std::string json_text(const nlohmann::json& doc);
 
 } // namespace judge::service

@@ -1,23 +1,18 @@
 // The JSON API, /api/v1 (docs/api.md). Every call is authenticated; every refusal is a 4xx with
 // {"error": "..."} saying what was wrong, and a refused submission is never queued.
-#include "judge/service/access_policy.hpp"
+#include "judge/service/queue/access_policy.hpp"
 #include "judge/service/api_json.hpp"
 #include "judge/base/file_input.hpp"
 #include "judge/report/leaderboard.hpp"
-#include "judge/problem/problem_spec.hpp"
-#include "judge/service/request_origin.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/service/http/request_origin.hpp"
 #include "judge/service/server.hpp"
-#include "judge/service/submission_request.hpp"
+#include "judge/service/queue/submission_request.hpp"
 
 namespace judge::service {
 
 namespace {
 using handler = std::function<void(const http_request&, http_response&, const account&)>;
-
-void send_json(http_response& res, int status, const nlohmann::json& body) {
-  res.status = status;
-  res.set_content(json_text(body), "application/json");
-}
 
 void send_error(http_response& res, int status, const std::string& message) {
   send_json(res, status, {{"error", message}});
@@ -31,7 +26,7 @@ http_handler signed_in(service_state& state, handler body) {
       res.set_header("WWW-Authenticate", "Bearer");
       return send_error(res, 401, "sign in: send \"Authorization: Bearer <token>\" (tokens come from `judge users`)");
     }
-    // A change made with the browser's cookie must come from the judge's own pages (request_origin.hpp).
+    // A change made with the browser's cookie must come from the judge's own pages (http/request_origin.hpp).
     if (req.method != "GET" && credential_of(req) == credential::cookie) {
       const std::string why = cross_origin_reason(req);
       if (!why.empty()) return send_error(res, 403, "refused: " + why + "; a page of another site cannot act for you");
@@ -53,10 +48,6 @@ std::size_t limit_of(const http_request& req) {
   return std::stoul(text);
 }
 } // namespace
-
-std::string json_text(const nlohmann::json& doc) {
-  return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 nlohmann::json submission_json(const submission& s, bool contest_view) {
   nlohmann::json out = {{"id", s.id},

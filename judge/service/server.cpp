@@ -1,10 +1,12 @@
 #include "judge/service/server.hpp"
 
-#include "judge/service/api_json.hpp"
+#include "judge/base/environment.hpp"
 #include "judge/grading/interrupt.hpp"
-#include "judge/service/store_lock.hpp"
-#include "judge/service/submission_request.hpp"
-#include "judge/service/workers.hpp"
+#include "judge/service/queue/gpu_list.hpp"
+#include "judge/service/queue/store_lock.hpp"
+#include "judge/service/queue/workers.hpp"
+#include "judge/service/slurm/slurm_backend.hpp"
+#include "judge/service/web/web_routes.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -45,10 +47,9 @@ std::string callback_url(const std::string& host, int port) {
 /// so a worker finds every submission it runs already built in the cache. Called before any thread starts.
 void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
                                  const std::function<void(const std::string&)>& log) {
-  const char* archs = std::getenv("JUDGE_ARCHS");
-  if (!archs || !*archs) {
+  if (!env_value(judge_env::archs)) {
     const std::string found = archs_of(gpus);
-    if (!found.empty()) setenv("JUDGE_ARCHS", found.c_str(), 1);
+    if (!found.empty()) setenv(env_name(judge_env::archs), found.c_str(), 1);
     log(found.empty() ? "the GPUs' compute capabilities are unknown (old nvidia-smi): the workers compile again"
                       : "compiling for compute capability " + found);
   }

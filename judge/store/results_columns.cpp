@@ -2,7 +2,7 @@
 
 #include "judge/record/kernel_json.hpp"
 #include "judge/record/record_json.hpp"
-#include "judge/record/sanitizer_json.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "common/stats.hpp"
 
 #include <fmt/format.h>
@@ -247,7 +247,7 @@ std::vector<column<stored_case>> make_case_results_table() {
          auto launches = list_from_stored<judge_wire::kernel_launch>(f, "launches", launch_from_json);
          if (s.result.timing) s.result.timing->launches = std::move(launches);
        }},
-      // compute-sanitizer's runs of the case (store/sanitizer_json.hpp); '[]' when none ran and before version 5.
+      // compute-sanitizer's runs of the case (sanitizer/sanitizer_json.hpp); '[]' when none ran and before version 5.
       {"sanitizer", "TEXT NOT NULL DEFAULT '[]'", 5,
        [](const stored_case& s) -> sql_value { return sanitizer_json(s.result.sanitizer).dump(); },
        [](const field& f, stored_case& s) {

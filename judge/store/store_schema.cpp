@@ -48,7 +48,7 @@ std::vector<table_decl> declared_tables() {
        {{"submissions_by_problem", "(problem, verdict, device_name, author)"},
         {"submissions_by_author", "(author, graded_at)"}}},
       {"case_results", 1, results_store::case_decls(), "PRIMARY KEY (submission_id, idx)", " WITHOUT ROWID", {}},
-      // The durable queue (service/submission_queue.hpp): files and results as JSON; state by name
+      // The durable queue (service/queue/submission_queue.hpp): files and results as JSON; state by name
       // (state_names.hpp); result_id is the submissions row its result was recorded as.
       {"queued_submissions",
        6,
@@ -79,7 +79,7 @@ std::vector<table_decl> declared_tables() {
        "PRIMARY KEY (lane, account)",
        "",
        {}},
-      // The class's accounts (service/accounts.hpp): a token is kept only as its SHA-256.
+      // The class's accounts (service/queue/accounts.hpp): a token is kept only as its SHA-256.
       {"accounts",
        6,
        {{"id", "INTEGER PRIMARY KEY", 6},
@@ -90,7 +90,7 @@ std::vector<table_decl> declared_tables() {
        "",
        "",
        {}},
-      // The Slurm backend's jobs (service/slurm_jobs.hpp) and how often each submission's job was lost.
+      // The Slurm backend's jobs (service/slurm/slurm_jobs.hpp) and how often each submission's job was lost.
       {"slurm_jobs",
        6,
        {{"key", "TEXT PRIMARY KEY", 6},

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bin/judge uses the checkout it lives in: its judge runs with this checkout's root, and a build folder
 # copied from another checkout (its CMakeCache.txt names that one) is configured anew instead of quietly
-# running the other checkout's judge. Runs a copy of bin/judge in a made-up tree whose "judge" only says
+# running the other checkout's judge. A build folder whose configure did not finish (a CMakeCache.txt but
+# no Makefile) is configured again rather than handed to make. Runs a copy of bin/judge in a made-up tree whose "judge" only says
 # which root it was given.
 set -uo pipefail
 # A build folder named in the environment (scripts/test.sh honours JUDGE_BUILD_DIR) must not be the one
@@ -18,7 +19,7 @@ touch -d '1 minute ago' "$root/CMakeLists.txt" "$root/judge/a.cpp" "$root/common
 fail=0
 check() { if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAILED: $1: expected '$3', got '$2'"; fail=1; fi; }
 
-echo "CMAKE_HOME_DIRECTORY:INTERNAL=$root" >"$build/CMakeCache.txt"; touch "$build/judge-built.stamp"
+echo "CMAKE_HOME_DIRECTORY:INTERNAL=$root" >"$build/CMakeCache.txt"; touch "$build/judge-built.stamp" "$build/Makefile"
 check "its own build: runs the judge on this checkout" "$(env -u JUDGE_ROOT "$root/bin/judge" list 2>/dev/null)" \
   "judge ran with root $root"
 
@@ -30,4 +31,13 @@ if grep -q "was configured for $work/original, not for this checkout" "$work/err
   echo "FAILED: no message about the copied build:"; cat "$work/err"; fail=1; fi
 if grep -q "CMAKE_HOME_DIRECTORY:INTERNAL=$root\$" "$build/CMakeCache.txt"; then echo "ok: configured for this checkout"
 else echo "FAILED: the build is not configured for $root"; fail=1; fi
+
+rm -f "$build/Makefile"; touch "$build/judge-built.stamp" # a configure that failed or was stopped
+out=$(env -u JUDGE_ROOT "$root/bin/judge" list 2>"$work/err"); status=$?
+check "an unfinished configure: the judge does not run" "$out" ""
+check "an unfinished configure: it is configured and built again (here the build fails)" "$status" "2"
+if grep -q "holds no finished configuration" "$work/err"; then echo "ok: says why"; else
+  echo "FAILED: no message about the unfinished configure:"; cat "$work/err"; fail=1; fi
+if [ -f "$build/Makefile" ]; then echo "ok: configured again"
+else echo "FAILED: $build has no Makefile after bin/judge"; fail=1; fi
 exit $fail

@@ -12,7 +12,7 @@ root="$work/root"; build="$root/build"
 mkdir -p "$root/bin" "$root/scripts" "$root/common" "$root/harness" "$root/judge" "$build/bin"
 cp "$repo/bin/judge" "$root/bin/judge"; cp "$repo/scripts/build-progress.sh" "$root/scripts/"
 echo "project(x)" >"$root/CMakeLists.txt"; echo "int x;" >"$root/judge/a.cpp"
-touch "$build/CMakeCache.txt"
+touch "$build/CMakeCache.txt" "$build/Makefile" # a finished configuration
 printf '#!/bin/sh\necho "judge ran $*"\n' >"$build/bin/judge"; chmod +x "$build/bin/judge"
 fail=0
 check() { if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAILED: $1: expected '$3', got '$2'"; fail=1; fi; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every include of a header of common/, harness/ or judge/ names it by its path from the top of the tree
-("judge/grading/grade.hpp"), in the product, its tests and bench/: a bare name ("grade.hpp") would find
+("judge/grading/grader.hpp"), in the product, its tests and bench/: a bare name ("grader.hpp") would find
 nothing (each library's include folder holds only the link named by its folder's path) or, with a folder
 put back on an include path by hand, the wrong one of two headers of the same name. Also: no two product
 headers share a name and folder path, and no source folder is called build/ or spec/ (a newcomer reads

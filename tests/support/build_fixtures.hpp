@@ -37,7 +37,7 @@ inline judge::problem_spec matmul_like() {
                     param("N", "int", param_role::size),           param("K", "int", param_role::size)};
   spec.banned_libraries = {"cublas", "cublasLt"};
   spec.baseline.libraries = {"cublas"};
-  spec.limits.compile_seconds = 300; // a loaded two-core machine compiles slowly
+  spec.limits.compile_seconds = 300; // a loaded host of two cores compiles slowly
   return spec;
 }
 

@@ -2,8 +2,8 @@
 // a small matmul as the default problem.
 #pragma once
 
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "spec_test_files.hpp"
 #include "temp_folder.hpp"

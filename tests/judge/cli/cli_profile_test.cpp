@@ -1,7 +1,6 @@
 #include "catch.hpp"
 #include "text_match.hpp"
 
-#include "judge/cli/cli_profile_case.hpp"
 #include "judge_command.hpp"
 
 using judge_test::contains;
@@ -9,39 +8,6 @@ using judge_test::run_judge;
 
 namespace {
 const std::filesystem::path source_root = JUDGE_SOURCE_DIR;
-}
-
-TEST_CASE("judge profile profiles the timed case with the most work unless a case is named", "[cli][profile]") {
-  const judge::problem_spec spec = judge::load_problem(source_root / "problems/matmul");
-  const auto cases = judge::load_cases(spec, source_root / "testcases/matmul/cases.yaml");
-  CHECK(cases[judge::cli::default_profile_case(spec, cases)].name == "leetgpu_rows_256x6144x4096");
-  std::vector<judge::test_case> untimed = cases;
-  for (judge::test_case& c : untimed) c.timed = false;
-  const judge::test_case& largest = untimed[judge::cli::default_profile_case(spec, untimed)];
-  for (const judge::test_case& c : untimed) CHECK(spec.flops.evaluate(c.sizes) <= spec.flops.evaluate(largest.sizes));
-}
-
-TEST_CASE("judge profile passes over a timed robustness case for the largest case within the limits",
-          "[cli][profile]") {
-  const judge::problem_spec spec = judge::load_problem(source_root / "problems/matmul");
-  judge::test_case within, beyond;
-  within.name = "within";
-  within.sizes = {{"M", 64}, {"N", 64}, {"K", 64}};
-  beyond.name = "beyond";
-  beyond.sizes = {{"M", 8193}, {"N", 8193}, {"K", 8193}};
-  beyond.beyond_limits = "past LeetGPU's limit of 8192";
-  const std::vector<judge::test_case> cases{beyond, within};
-  CHECK(cases[judge::cli::default_profile_case(spec, cases)].name == "within");
-}
-
-TEST_CASE("an example names the hints it must get in comment lines", "[cli][profile]") {
-  const std::string source = "// Ladder step 1.\n"
-                             "// Expected hint: uncoalesced_global\n"
-                             "  //   Expected hint:   shared_memory_tiling  \n"
-                             "// Expected hint: two words\n"
-                             "int x; // Expected hint: not_at_line_start\n";
-  CHECK(judge::cli::expected_hints(source) == std::vector<std::string>{"uncoalesced_global", "shared_memory_tiling"});
-  CHECK(judge::cli::expected_hints("__global__ void k() {}\n").empty());
 }
 
 TEST_CASE("judge profile refuses an unknown case before it looks for a GPU", "[cli][profile]") {
@@ -65,20 +31,6 @@ TEST_CASE("judge profile without a GPU says so and exits 3", "[cli][profile]") {
   CAPTURE(r.output);
   CHECK(r.status == 3);
   CHECK(contains(r.output, "no CUDA device to profile on"));
-}
-
-TEST_CASE("a profile that cannot run leaves the graded result as it was and says why", "[cli][profile]") {
-  judge::cli::run_profiler profiler(source_root / "no_such_problems", source_root / "testcases", "matmul",
-                                    source_root / "no_such_results");
-  judge::solution_result r;
-  r.v = judge::verdict::accepted;
-  r.hints = {{"register_blocking", "lesson", "evidence"}};
-  const judge::cli::result_profile p = profiler.profile(source_root / "problems/matmul/starter.cu", r);
-  CHECK(p.kernels.empty());
-  CHECK(contains(p.note, "the profiler could not run"));
-  REQUIRE(r.hints.size() == 1);
-  CHECK(r.hints[0].id == "register_blocking");
-  CHECK_FALSE(profiler.has_ncu());
 }
 
 TEST_CASE("judge profile-request times the case as the judge does only when asked, with exactly N samples",

@@ -36,6 +36,27 @@ TEST_CASE("judge --help lists the subcommands and exits 0", "[cli]") {
   }
 }
 
+TEST_CASE("judge --help-env lists every variable the judge reads and exits 0", "[cli]") {
+  const auto r = judge_cli("--help-env");
+  CHECK(r.status == 0);
+  for (const char* name :
+       {"JUDGE_ROOT", "JUDGE_CACHE_DIR", "JUDGE_SECRET_FILE", "JUDGE_ARCHS", "JUDGE_NVCC", "JUDGE_HOST_CXX",
+        "JUDGE_NCU", "JUDGE_COMPUTE_SANITIZER", "JUDGE_LOCK_DIR", "JUDGE_SERVER", "JUDGE_TOKEN", "JUDGE_JOB_TOKEN"}) {
+    CAPTURE(name);
+    CHECK(contains(r.output, name));
+  }
+  CHECK(contains(r.output, "unset: /tmp/gpu-judge-locks"));
+}
+
+TEST_CASE("judge serve --help shows the defaults of the server's options", "[cli]") {
+  const auto r = judge_cli("serve --help");
+  CHECK(r.status == 0);
+  // Written once, in service/queue/server_options.hpp; the help shows the bound fields' own.
+  CHECK(contains(r.output, "127.0.0.1:8080"));
+  CHECK(contains(r.output, "/tmp/gpu-judge-slurm-%j.out"));
+  CHECK(contains(r.output, "16G"));
+}
+
 TEST_CASE("judge list shows every shipped problem with its signature", "[cli]") {
   const auto r = judge_cli("list");
   CHECK(r.status == 0);

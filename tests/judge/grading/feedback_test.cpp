@@ -34,3 +34,12 @@ TEST_CASE("two notes join with a semicolon, and an empty one adds nothing", "[fe
   CHECK(join_feedback("a", "") == "a");
   CHECK(join_feedback("", "").empty());
 }
+
+TEST_CASE("host time far above GPU time is pointed out", "[feedback]") {
+  timing_summary t;
+  t.median_ms = 0.2;
+  t.host_median_ms = 0.3;
+  CHECK(timing_feedback(t).empty());
+  t.host_median_ms = 1.5;
+  CHECK(timing_feedback(t).find("solve() takes 1.500 ms on the host but only 0.200 ms on the GPU") == 0);
+}

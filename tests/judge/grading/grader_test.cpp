@@ -5,7 +5,7 @@
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
-#include "judge/grading/grade.hpp"
+#include "judge/grading/grader.hpp"
 
 #include <cmath>
 #include <filesystem>

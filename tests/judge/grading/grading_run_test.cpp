@@ -1,6 +1,7 @@
 // A grading run's steps, without a GPU: a probe that answers what the test says (device_memo), solutions
 // refused before nvcc runs (a source over 1 MiB), and the interrupt raised at a chosen step.
 #include "catch.hpp"
+#include "scoped_env.hpp"
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
@@ -107,9 +108,9 @@ TEST_CASE("a grading run's steps, and each solution's, in order", "[grading][ste
                                  "report the builds when nothing is run", "take the GPU", "measure the GPU's bandwidth",
                                  "set up the grader", "run the baseline", "grade the solutions"});
   CHECK(names_of(grading_run::solution_steps()) ==
-        std::vector<std::string>{"wait for its build", "grade it", "record it"});
+        std::vector<std::string>{"wait for its build", "grade it", "hand on its result"});
   CHECK(names_of(grading_run::compiled_only_steps()) ==
-        std::vector<std::string>{"wait for its build", "take its build's word", "record it"});
+        std::vector<std::string>{"wait for its build", "take its build's word", "hand on its result"});
 }
 
 TEST_CASE("without a GPU a run reports each solution's build and ends there", "[grading][steps]") {
@@ -126,7 +127,7 @@ TEST_CASE("without a GPU a run reports each solution's build and ends there", "[
                                   .run(watch.observer());
   CHECK(watch.started == std::vector<std::string>{"load the problem", "probe the GPU", "hand out the builds",
                                                   "report the builds when nothing is run", "wait for its build",
-                                                  "take its build's word", "record it"});
+                                                  "take its build's word", "hand on its result"});
   CHECK_FALSE(outcome.device);
   CHECK(outcome.no_device_reason == "no CUDA device is present (a test's probe)");
   REQUIRE(outcome.results.size() == 1);
@@ -204,4 +205,20 @@ TEST_CASE("an interrupt while another judge holds the GPU ends the wait, and not
   CHECK(outcome.device);
   CHECK(outcome.results.empty());
   CHECK(outcome.not_graded == std::vector<std::string>{"solutions/only.cu"});
+}
+
+TEST_CASE("grade_solutions makes the secret, so that it exists to be hidden, whoever asked for the run",
+          "[grading][steps]") {
+  vector_add_root root;
+  root.add_oversized("big");
+  const fs::path secret = root.folder / "config" / "secret";
+  const judge_test::scoped_env file("JUDGE_SECRET_FILE", secret.string());
+  judge::device_memo devices(std::chrono::minutes(10), no_device);
+  judge::run_request request = root.request(devices);
+  request.store = root.folder / "results.db";
+  REQUIRE_FALSE(fs::exists(secret));
+  const run_outcome outcome = judge::grade_solutions(request, nullptr, nullptr);
+  CHECK(fs::exists(secret));
+  REQUIRE(outcome.results.size() == 1);
+  CHECK(outcome.results[0].v == judge::verdict::compile_error);
 }

@@ -3,7 +3,7 @@
 #include "temp_folder.hpp"
 #include "text_match.hpp"
 
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/grading/reference_build.hpp"
 #include "judge/grading/reference_library.hpp"
 

@@ -5,9 +5,9 @@
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/grading/compare.hpp"
-#include "judge/problem/problem_spec.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/grading/reference_library.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "catch.hpp"
 

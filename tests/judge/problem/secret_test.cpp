@@ -2,6 +2,7 @@
 
 #include "catch.hpp"
 #include "judge/base/file_input.hpp"
+#include "scoped_env.hpp"
 #include "spec_test_files.hpp"
 
 #include <cstdlib>
@@ -14,33 +15,10 @@
 
 using judge::load_or_create_secret;
 using judge_test::temp_folder;
+using judge_test::scoped_env;
 using spec_test::message_of;
 
 namespace {
-
-/// Sets (or, given nullopt, unsets) an environment variable for one scope and restores it after.
-class scoped_env {
-public:
-  scoped_env(std::string name, const std::optional<std::string>& value) : m_name(std::move(name)) {
-    if (const char* old = std::getenv(m_name.c_str())) m_old = old;
-    if (value)
-      ::setenv(m_name.c_str(), value->c_str(), 1);
-    else
-      ::unsetenv(m_name.c_str());
-  }
-  scoped_env(const scoped_env&) = delete;
-  scoped_env& operator=(const scoped_env&) = delete;
-  ~scoped_env() {
-    if (m_old)
-      ::setenv(m_name.c_str(), m_old->c_str(), 1);
-    else
-      ::unsetenv(m_name.c_str());
-  }
-
-private:
-  std::string m_name;
-  std::optional<std::string> m_old;
-};
 
 unsigned permissions(const std::filesystem::path& path) {
   struct stat st {};

@@ -1,7 +1,7 @@
 // The parts of problem.yaml and cases.yaml beyond float buffers and int sizes: int buffers, inout
 // buffers, outputs that start zeroed, float parameters, integer distributions and the sum rule.
-#include "judge/problem/problem_spec.hpp"
-#include "judge/problem/test_cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/cases.hpp"
 
 #include "catch.hpp"
 #include "spec_test_files.hpp"

@@ -2,7 +2,7 @@
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 
@@ -119,6 +119,5 @@ TEST_CASE("a failing case's sanitizer findings are in the terminal report and in
   CHECK(contains(run.at("findings").at(0).at("text").get<std::string>(), "just past the end of C"));
   CHECK(record_from_json(j).cases[1].sanitizer == r.cases[1].sanitizer);
   // A contest shows nothing of a failed hidden case but its name, shape and verdict.
-  CHECK_FALSE(
-      contains(render_solution(service::contest_view(r), "cuBLAS", terminal_style{}, false), "compute-sanitizer"));
+  CHECK_FALSE(contains(render_solution(contest_view(r), "cuBLAS", terminal_style{}, false), "compute-sanitizer"));
 }

@@ -1,6 +1,6 @@
 #include "catch.hpp"
 
-#include "judge/service/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 #include "judge/report/report_terminal.hpp"
 
 using namespace judge;
@@ -35,12 +35,12 @@ TEST_CASE("a failed case is shown with its shape, first wrong index, expected an
 }
 
 TEST_CASE("contest mode keeps a hidden case to name, shape and verdict, and samples whole", "[report]") {
-  const std::string hidden = render_solution(service::contest_view(failed_on(true)), "cuBLAS", terminal_style{});
+  const std::string hidden = render_solution(contest_view(failed_on(true)), "cuBLAS", terminal_style{});
   CHECK(hidden.find("ragged_1001x513x777") != std::string::npos);
   CHECK(hidden.find("1001x513x777") != std::string::npos);
   CHECK(hidden.find("expected 1.5") == std::string::npos);
   CHECK(hidden.find("A[0]=0.123") == std::string::npos);
-  const std::string sample = render_solution(service::contest_view(failed_on(false)), "cuBLAS", terminal_style{});
+  const std::string sample = render_solution(contest_view(failed_on(false)), "cuBLAS", terminal_style{});
   CHECK(sample.find("expected 1.5, got 2.5") != std::string::npos);
 }
 

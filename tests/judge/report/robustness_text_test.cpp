@@ -4,7 +4,7 @@
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
-#include "judge/service/access_policy.hpp"
+#include "judge/report/contest_view.hpp"
 #include "results_fixtures.hpp"
 
 using namespace judge;
@@ -54,7 +54,7 @@ TEST_CASE("the terminal report and --json carry robustness results apart from th
 TEST_CASE("contest mode hides what a hidden robustness case did, and keeps its verdict", "[report]") {
   solution_result r = judge::testing::accepted_result("alice", 15000);
   r.robustness.push_back(beyond(verdict::wrong_answer, "first at index 5: expected 1.5, got 2.5"));
-  const solution_result shown = service::contest_view(r);
+  const solution_result shown = contest_view(r);
   CHECK(shown.robustness.at(0).v == verdict::wrong_answer);
   CHECK_FALSE(contains(render_solution(shown, "cuBLAS", terminal_style{}), "expected 1.5"));
 }

@@ -282,14 +282,15 @@ TEST_CASE("a change made with the sign-in cookie must come from the judge's orig
   }
 }
 
-TEST_CASE("a second server on the same store refuses to start and names the first", "[service][api]") {
+TEST_CASE("a second server on the same store refuses to start as a usage error and names the first", "[service][api]") {
   temp_folder dir;
   add_account(dir / "judge.db", "alice", "student");
   judge_server first(dir / "judge.db", {"--accept-only"});
   const auto second =
       judge_test::run_judge("serve --accept-only --listen 127.0.0.1:0 --db " + (dir / "judge.db").string());
-  CHECK(second.status != 0);
+  CHECK(second.status == 2); // the mistake is the command's (another --db), not the judge's
   CHECK(contains(second.output, "another judge serve uses the store"));
+  CHECK_FALSE(contains(second.output, "internal error"));
   CHECK(contains(second.output, "pid " + std::to_string(first.pid())));
   CHECK_FALSE(contains(second.output, "listening on"));
   first.stop();

@@ -4,7 +4,7 @@
 #include "catch.hpp"
 #include "judge_server.hpp"
 #include "results_fixtures.hpp"
-#include "judge/service/submission_queue.hpp"
+#include "judge/service/queue/submission_queue.hpp"
 #include "text_match.hpp"
 
 #include <nlohmann/json.hpp>

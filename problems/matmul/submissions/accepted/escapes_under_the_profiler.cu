@@ -6,7 +6,7 @@
 // /tmp.
 //
 // Verdict: accepted: graded, it is a plain correct matmul. Under the profiler or the sanitizer it runs
-// in the runner's sandbox (judge/run/ncu_profile.cpp, judge/run/runner_under_tool.cpp): the file lands
+// in the runner's sandbox (judge/profile/ncu_profile.cpp, judge/run/runner_under_tool.cpp): the file lands
 // in the sandbox's own /tmp, a tmpfs that ends with the run, and nothing of the host's changes.
 #include <cuda_runtime.h>
 #include <cstdint>

@@ -1,2 +1,2 @@
-// Test fixture: problem_spec_test only checks that baseline.source names an existing file; this is
+// Test fixture: problem_test only checks that baseline.source names an existing file; this is
 // never compiled.

@@ -1,0 +1,476 @@
+#include "judge/grading/grader.hpp"
+
+#include "judge/grading/case_data.hpp"
+#include "judge/base/seconds_into.hpp"
+#include "judge/problem/case_tolerance.hpp"
+#include "judge/problem/check_seed.hpp"
+#include "judge/grading/compare.hpp"
+#include "judge/grading/device_fit.hpp"
+#include "judge/grading/feedback.hpp"
+#include "judge/grading/hints.hpp"
+#include "judge/grading/output_files.hpp"
+#include "judge/grading/plausibility.hpp"
+#include "judge/grading/reference_library.hpp"
+#include "common/stats.hpp"
+#include "judge/grading/timing_figures.hpp"
+#include "judge/grading/verdict.hpp"
+#include "common/wire_json.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+#include <unistd.h>
+
+namespace judge {
+
+grader::grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
+               grade_options options)
+    : m_spec(std::move(spec)), m_cases(std::move(cases)), m_secret(secret), m_device(std::move(device)),
+      m_options(std::move(options)),
+      m_scratch_root(scratch_folder::create_temporary(fmt::format("gpu-judge-{}-", ::getpid()))) {
+  if (m_options.cpu_threads == 0) m_options.cpu_threads = std::max(1u, std::thread::hardware_concurrency());
+  // Robustness cases last: whatever they do (crash the runner, hang, answer wrong) comes after every case
+  // that decides, and is recorded as their own lines only.
+  if (!m_options.strict)
+    std::stable_partition(m_cases.begin(), m_cases.end(), [](const test_case& c) { return !c.robustness(); });
+  m_deciding = static_cast<std::size_t>(std::count_if(
+      m_cases.begin(), m_cases.end(), [&](const test_case& c) { return m_options.strict || !c.robustness(); }));
+}
+
+// The scratch folders remove themselves, beneath their own descriptors.
+grader::~grader() = default;
+
+double grader::call_seconds() const {
+  return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds;
+}
+double grader::budget_seconds() const {
+  return m_options.budget_seconds > 0 ? m_options.budget_seconds : m_spec.limits.timing_budget_seconds;
+}
+
+double grader::speed(const test_case& c, double ms) const { return speed_of(m_spec, c, ms); }
+
+scratch_folder grader::new_scratch(const std::string& tag) {
+  return m_scratch_root.make_subfolder(fmt::format("{}-{}", ++m_runs, tag));
+}
+
+runner_options grader::runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role) {
+  runner_options o;
+  o.runner = runner.runner;
+  o.role = role;
+  // The replaying runner gets the solution's device code and never its shared object.
+  if (role == runner_role::replaying)
+    o.device_code = runner.device_code;
+  else
+    o.solution = runner.solution;
+  o.scratch = scratch.path();
+  if (role != runner_role::trusted) o.banned_libraries = m_spec.banned_libraries;
+  o.timing = m_options.timing_method;
+  o.output_cap = m_spec.limits.output_bytes;
+  o.sandbox = m_options.sandbox;
+  o.hidden_paths = m_options.hidden_paths;
+  o.read_only_paths = m_options.runner_library_dirs;
+  return o;
+}
+
+const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check) {
+  return m_references.get(case_index, check, [&] {
+    const test_case& c = m_cases[case_index];
+    const auto inputs = regenerate_inputs(m_spec, c, check_seed(m_secret, m_spec.name, c, check));
+    return cpu_reference_outputs(m_spec, c, inputs, m_options.cpu_threads);
+  });
+}
+
+std::vector<std::uint64_t> grader::check_seeds(std::size_t case_index) const {
+  std::vector<std::uint64_t> seeds;
+  for (int k = 0; k < m_options.checks; ++k) seeds.push_back(check_seed(m_secret, m_spec.name, m_cases[case_index], k));
+  return seeds;
+}
+
+judge_wire::case_request grader::checks_request(std::size_t i) const {
+  return make_case_request(m_spec, m_cases[i], static_cast<int>(i), check_seeds(i), std::nullopt);
+}
+
+void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request,
+                           std::size_t case_index, int check, call_facts& facts) {
+  const std::vector<std::string>& files = request.checks.at(static_cast<std::size_t>(check)).output_files;
+  // Whatever is decided, the check's files go: a long run must not fill the scratch disk.
+  struct remover {
+    const scratch_folder& scratch;
+    const std::vector<std::string>& files;
+    ~remover() {
+      for (const std::string& f : files) scratch.remove_file(f);
+    }
+  } const remove_files{scratch, files};
+  if (!facts.answer || facts.answer->status != judge_wire::call_status::ok) return;
+  const test_case& c = m_cases[case_index];
+  const auto counts = buffer_counts(m_spec, c);
+  const auto& reference = cpu_reference(case_index, check);
+  if (m_spec.baseline.is_reference && m_baseline.disagreeing_cases.count(case_index)) facts.reference_disagrees = true;
+  const auto baseline = m_baseline.outputs.find({case_index, check});
+  std::size_t output = 0;
+  for (const parameter* p : m_spec.buffers()) {
+    if (!p->is_result()) continue;
+    const output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name));
+    if (!got.values) {
+      facts.output_missing = got.problem;
+      return;
+    }
+    const auto shape = buffer_shape(*p, c);
+    const tolerance tol = case_tolerance(m_spec, c);
+    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {
+      facts.wrong = wrong;
+      return;
+    }
+    if (baseline != m_baseline.outputs.end()) {
+      if (auto wrong = compare_output(p->name, *got.values, baseline->second.at(p->name), shape, tol, p->type)) {
+        wrong->against = m_spec.baseline.label + " reference";
+        facts.wrong = wrong;
+        return;
+      }
+    }
+  }
+}
+
+/// solution_result::sandbox for a runner that has finished.
+static sandbox_status sandbox_state(const runner_session& session, bool asked) {
+  if (session.sandboxed()) return {sandbox_mode::on, "", session.layers()};
+  if (!asked) return {sandbox_mode::off, ""};
+  if (session.sandbox_failure().empty()) return {};
+  return {sandbox_mode::unavailable, session.sandbox_failure()};
+}
+
+timing_facts grader::time_case(runner_session& session, std::size_t i, std::optional<std::string> replay_file) {
+  judge_wire::timing_spec timing;
+  timing.budget_s = budget_seconds();
+  timing.cold_l2 = m_options.cold_l2;
+  using clock = std::chrono::steady_clock;
+  if (m_last_timing_end)
+    timing.last_timing_end_s = std::chrono::duration<double>(m_last_timing_end->time_since_epoch()).count();
+  const test_case& c = m_cases[i];
+  judge_wire::case_request request = make_case_request(m_spec, c, static_cast<int>(i), {}, timing);
+  request.replay_file = std::move(replay_file);
+  timing_facts facts = session.run_timing(request, budget_seconds() + 4 * call_seconds() + 30);
+  if (facts.answer) m_last_timing_end = clock::now();
+  return facts;
+}
+
+bool grader::times_a_case_from(std::size_t i) const {
+  // Only cases that decide are timed: a robustness case's time would say nothing within the limits.
+  const auto deciding_end = m_cases.begin() + static_cast<std::ptrdiff_t>(m_deciding);
+  return m_options.timing && i < m_deciding &&
+         std::any_of(m_cases.begin() + static_cast<std::ptrdiff_t>(i), deciding_end,
+                     [](const test_case& c) { return c.timed; });
+}
+
+std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, runner_role role) {
+  auto started = std::make_unique<scratch_runner>(new_scratch(role == runner_role::replaying ? "replay" : "solution"));
+  runner_options options = runner_options_for(build, started->scratch, role);
+  options.load_on_request = role == runner_role::recording;
+  started->session = std::make_unique<runner_session>(std::move(options));
+  started->session->start_early();
+  return started;
+}
+
+runners_ahead grader::take_ahead(const build_result& build) {
+  runners_ahead ahead = std::move(m_ahead);
+  m_ahead = {};
+  if (ahead.runner == build.runner && ahead.solution == build.solution) return ahead;
+  // Started for a build that is not the one graded now: the held recorder never loaded its solution.
+  for (auto* started : {&ahead.recorder, &ahead.replayer})
+    if (*started) (*started)->session->finish();
+  return {};
+}
+
+void grader::start_ahead(const next_build_fn& next) {
+  if (!next || m_ahead.recorder) return;
+  const build_result* coming = next();
+  if (!coming || coming->status != build_status::ok) return;
+  m_ahead.runner = coming->runner;
+  m_ahead.solution = coming->solution;
+  m_ahead.recorder = start_runner(*coming, runner_role::recording);
+  if (times_a_case_from(0)) m_ahead.replayer = start_runner(*coming, runner_role::replaying);
+}
+
+decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const build_result& build,
+                                const scratch_folder& scratch, const judge_wire::case_request& request,
+                                const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
+                                std::optional<timing_facts>& timing) {
+  const judge_wire::check_answer& recorded = calls.back().answer.value();
+  const auto untimed = [&cr](const std::string& why) {
+    cr.feedback = join_feedback(cr.feedback, "not timed: " + why);
+    return decision{verdict::accepted, ""};
+  };
+  if (recorded.not_replayable) return untimed(*recorded.not_replayable);
+  const std::string& file = request.checks.back().record_file.value();
+  if (!replayer) replayer = start_runner(build, runner_role::replaying);
+  // The judge moves the recording unread: only the replaying runner, which runs no learner code, parses
+  // it, and checks every field before any CUDA call (harness/replay/recording_check.cpp).
+  const std::string replay_file = "replay." + file;
+  std::string problem = "the runner that ran your code wrote no recording of the call";
+  if (recorded.recorded)
+    problem = pass_file(scratch, file, replayer->scratch, replay_file, judge_wire::recording_limits::max_file_bytes);
+  if (!problem.empty())
+    return {verdict::run_time_error,
+            fmt::format("checked call {}: the recording of the call cannot be read ({}); the process that ran your "
+                        "code wrote it",
+                        calls.size(), problem)};
+  timing = time_case(*replayer->session, i, replay_file);
+  const timing_facts& t = *timing;
+  if (t.answer && t.answer->status == judge_wire::call_status::invalid_recording)
+    return {verdict::run_time_error,
+            fmt::format("checked call {}: {}; the process that ran your code wrote the recording, and the replay "
+                        "refused it before running anything",
+                        calls.size(), t.answer->error.value_or("the recording is invalid"))};
+  if (t.answer && t.answer->status == judge_wire::call_status::not_replayable) return untimed(t.answer->error.value_or(""));
+  if (t.answer && t.answer->status == judge_wire::call_status::foreign_kernel) {
+    const std::string why = t.answer->error.value_or("solve() launched a kernel that is not in your code");
+    if (!m_spec.banned_libraries.empty())
+      return {verdict::run_time_error, why + " (problem.yaml: banned_libraries)"};
+    return untimed(why);
+  }
+  const bool reads_back = t.answer && t.answer->replay_reads_back;
+  const std::string uncarried = t.answer ? t.answer->replay_uncarried : "";
+  decision d = decide_case(calls, timing);
+  // State the recording could not carry explains a replay that goes wrong after right checked calls
+  // better than anything the replay saw: said, with what was left behind.
+  if (d.v != verdict::accepted && !uncarried.empty()) {
+    timing.reset();
+    return untimed(fmt::format("solve() keeps state from call to call that the replay does not restore: {}; the "
+                               "replay restores at most {} MiB of device variables and earlier allocations, so its "
+                               "timed calls began without it",
+                               uncarried, judge_wire::recording_limits::max_state_bytes >> 20));
+  }
+  // A replay that never wrote an output the checked call did write replayed none of the work that wrote
+  // it: code the recording does not follow did it (a library with a CUDA runtime of its own, cuBLAS).
+  // (The wire carries a NaN as "nan", without its payload: any NaN stands for the NaN poison here, which a
+  // kernel that computes the right answer in the checked calls does not produce from like inputs.)
+  const bool unwritten = d.v == verdict::wrong_answer && t.answer && t.answer->first_mismatch &&
+                         (std::isnan(t.answer->first_mismatch->got) || judge_wire::is_poison(t.answer->first_mismatch->got));
+  if (unwritten && !reads_back) {
+    const std::string why = fmt::format(
+        "the checked calls' output {} came from work the judge cannot see: the replay of the device work solve() "
+        "issued through the CUDA runtime never writes it (a library with a CUDA runtime of its own, such as "
+        "cuBLAS, does not show in the recording)",
+        t.answer->first_mismatch->buffer);
+    timing.reset();
+    if (!m_spec.banned_libraries.empty())
+      return {verdict::run_time_error, why + "; this problem bans libraries (problem.yaml: banned_libraries)"};
+    return untimed(why);
+  }
+  // Host code that reads the device back and decides from it is no wrong answer: it is work a replay
+  // cannot reproduce. Said, instead of blaming the solution for the replay's inputs.
+  if (d.v == verdict::wrong_answer && reads_back && t.answer && t.answer->mismatched_samples > 0) {
+    timing.reset();
+    return untimed("solve() copies device data to the host (cudaMemcpy device to host) and then issues more work, "
+                   "which may depend on what it read; the judge times only device work it can replay: keep the "
+                   "whole computation on the GPU to be timed");
+  }
+  return d;
+}
+
+void grader::add_figures(case_result& cr, const test_case& c) const {
+  cr.speed = speed(c, cr.timing->median_ms);
+  if (auto b = m_baseline.timings.find(c.name); b != m_baseline.timings.end()) {
+    cr.baseline_timing = b->second;
+    cr.baseline_speed = speed(c, b->second.median_ms);
+    // Times taken by different methods measure different things (events include launch gaps):
+    // a share of one in the other would mislead, so there is none, and the feedback says why.
+    const bool comparable = b->second.method == cr.timing->method;
+    cr.pct_of_baseline = comparable && cr.baseline_speed > 0 ? 100.0 * cr.speed / cr.baseline_speed : 0;
+  }
+  const double peak = m_spec.unit == speed_unit::gflops ? m_device.fp32_peak_gflops : bandwidth_peak(m_device);
+  cr.pct_of_peak = peak > 0 ? 100.0 * cr.speed / peak : 0;
+  cr.implausible =
+      implausible(cr.timing->median_ms,
+                  {cr.flops, cr.bytes, cr.timing->cold_l2, m_spec.tensor_cores_allowed, m_uses_tensor_cores}, m_device);
+  cr.feedback = join_feedback(timing_feedback(*cr.timing),
+                              cr.baseline_timing ? method_feedback(*cr.timing, *cr.baseline_timing) : "");
+}
+
+std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                                 const std::string& who, const progress_fn& progress) {
+  std::vector<sanitizer_run> runs;
+  const std::vector<std::uint64_t> seeds = check_seeds(i);
+  if (seeds.empty()) return runs;
+  // The one checked call to explain, with its seed: the same inputs as the call that failed.
+  const std::uint64_t seed = seeds.at(std::min(plan.check, seeds.size() - 1));
+  const std::vector<std::string> requests = {
+      judge_wire::encode(make_case_request(m_spec, m_cases[i], static_cast<int>(i), {seed}, std::nullopt)),
+      judge_wire::encode(judge_wire::end_request{})};
+  for (const sanitizer_tool tool : plan.tools) {
+    if (g_interrupted) break;
+    if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
+    const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
+    runner_options o = runner_options_for(build, scratch, runner_role::recording);
+    // CUPTI and the sanitizer both want the driver's callbacks; nothing is timed here anyway.
+    o.timing = judge_wire::timing_method::events;
+    runs.push_back(run_sanitizer(o, m_options.sanitizer, tool, requests, sanitizer_seconds(call_seconds())));
+  }
+  return runs;
+}
+
+case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
+                               const scratch_folder& scratch, const build_result& build, std::size_t i,
+                               const std::string& who, const progress_fn& progress, bool explain_failure) {
+  const test_case& c = m_cases[i];
+  case_result cr;
+  cr.name = c.name;
+  cr.hidden = c.visibility == visibility::hidden;
+  cr.shape = shape_text(m_spec, c);
+  cr.sizes = ordered_sizes(m_spec, c);
+  cr.flops = static_cast<double>(m_spec.flops.evaluate(c.sizes));
+  cr.bytes = static_cast<double>(m_spec.bytes.evaluate(c.sizes));
+  if (const std::string why = device_memory_shortfall(m_spec, c, m_device); !why.empty()) {
+    cr.v = verdict::internal_error;
+    cr.message = why;
+    return cr;
+  }
+  if (progress) progress(who, i, m_cases.size(), c.name);
+  judge_wire::case_request request = checks_request(i);
+  const bool timed = m_options.timing && c.timed && decides(i) && !request.checks.empty();
+  // The last checked call of a timed case is recorded, for the replaying runner to time.
+  if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
+  std::vector<call_facts> calls = session.run_checks(request, call_seconds());
+  for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
+  if (timed && calls.size() < request.checks.size()) scratch.remove_file(*request.checks.back().record_file);
+  decision d = decide_case(calls, std::nullopt);
+  std::optional<timing_facts> timing;
+  if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
+    const seconds_into into{m_timing_s};
+    d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
+    if (d.v == verdict::accepted && timing && timing->answer) {
+      cr.timing = summarise(*timing->answer);
+      if (cr.timing) add_figures(cr, c);
+    }
+  }
+  cr.v = d.v;
+  cr.message = d.message;
+  cr.wrong = d.wrong;
+  cr.beyond_limits = c.beyond_limits;
+  // After the verdict, which it never changes.
+  const seconds_into into{m_sanitizer_s};
+  if (m_options.sanitizer.every_case) {
+    const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
+                                       0};
+    cr.sanitizer = sanitize_case(build, i, every_tool, who, progress);
+  } else if (explain_failure && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
+    const sanitizer_plan plan = plan_sanitizer(calls, timing);
+    if (!plan.tools.empty()) cr.sanitizer = sanitize_case(build, i, plan, who, progress);
+  }
+  return cr;
+}
+
+double grader::score(const solution_result& result) const {
+  if (result.v != verdict::accepted) return 0;
+  std::vector<double> hidden_speeds;
+  for (std::size_t i = 0; i < result.cases.size(); ++i) {
+    const case_result& cr = result.cases[i];
+    // A case that should have been timed but has no samples leaves the score undefined.
+    if (m_options.timing && m_cases[i].timed && !cr.timing) return 0;
+    if (cr.timing && cr.hidden) hidden_speeds.push_back(cr.speed);
+  }
+  return judge_stats::geometric_mean(hidden_speeds);
+}
+
+run_phases grader::grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+                         const next_build_fn& next) {
+  result.device = m_device;
+  result.speed_unit = unit_name(m_spec.unit);
+  if (runner.status != build_status::ok) {
+    result.v = runner.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
+    result.message = runner.message;
+    return {};
+  }
+  using clock = std::chrono::steady_clock;
+  const clock::time_point began = clock::now();
+  m_timing_s = m_sanitizer_s = 0;
+  m_uses_tensor_cores = runner.uses_tensor_cores;
+  runners_ahead ahead = take_ahead(runner);
+  // The recording runner is held before it loads the solution until its first case (start() sends
+  // "load"); started ahead, its CUDA start overlapped the solution before.
+  std::unique_ptr<scratch_runner> recorder =
+      ahead.recorder ? std::move(ahead.recorder) : start_runner(runner, runner_role::recording);
+  runner_session& session = *recorder->session;
+  const scratch_folder& scratch = recorder->scratch;
+  // The replaying runner starts with the recording one when any case will be timed (unless it was
+  // started ahead, while the solution before was in its untimed cases): its CUDA start (a context,
+  // CUPTI, the solution's modules) then overlaps the checked calls.
+  std::unique_ptr<scratch_runner> replayer;
+  if (times_a_case_from(0))
+    replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
+  // Nothing is timed in this grading at all: the next solution's runners may start now.
+  if (!times_a_case_from(0) && !g_interrupted) start_ahead(next);
+  std::vector<case_outcome> decisions;
+  // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
+  // up to sanitizer_seconds().
+  bool explained = false;
+  bool hung = false;
+  for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
+    result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
+    // The last timed case is timed: the replaying runner's teardown overlaps the rest, and the next
+    // solution's runners start.
+    if (times_a_case_from(i) && !times_a_case_from(i + 1)) {
+      if (replayer) replayer->session->request_end();
+      if (!g_interrupted) start_ahead(next);
+    }
+    const case_result& cr = result.cases.back();
+    explained = explained || !cr.sanitizer.empty();
+    decisions.push_back({{cr.v, cr.message}, false});
+    // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
+    // and holds the GPU, so its remaining cases are not run (its robustness cases neither).
+    if (cr.v == verdict::time_limit_exceeded) {
+      hung = true;
+      break;
+    }
+  }
+  // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
+  // died on one is started again for the next), never timed, never explained, recorded apart.
+  for (std::size_t i = m_deciding; i < m_cases.size() && !hung && !g_interrupted; ++i) {
+    result.robustness.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, false));
+    decisions.push_back({{result.robustness.back().v, result.robustness.back().message}, true});
+  }
+  const clock::time_point cases_end = clock::now();
+  session.finish();
+  if (replayer) replayer->session->finish();
+  const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
+  const double cases_s = std::chrono::duration<double>(cases_end - began).count();
+  const run_phases phases = {{"runner start", hello_s},
+                             {"checked calls", std::max(0.0, cases_s - hello_s - m_timing_s - m_sanitizer_s)},
+                             {"timing", m_timing_s},
+                             {"sanitizer", m_sanitizer_s},
+                             {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
+  result.learner_output = session.learner_output();
+  // The record says how the process that ran learner code was confined; the replaying runner runs in the
+  // same sandbox.
+  result.sandbox = sandbox_state(session, m_options.sandbox);
+  if (g_interrupted && result.cases.size() < m_deciding && decide_solution(decisions).v == verdict::accepted) {
+    result.v = verdict::internal_error;
+    result.message = "interrupted before every case ran";
+    return phases;
+  }
+  const decision overall = decide_solution(decisions);
+  result.v = overall.v;
+  for (const case_result& cr : result.cases)
+    if (cr.v != verdict::accepted) {
+      result.message = fmt::format("case {} ({}{}): {}", cr.name, cr.shape, cr.hidden ? ", hidden" : "", cr.message);
+      break;
+    }
+  result.score = score(result);
+  result.implausible = std::any_of(result.cases.begin(), result.cases.end(),
+                                   [](const case_result& cr) { return cr.implausible.has_value(); });
+  // The rules see how much output each case asks for (outputs per thread), which the result does not hold.
+  std::vector<std::int64_t> output_elements;
+  for (std::size_t i = 0; i < result.cases.size(); ++i) {
+    const auto counts = buffer_counts(m_spec, m_cases[i]);
+    std::int64_t elements = 0;
+    for (const parameter& p : m_spec.signature)
+      if (p.is_result()) elements += counts.at(p.name);
+    output_elements.push_back(elements);
+  }
+  result.hints = hints_for({result, std::move(output_elements), sm_limits_for(m_device.cc)});
+  return phases;
+}
+
+} // namespace judge

@@ -1,0 +1,204 @@
+// Grades solutions of one problem: runs the baseline once (baseline.cpp), then each solution's runner
+// over every case; compares outputs with the CPU reference and the baseline, decides verdicts,
+// summarises timings.
+#pragma once
+
+#include "judge/grading/baseline.hpp"
+#include "judge/grading/baseline_cache.hpp"
+#include "judge/compile/compile.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/grading/interrupt.hpp" // g_interrupted, which graders and their callers read
+#include "judge/problem/problem.hpp"
+#include "judge/grading/reference_cache.hpp"
+#include "judge/grading/run_phases.hpp"
+#include "judge/run/runner_session.hpp"
+#include "judge/sanitizer/sanitize.hpp"
+#include "judge/grading/scratch_folder.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/problem/cases.hpp"
+#include "judge/grading/verdict.hpp"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct grade_options {
+  bool timing = true;  ///< time accepted cases
+  bool cold_l2 = true; ///< flush L2 before every timed sample
+  /// How runners time (the baseline's and every solution's): CUPTI unless a tool that holds CUPTI
+  /// (a profiler) needs CUDA events.
+  judge_wire::timing_method timing_method = judge_wire::timing_method::cupti;
+  double budget_seconds = 0; ///< [s] per-case timing budget; 0: the spec's
+  double case_seconds = 0;   ///< [s] per checked call; 0: the spec's
+  int checks = 2;            ///< checked calls per case, alternating poison values
+  bool sandbox = true;
+  unsigned cpu_threads = 0;                        ///< CPU reference threads; 0: all cores
+  /// Hidden from runners in the sandbox; a grading run sets them (run_request::store).
+  std::vector<std::filesystem::path> hidden_paths;
+  /// Visible (read-only) to runners in the sandbox: the CUDA library folders they load from.
+  std::vector<std::filesystem::path> runner_library_dirs;
+  /// Where the baseline's runs are kept between judge runs (baseline_cache.hpp); empty: not kept.
+  std::filesystem::path baseline_cache_dir;
+  /// How old a kept baseline run may be to stand for a new one; 0: the baseline always runs now.
+  std::chrono::seconds baseline_max_age = judge::baseline_max_age;
+  /// compute-sanitizer after a failure, or on every case (sanitizer/sanitize.hpp).
+  sanitizer_options sanitizer;
+  /// Robustness cases (a case's `beyond_limits`) decide like every other case, in file order: they are
+  /// timed, and a failure there is the solution's verdict. Without it (the default) they run after the
+  /// cases that decide, untimed, and only their own lines record what happened (`--strict`, a server's
+  /// `--strict`).
+  bool strict = false;
+};
+
+/// Progress notifications for the terminal: (solution, case index, case count, case name).
+using progress_fn = std::function<void(const std::string&, std::size_t, std::size_t, const std::string&)>;
+
+/// One runner process of a solution's grading and the scratch folder it runs in.
+struct scratch_runner {
+  explicit scratch_runner(scratch_folder folder) : scratch(std::move(folder)) {}
+  scratch_folder scratch;
+  std::unique_ptr<runner_session> session;
+};
+
+/// The runners of the solution graded next, started while this one's untimed cases run (grade's `next`),
+/// and the build they belong to (its runner and solution). The recording runner is held before it loads
+/// the solution (runner_options::load_on_request): until its turn no learner code runs in it.
+struct runners_ahead {
+  std::filesystem::path runner, solution;
+  std::unique_ptr<scratch_runner> recorder, replayer;
+};
+
+class grader {
+public:
+  /// `secret` keys the seeds of hidden cases (check_seed.hpp). Unless the options are strict, the
+  /// robustness cases move behind the others (in their order): cases() is then the order they run in.
+  grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
+         grade_options options);
+  ~grader();
+  grader(const grader&) = delete;
+  grader& operator=(const grader&) = delete;
+
+  /// Runs the baseline runner over every case: its outputs become a reference (when the spec says so)
+  /// and its timings the "% of baseline" column. Returns an error message, or empty on success.
+  /// A run of the same baseline on the same GPU with the same cases, seeds and options that is younger
+  /// than `baseline_max_age` is taken from the baseline cache instead, and a new run is stored there.
+  std::string run_baseline(const build_result& baseline, const progress_fn& progress);
+  /// When the baseline's figures were measured [s since the epoch]: now, or earlier when they came from
+  /// the baseline cache; 0 when no baseline ran.
+  std::int64_t baseline_timed_at() const { return m_baseline_timed_at; }
+  bool baseline_from_cache() const { return m_baseline_from_cache; }
+  /// Baseline timings by case name (empty when no baseline ran).
+  const std::map<std::string, timing_summary>& baseline_timings() const { return m_baseline.timings; }
+
+  /// The build of the solution to be graded next, once it is built; nullptr while it is not (or none).
+  using next_build_fn = std::function<const build_result*()>;
+
+  /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in. The
+  /// cases that decide fill result.cases; then, unless a case timed out, the robustness cases (not strict)
+  /// fill result.robustness, each in a runner call of its own after every deciding case, so that a crash
+  /// or a wrong answer there changes nothing but its own line.
+  /// Once its last timed case is timed (at once when none is), the runners of `next`'s build (when it
+  /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
+  /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
+  /// held before it loads the solution until this one has ended. No timing is under way while they start.
+  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "checked
+  /// calls" (and their comparison), "timing", "sanitizer", "runner end".
+  run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
+                   const next_build_fn& next = {});
+
+  const problem_spec& spec() const { return m_spec; }
+  const std::vector<test_case>& cases() const { return m_cases; }
+  const device_info& device() const { return m_device; }
+  /// Speed of one call that took `ms` milliseconds, in the spec's unit (GFLOPS or GB/s).
+  double speed(const test_case& c, double ms) const;
+
+private:
+  /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
+  /// and the case is timed) timing.
+  /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
+  /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded.
+  case_result grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
+                         const scratch_folder& scratch, const build_result& build, std::size_t i,
+                         const std::string& who, const progress_fn& progress, bool explain_failure);
+  /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
+  std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
+                                           const std::string& who, const progress_fn& progress);
+  /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
+  /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
+  /// The check's files are gone from `scratch` afterwards.
+  void check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request, std::size_t case_index,
+                     int check, call_facts& facts);
+  /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
+  void add_figures(case_result& cr, const test_case& c) const;
+  /// Geometric mean of the speeds of the hidden timed cases of an accepted solution; 0 otherwise.
+  double score(const solution_result& result) const;
+  const reference_cache::outputs& cpu_reference(std::size_t case_index, int check);
+  /// The seeds of the checked calls of case `case_index` (check_seed.hpp).
+  std::vector<std::uint64_t> check_seeds(std::size_t case_index) const;
+  /// The request of case `i` with its checked calls and no timing.
+  judge_wire::case_request checks_request(std::size_t i) const;
+  /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
+  /// sample's inputs itself.
+  timing_facts time_case(runner_session& session, std::size_t i,
+                         std::optional<std::string> replay_file = std::nullopt);
+  /// A runner of `build` in the part `role` plays (recording or replaying), in a scratch folder of its
+  /// own, its process started (start_early) but its hello not yet read; a recording one is held before
+  /// it loads the solution.
+  std::unique_ptr<scratch_runner> start_runner(const build_result& build, runner_role role);
+  /// The runners started ahead for `build` (the others, started for another build, are ended).
+  runners_ahead take_ahead(const build_result& build);
+  /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
+  void start_ahead(const next_build_fn& next);
+  /// Whether any case from case `i` on is timed in this grading (from 0: any case at all).
+  bool times_a_case_from(std::size_t i) const;
+  /// Whether case `i` (of cases()) decides the verdict: every case when strict, else all but the
+  /// robustness cases, which follow them.
+  bool decides(std::size_t i) const { return i < m_deciding; }
+  /// Times case `i` of a solution from what its checked calls recorded (`calls`, the last one recorded):
+  /// the recording is read from `scratch` and replayed by `replayer`, started on first use. Sets `cr`'s
+  /// feedback when the case cannot be timed, and returns the decision.
+  decision time_by_replay(std::unique_ptr<scratch_runner>& replayer, const build_result& build,
+                          const scratch_folder& scratch, const judge_wire::case_request& request,
+                          const std::vector<call_facts>& calls, std::size_t i, case_result& cr,
+                          std::optional<timing_facts>& timing);
+  /// run_baseline without the cache.
+  std::string run_baseline_now(const build_result& baseline, const progress_fn& progress);
+  /// The baseline cache's key for `baseline` run by this grader: everything its figures depend on.
+  std::string baseline_key(const build_result& baseline) const;
+  /// A new scratch folder for one runner process's outputs, inside the grader's own.
+  scratch_folder new_scratch(const std::string& tag);
+  runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role);
+  double call_seconds() const;
+  double budget_seconds() const;
+
+  problem_spec m_spec;
+  std::vector<test_case> m_cases;
+  std::size_t m_deciding = 0; ///< the cases that decide: m_cases[0, m_deciding)
+  judge_secret m_secret;
+  device_info m_device;
+  grade_options m_options;
+  scratch_folder m_scratch_root;
+  int m_runs = 0;
+  reference_cache m_references;
+  baseline_record m_baseline;
+  std::int64_t m_baseline_timed_at = 0;
+  bool m_baseline_from_cache = false;
+  /// The solution being graded uses tensor cores (build_result::uses_tensor_cores): its FLOP floor.
+  std::optional<bool> m_uses_tensor_cores;
+  /// The runners started ahead for the next solution (grade's `next`); destroyed before the scratch root
+  /// they run in.
+  runners_ahead m_ahead;
+  /// When a timing answer last came back, from any runner of this grader: the runner of the next case is
+  /// told (timing_spec::last_timing_end_s), since the GPU's clock is the same whichever process timed.
+  std::optional<std::chrono::steady_clock::time_point> m_last_timing_end;
+  /// [s] of the solution being graded: in its timed cases, in compute-sanitizer.
+  double m_timing_s = 0, m_sanitizer_s = 0;
+};
+
+} // namespace judge

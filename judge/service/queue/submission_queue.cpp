@@ -1,0 +1,266 @@
+#include "judge/service/queue/submission_queue.hpp"
+
+#include "judge/record/record_json.hpp"
+#include "judge/report/contest_view.hpp"
+#include "judge/report/report_json.hpp"
+#include "judge/report/report_terminal.hpp"
+#include "judge/store/sql_row.hpp"
+#include "judge/store/state_names.hpp"
+#include "judge/store/store_schema.hpp"
+#include "judge/base/utc_time.hpp"
+
+#include <stdexcept>
+
+namespace judge::service {
+
+namespace {
+// Without files: listings never need them, and a class's history would otherwise carry every source.
+const std::string& summary_columns() {
+  static const std::string list = store::select_list("queued_submissions", {"files", "result_id"});
+  return list;
+}
+
+submission read_summary(const store::row& r) {
+  submission s;
+  s.id = r.integer("id");
+  s.account = r.text("account");
+  s.problem = r.text("problem");
+  s.now = parse_state(r.text("state"));
+  s.submitted_at = r.text("submitted_at");
+  s.started_at = r.text("started_at");
+  s.finished_at = r.text("finished_at");
+  s.worker = r.text("worker");
+  s.gpu = r.text("gpu");
+  s.error = r.text("error");
+  if (!r.is_null("result")) s.result = nlohmann::json::parse(r.text("result"));
+  if (!r.is_null("contest_result")) s.contest_result = nlohmann::json::parse(r.text("contest_result"));
+  if (!r.is_null("device")) s.device = nlohmann::json::parse(r.text("device"));
+  s.note = r.text("note");
+  s.node = r.text("node");
+  return s;
+}
+
+std::string files_json(const std::vector<source_file>& files) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : files) out.push_back({{"name", f.name}, {"content", f.content}});
+  return out.dump();
+}
+
+std::vector<source_file> files_from_json(const std::string& text) {
+  std::vector<source_file> out;
+  for (const auto& f : nlohmann::json::parse(text)) out.push_back({f.at("name"), f.at("content")});
+  return out;
+}
+} // namespace
+
+std::string state_name(state s) { return store::submission_state_names[static_cast<std::size_t>(s)]; }
+
+state parse_state(const std::string& text) {
+  for (std::size_t i = 0; i < store::submission_state_names.size(); ++i)
+    if (text == store::submission_state_names[i]) return static_cast<state>(i);
+  throw std::invalid_argument("unknown submission state \"" + text + "\"");
+}
+
+submission_queue::submission_queue(results_db& store) : m_store(store), m_db(store.connection()) {}
+
+std::int64_t submission_queue::enqueue(const std::string& account, const std::string& problem,
+                                       std::vector<source_file> files) {
+  sqlite::transaction tx(m_db);
+  m_db.prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at) "
+               "VALUES (?1, ?2, ?3, ?5, ?4)")
+      .bind(1, account)
+      .bind(2, problem)
+      .bind(3, files_json(files))
+      .bind(4, utc_now())
+      .bind(5, state_name(state::queued))
+      .run();
+  const std::int64_t id = m_db.last_insert_rowid();
+  tx.commit();
+  return id;
+}
+
+std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker,
+                                                  const std::string& problem) {
+  sqlite::transaction tx(m_db);
+  // Each waiting account's oldest submission; of those, the account served longest ago (never: first).
+  sqlite::statement pick =
+      m_db.prepare("SELECT q.id, q.account FROM queued_submissions q LEFT JOIN queue_turns t ON t.lane = ?2 AND "
+                   "t.account = q.account WHERE q.state = ?1 AND (?3 = '' OR q.problem = ?3) "
+                   "ORDER BY IFNULL(t.turn, 0), q.id LIMIT 1");
+  pick.bind(1, state_name(from)).bind(2, std::string(lane)).bind(3, problem);
+  if (!pick.step()) return std::nullopt;
+  const store::row picked(pick, m_db.file());
+  const std::int64_t id = picked.integer("id");
+  const std::string account = picked.text("account");
+  m_db.prepare("INSERT INTO queue_turns (lane, account, turn) VALUES (?1, ?2, "
+               " (SELECT IFNULL(MAX(turn), 0) + 1 FROM queue_turns WHERE lane = ?1)) "
+               "ON CONFLICT (lane, account) DO UPDATE SET turn = excluded.turn")
+      .bind(1, std::string(lane))
+      .bind(2, account)
+      .run();
+  // started_at is when its grading began: the first claim; a recovered one keeps it.
+  m_db.prepare("UPDATE queued_submissions SET state = ?1, worker = ?2, "
+               "started_at = CASE started_at WHEN '' THEN ?3 ELSE started_at END WHERE id = ?4")
+      .bind(1, state_name(to))
+      .bind(2, worker)
+      .bind(3, utc_now())
+      .bind(4, id)
+      .run();
+  tx.commit();
+  return get(id);
+}
+
+std::optional<submission> submission_queue::claim_for_compile(const std::string& worker) {
+  return claim(state::queued, state::compiling, "compile", worker, "");
+}
+
+std::optional<submission> submission_queue::claim_for_gpu(const std::string& worker, const std::string& problem) {
+  return claim(state::compiled, state::running, "gpu", worker, problem);
+}
+
+void submission_queue::compiled(std::int64_t id) {
+  m_db.prepare("UPDATE queued_submissions SET state = ?2 WHERE id = ?1 AND state = ?3")
+      .bind(1, id)
+      .bind(2, state_name(state::compiled))
+      .bind(3, state_name(state::compiling))
+      .run();
+}
+
+bool submission_queue::end(std::int64_t id, state to, const std::string& error, const solution_result* result,
+                           const std::string& gpu, bool record) {
+  sqlite::transaction tx(m_db);
+  sqlite::statement now = m_db.prepare("SELECT state FROM queued_submissions WHERE id = ?1");
+  now.bind(1, id);
+  if (!now.step()) throw std::invalid_argument("no submission " + std::to_string(id));
+  const state was = parse_state(store::row(now, m_db.file()).text("state"));
+  if (was == state::done || was == state::failed) return false;
+  sqlite::statement update =
+      m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
+                   "result_id = ?6, contest_result = ?8, device = ?9, note = '' WHERE id = ?7");
+  update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
+  if (result) {
+    update.bind(3, to_json(*result).dump()).bind(8, to_json(contest_view(*result)).dump());
+  } else {
+    update.bind_null(3).bind_null(8);
+  }
+  if (result && !result->device.name.empty())
+    update.bind(9, device_json(result->device).dump());
+  else
+    update.bind_null(9);
+  if (result && record)
+    update.bind(6, m_store.record_within(tx, *result));
+  else
+    update.bind_null(6);
+  update.run();
+  tx.commit();
+  return true;
+}
+
+bool submission_queue::finish(std::int64_t id, const solution_result& result, bool record, const std::string& gpu) {
+  return end(id, state::done, "", &result, gpu, record);
+}
+
+bool submission_queue::fail(std::int64_t id, const std::string& why) {
+  return end(id, state::failed, why, nullptr, "", false);
+}
+
+void submission_queue::set_note(const std::vector<std::int64_t>& ids, const std::string& note) {
+  sqlite::transaction tx(m_db);
+  for (std::int64_t id : ids)
+    m_db.prepare("UPDATE queued_submissions SET note = ?1 WHERE id = ?2 AND state NOT IN (?3, ?4)")
+        .bind(1, note)
+        .bind(2, id)
+        .bind(3, state_name(state::done))
+        .bind(4, state_name(state::failed))
+        .run();
+  tx.commit();
+}
+
+void submission_queue::set_node(std::int64_t id, const std::string& node) {
+  m_db.prepare("UPDATE queued_submissions SET node = ?1 WHERE id = ?2").bind(1, node).bind(2, id).run();
+}
+
+std::size_t submission_queue::recover() { return move_back(""); }
+
+std::size_t submission_queue::release(const std::string& worker) { return move_back(worker); }
+
+std::vector<std::int64_t> submission_queue::held_by(const std::string& worker) {
+  sqlite::statement st =
+      m_db.prepare("SELECT id FROM queued_submissions WHERE worker = ?1 AND state IN (?2, ?3) ORDER BY id");
+  st.bind(1, worker).bind(2, state_name(state::running)).bind(3, state_name(state::compiling));
+  std::vector<std::int64_t> out;
+  while (st.step()) out.push_back(store::row(st, m_db.file()).integer("id"));
+  return out;
+}
+
+std::size_t submission_queue::move_back(const std::string& worker) {
+  sqlite::transaction tx(m_db);
+  std::size_t moved = 0;
+  // Each held state goes back to the state it was claimed from.
+  for (const auto& [held, back] :
+       {std::pair{state::compiling, state::queued}, std::pair{state::running, state::compiled}}) {
+    m_db.prepare("UPDATE queued_submissions SET state = ?3 WHERE state = ?2 AND (?1 = '' OR worker = ?1)")
+        .bind(1, worker)
+        .bind(2, state_name(held))
+        .bind(3, state_name(back))
+        .run();
+    sqlite::statement changes = m_db.prepare("SELECT changes()");
+    changes.step();
+    moved += static_cast<std::size_t>(changes.get_int(0));
+  }
+  tx.commit();
+  return moved;
+}
+
+std::optional<submission> submission_queue::get(std::int64_t id) {
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns() + ", files FROM queued_submissions WHERE id = ?1");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  const store::row r(st, m_db.file());
+  submission s = read_summary(r);
+  s.files = files_from_json(r.text("files"));
+  return s;
+}
+
+std::vector<submission> submission_queue::of_account(const std::string& account, std::size_t limit) {
+  sqlite::statement st = m_db.prepare("SELECT " + summary_columns() +
+                                      " FROM queued_submissions WHERE account = ?1 ORDER BY id DESC LIMIT ?2");
+  st.bind(1, account).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<submission> out;
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
+  return out;
+}
+
+std::vector<submission> submission_queue::recent(std::size_t limit) {
+  sqlite::statement st =
+      m_db.prepare("SELECT " + summary_columns() + " FROM queued_submissions ORDER BY id DESC LIMIT ?1");
+  st.bind(1, static_cast<std::int64_t>(limit));
+  std::vector<submission> out;
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
+  return out;
+}
+
+std::size_t submission_queue::queued_of(const std::string& account) {
+  sqlite::statement st =
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN (?2, ?3)");
+  st.bind(1, account).bind(2, state_name(state::done)).bind(3, state_name(state::failed));
+  st.step();
+  return static_cast<std::size_t>(st.get_int(0));
+}
+
+std::size_t submission_queue::submitted_since(const std::string& account, const std::string& utc_time) {
+  sqlite::statement st =
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND submitted_at >= ?2");
+  st.bind(1, account).bind(2, utc_time);
+  st.step();
+  return static_cast<std::size_t>(st.get_int(0));
+}
+
+std::size_t submission_queue::count(state s) {
+  sqlite::statement st = m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE state = ?1");
+  st.bind(1, state_name(s));
+  st.step();
+  return static_cast<std::size_t>(st.get_int(0));
+}
+
+} // namespace judge::service

@@ -1,0 +1,122 @@
+// The durable queue of submissions, in the results store's SQLite file: a submission is committed before
+// the server acknowledges it, and every move between states is one transaction, so a server killed at
+// any moment loses nothing; recover() puts back what was in progress, so each is graded exactly once.
+//
+//   queued → compiling → compiled → running → done
+//                 └──────────┴──────────┴──→ failed (with why)
+//
+// Compiling runs on CPU threads ahead of the GPUs; each GPU's worker claims compiled submissions. Both
+// claims are round-robin over accounts: the account served longest ago goes first, so one student's
+// ten submissions do not starve the class.
+//
+// The queue is made on the results_db, so that finish() records the solution_result in the same
+// transaction that marks the submission done (exactly once); the stored result is its to_json(). A
+// submission also keeps its contest view (contest_result).
+#pragma once
+
+#include "judge/record/grade_result.hpp"
+#include "judge/store/results_db.hpp"
+#include "judge/store/state_names.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge::service {
+
+/// A submission's state: the store's enum, beside the names its table holds (store/state_names.hpp).
+using state = store::submission_state;
+
+/// "queued", "compiling", ... as the API and the table write it (store/state_names.hpp spells them).
+std::string state_name(state s);
+state parse_state(const std::string& text);
+
+struct source_file {
+  std::string name;
+  std::string content;
+};
+
+struct submission {
+  std::int64_t id = 0;
+  std::string account;
+  std::string problem;
+  std::vector<source_file> files;
+  state now = state::queued;
+  std::string submitted_at, started_at, finished_at; ///< ISO-8601 UTC; "" until then
+  std::string worker;                                ///< who holds it now or last held it ("compile-1", "gpu GPU-...")
+  std::string gpu;   ///< UUID and model of the GPU that graded it ("" until graded on one)
+  std::string error; ///< failed: why
+  /// Where it stands while not yet graded, when there is more to say than its state (a Slurm job
+  /// pending: "waiting for Slurm: PartitionDown"); "" once done or failed
+  std::string note;
+  std::string node; ///< the host that ran it, when not this server (a Slurm node's name); "" otherwise
+  std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
+  /// done: the same in contest view (report/contest_view.hpp): what a student sees in contest mode
+  std::optional<nlohmann::json> contest_result;
+  /// done on a GPU: device_json() of it (UUID, model, clock, peaks); nullopt otherwise
+  std::optional<nlohmann::json> device;
+};
+
+/// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
+class submission_queue {
+public:
+  /// Its tables are the store's (store/store_schema.hpp), made when `store` was opened.
+  explicit submission_queue(results_db& store);
+
+  /// Stores a new queued submission, committed before it returns; returns its id.
+  std::int64_t enqueue(const std::string& account, const std::string& problem, std::vector<source_file> files);
+  /// queued → compiling for the next submission in round-robin order; nullopt when none is queued.
+  std::optional<submission> claim_for_compile(const std::string& worker);
+  /// compiling → compiled.
+  void compiled(std::int64_t id);
+  /// compiled → running for the next submission in round-robin order (of `problem` only, when given: a
+  /// GPU worker grades several of one problem in one run, timing the baseline once); nullopt when none.
+  std::optional<submission> claim_for_gpu(const std::string& worker, const std::string& problem = "");
+  /// → done: stores to_json(result) and, when `record` is set, records `result` in the results store
+  /// (the leaderboard's source), both in one transaction. `gpu` says where it ran ("" for nowhere).
+  /// A submission already done or failed is left as it is (returns false): exactly once.
+  bool finish(std::int64_t id, const solution_result& result, bool record, const std::string& gpu);
+  /// → failed with `why` (the judge could not grade it: never the learner's fault). False when already
+  /// done or failed.
+  bool fail(std::int64_t id, const std::string& why);
+  /// At start, before any worker: compiling → queued and running → compiled. Returns how many moved.
+  std::size_t recover();
+  /// What `worker` holds goes back (running → compiled, compiling → queued): a worker that ended
+  /// without finishing (stopped, or its process died). Returns how many moved.
+  std::size_t release(const std::string& worker);
+
+  /// Sets the note of each of `ids` (submission::note); a done or failed one keeps none.
+  void set_note(const std::vector<std::int64_t>& ids, const std::string& note);
+  /// Records the host that ran `id` (submission::node).
+  void set_node(std::int64_t id, const std::string& node);
+
+  /// The submissions `worker` holds now (running or compiling), by id: what a lost Slurm job takes back.
+  std::vector<std::int64_t> held_by(const std::string& worker);
+
+  std::optional<submission> get(std::int64_t id);
+  /// `account`'s submissions, newest first (without their files).
+  std::vector<submission> of_account(const std::string& account, std::size_t limit);
+  /// Everyone's submissions, newest first (without their files): for instructors.
+  std::vector<submission> recent(std::size_t limit);
+  /// `account`'s submissions not yet done or failed: for the "queued at once" limit.
+  std::size_t queued_of(const std::string& account);
+  /// `account`'s submissions made at or after `utc_time` (ISO-8601): for the per-minute limit.
+  std::size_t submitted_since(const std::string& account, const std::string& utc_time);
+  /// How many submissions are in state `s` (the server's status line and tests).
+  std::size_t count(state s);
+
+private:
+  std::size_t move_back(const std::string& worker);
+  std::optional<submission> claim(state from, state to, const char* lane, const std::string& worker,
+                                  const std::string& problem);
+  bool end(std::int64_t id, state to, const std::string& error, const solution_result* result, const std::string& gpu,
+           bool record);
+
+  results_db& m_store;
+  sqlite::database& m_db;
+};
+
+} // namespace judge::service

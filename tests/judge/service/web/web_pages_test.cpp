@@ -1,0 +1,258 @@
+#include "catch.hpp"
+#include "results_fixtures.hpp"
+#include "text_match.hpp"
+
+#include "judge/report/report_json.hpp"
+#include "judge/service/web/web_pages.hpp"
+
+#include <regex>
+
+using namespace judge::service;
+using judge::solution_result;
+using judge::verdict;
+using judge_test::contains;
+
+namespace {
+account student(const std::string& name = "alice") { return {1, name, role::student, "2025-03-01T09:00:00Z"}; }
+
+submission queued_submission() {
+  submission s;
+  s.id = 17;
+  s.account = "alice";
+  s.problem = "matmul";
+  s.files = {{"alice.cu", "__global__ void k() { if (a < b) {} }"}};
+  s.now = state::queued;
+  s.submitted_at = "2025-03-01T10:00:00Z";
+  return s;
+}
+
+/// Every tag a page opens that must be closed is closed, in order: a page whose markup is broken by a
+/// string it shows would fail here.
+bool balanced(const std::string& page) {
+  static const std::regex tag("<(/?)(html|head|body|main|header|nav|ul|li|form|table|thead|tbody|tr|th|td|dl|dt|dd|"
+                              "p|div|pre|code|section|details|summary|h[1-6]|span|a|button|label|textarea|"
+                              "caption|strong)\\b[^>]*>");
+  std::vector<std::string> open;
+  for (auto it = std::sregex_iterator(page.begin(), page.end(), tag); it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[2];
+    if ((*it)[1].length() == 0) {
+      open.push_back(name);
+    } else {
+      if (open.empty() || open.back() != name) return false;
+      open.pop_back();
+    }
+  }
+  return open.empty();
+}
+} // namespace
+
+TEST_CASE("the sign-in page has a labelled password field and says what went wrong", "[web]") {
+  const std::string page = signin_page("That token is not known here.");
+  CHECK(contains(page, "<label for=\"token\">"));
+  CHECK(contains(page, "type=\"password\" id=\"token\" name=\"token\""));
+  CHECK(contains(page, "action=\"/signin\""));
+  CHECK(contains(page, "role=\"alert\">That token is not known here."));
+  CHECK_FALSE(contains(page, "Sign out"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("every page of a signed-in account names it and offers to sign out", "[web]") {
+  const std::string page = problems_page(student(), {{"matmul", "Matrix multiply", "GFLOPS", 2}});
+  CHECK(contains(page, "Signed in as <strong>alice</strong> (student)"));
+  CHECK(contains(page, "action=\"/signout\""));
+  CHECK(contains(page, "href=\"/problems/matmul\""));
+  CHECK(contains(page, "href=\"/board/matmul\""));
+  CHECK(contains(page, "<link rel=\"stylesheet\" href=\"/assets/web.css\">"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("no page refers to anything outside the server", "[web]") {
+  const std::string pages = signin_page("") + problems_page(student(), {{"matmul", "M", "GFLOPS", 2}}) +
+                            board_page(student(), "matmul", {}) + history_page(student(), {queued_submission()}, false);
+  CHECK_FALSE(contains(pages, "http://"));
+  CHECK_FALSE(contains(pages, "https://"));
+  CHECK_FALSE(contains(pages, "src=\"//"));
+}
+
+TEST_CASE("names that came from users are escaped on every page", "[web]") {
+  const account mallory = student("<b>mallory</b>");
+  submission s = queued_submission();
+  s.account = mallory.name;
+  s.files = {{"x.cu", "</textarea><script>alert(1)</script>"}};
+  const std::string pages =
+      submission_page(mallory, s, std::nullopt, "cuBLAS") + history_page(mallory, {s}, true) +
+      submit_page(mallory, {"matmul", "x.cu", "</textarea><script>alert(1)</script>", "", 8, 1024});
+  CHECK_FALSE(contains(pages, "<b>mallory"));
+  CHECK_FALSE(contains(pages, "<script>alert"));
+  CHECK(contains(pages, "&lt;b&gt;mallory&lt;/b&gt;"));
+}
+
+TEST_CASE("a problem page shows the statement and the signature and links to submit and to the board", "[web]") {
+  const problem_view view{{"matmul", "Matrix multiply", "GFLOPS", 2},
+                          "<p>Compute C.</p>\n",
+                          "extern \"C\" void solve(const float* A, const float* B, float* C, int M, int N, int K)"};
+  const std::string page = problem_page(student(), view);
+  CHECK(contains(page, "<h1>matmul: Matrix multiply</h1>"));
+  CHECK(contains(page, "<p>Compute C.</p>"));
+  CHECK(contains(page, "extern &quot;C&quot; void solve(const float* A"));
+  CHECK(contains(page, "href=\"/problems/matmul/submit\""));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("the submit page is prefilled with the starter and takes uploads", "[web]") {
+  const std::string page = submit_page(student(), {"matmul", "solution.cu", "#include <cstdio>\n", "", 8, 262144});
+  CHECK(contains(page, "enctype=\"multipart/form-data\""));
+  CHECK(contains(page, "<textarea id=\"source\" name=\"source\""));
+  CHECK(contains(page, "#include &lt;cstdio&gt;"));
+  CHECK(contains(page, "type=\"file\" id=\"files\" name=\"files\" multiple"));
+  CHECK(contains(page, "up to 8 files"));
+  CHECK(contains(page, "256 KiB"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("a submission being graded shows its state live and no result yet", "[web]") {
+  const std::string page = submission_page(student(), queued_submission(), std::nullopt, "cuBLAS");
+  CHECK(contains(page, "data-submission=\"17\" data-state=\"queued\""));
+  CHECK(contains(page, "id=\"state\" class=\"state queued\" aria-live=\"polite\""));
+  CHECK(contains(page, "<script src=\"/assets/submission.js\" defer></script>"));
+  CHECK(contains(page, "<summary>alice.cu</summary>"));
+  CHECK(contains(page, "if (a &lt; b)"));
+  CHECK_FALSE(contains(page, "<h2>Result</h2>"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("a graded submission shows the terminal report's case table", "[web]") {
+  submission s = queued_submission();
+  s.now = state::done;
+  s.gpu = "GPU-1234 NVIDIA H200";
+  const solution_result r = judge::testing::accepted_result("alice", 15000);
+  const std::string page = submission_page(student(), s, r, "cuBLAS");
+  CHECK(contains(page, "Verdict: <span class=\"verdict AC\">AC</span>"));
+  CHECK(contains(page, "score <strong>15000.0 GFLOPS</strong>"));
+  for (const char* column : {"case", "shape", "median", "GFLOPS", "% cuBLAS", "% peak", "noise", "±median", "n"})
+    CHECK(contains(page, std::string("<th scope=\"col\">") + column + "</th>"));
+  CHECK(contains(page, "sample_2x3x2 <span class=\"hint\">(sample)</span>"));
+  CHECK(contains(page, "square_1024"));
+  CHECK(contains(page, "<td class=\"num\">75.0%</td>")); // 15000 of the baseline's 20000
+  CHECK(contains(page, "<td class=\"num\">120</td>"));
+  CHECK(contains(page, "GPU-1234 NVIDIA H200"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("a wrong answer shows which case failed and how", "[web]") {
+  const std::string text = result_html(judge::testing::wrong_result("bob"), "cuBLAS");
+  CHECK(contains(text, "<span class=\"verdict WA\">WA</span>"));
+  CHECK(contains(text, "7 of 1048576 elements of C are wrong"));
+  CHECK(contains(text, "What went wrong"));
+}
+
+TEST_CASE("a compile error shows the compiler's messages and no table", "[web]") {
+  solution_result r = judge::testing::accepted_result("erin", 1);
+  r.v = verdict::compile_error;
+  r.message = "alice.cu(5): error: identifier \"x\" is undefined";
+  r.cases.clear();
+  const std::string text = result_html(r, "cuBLAS");
+  CHECK(contains(text, "Compiler messages"));
+  CHECK(contains(text, "alice.cu(5): error: identifier &quot;x&quot; is undefined"));
+  CHECK_FALSE(contains(text, "<table"));
+}
+
+TEST_CASE("a result page shows the kernels with their hints and the sanitizer's findings", "[web]") {
+  solution_result r = judge::testing::wrong_result("bob");
+  judge::kernel_resources k;
+  k.name = "void (anonymous namespace)::matmul_tc<64, 64>(float const*, float const*, float*, int, int, int)";
+  k.arch = "sm_90";
+  k.registers = 178;
+  r.kernels.push_back(k);
+  judge::sanitizer_finding f;
+  f.kind = judge::sanitizer_error_kind::invalid_access;
+  f.access = judge::access_kind::write;
+  f.size = 4;
+  f.kernel = "one_past(float *, int)";
+  f.at = {"writes_past_end.cu", 21};
+  judge::sanitizer_run run;
+  run.errors = 1;
+  run.findings.push_back(f);
+  r.cases.front().sanitizer.push_back(run);
+  const std::string text = result_html(r, "cuBLAS");
+  CHECK(contains(text, "Kernels and hints"));
+  CHECK(contains(text, "matmul_tc&lt;64, 64&gt; (sm_90): 178 registers"));
+  CHECK(contains(text, "compute-sanitizer on " + r.cases.front().name));
+  CHECK(contains(text, "writes_past_end.cu:21"));
+}
+
+TEST_CASE("a solution compiled but not run says there was no CUDA device", "[web]") {
+  solution_result r;
+  r.compiled_only = true;
+  CHECK(contains(result_html(r, "cuBLAS"), "compiled, not run: no CUDA device"));
+}
+
+TEST_CASE("a solution compiled but not run shows what ptxas said as the terminal does", "[web]") {
+  solution_result r;
+  r.compiled_only = true;
+  r.kernels.push_back({"tiled(float const*, float*)", "sm_90", 40, 8192, 0, 0, 0});
+  const std::string html_text = result_html(r, "cuBLAS");
+  CHECK(contains(html_text, "kernels (ptxas)"));
+  CHECK(contains(html_text, "40 registers, 8192 B shared"));
+}
+
+TEST_CASE("a submission's files are shown with line numbers and nothing else added to the code", "[web]") {
+  submission s = queued_submission();
+  s.files = {{"a.cu", "line one\nline <two>\n\nline four"}};
+  const std::string page = submission_page(student(), s, std::nullopt, "cuBLAS");
+  CHECK(contains(page, "<ol class=\"source\"><li><code>line one</code></li><li><code>line &lt;two&gt;</code></li>"
+                       "<li><code></code></li><li><code>line four</code></li></ol>"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("the submit page shows the signature solve() must have", "[web]") {
+  const std::string page = submit_page(student(), {"matmul", "solution.cu", "", "", 8, 262144,
+                                                   "extern \"C\" void solve(const float* A, float* C, int n);"});
+  CHECK(contains(page, "<h2>Signature</h2>"));
+  CHECK(contains(page, "extern &quot;C&quot; void solve(const float* A, float* C, int n);"));
+  CHECK(balanced(page));
+}
+
+TEST_CASE("every page names the judge's icon and the board says why it stays empty without a GPU", "[web]") {
+  CHECK(contains(signin_page(""), "<link rel=\"icon\" href=\"/assets/favicon.svg\""));
+  const std::string page = board_page(student(), "matmul", {}, "This server has no GPU (nvidia-smi not found): ...");
+  CHECK(contains(page, "This server has no GPU (nvidia-smi not found)"));
+  CHECK_FALSE(contains(board_page(student(), "matmul", {}), "no GPU"));
+}
+
+TEST_CASE("a failed submission says the judge could not grade it and why", "[web]") {
+  submission s = queued_submission();
+  s.now = state::failed;
+  s.error = "the runner could not be built";
+  const std::string page = submission_page(student(), s, std::nullopt, "cuBLAS");
+  CHECK(contains(page, "not your solution's fault): the runner could not be built"));
+  CHECK(contains(page, "class=\"state failed\""));
+}
+
+TEST_CASE("the board page shows the leaderboard's boards and refreshes them", "[web]") {
+  auto boards = judge::build_leaderboard(std::vector<solution_result>{judge::testing::accepted_result("alice", 15000),
+                                                                      judge::testing::accepted_result("bob", 9000)});
+  const std::string page = board_page(student(), "matmul", boards);
+  CHECK(contains(page, "<div id=\"boards\">"));
+  CHECK(contains(page, "<table class=\"ranking\">"));
+  CHECK(contains(page, "alice"));
+  CHECK(contains(page, "<svg"));
+  CHECK(contains(page, "/assets/board.js"));
+  CHECK(contains(page, "/assets/leaderboard.css"));
+  CHECK(contains(board_page(student(), "matmul", {}), "No accepted, timed results yet."));
+}
+
+TEST_CASE("the history lists submissions with their verdicts and accounts for an instructor", "[web]") {
+  submission graded = queued_submission();
+  graded.now = state::done;
+  graded.result = judge::to_json(judge::testing::accepted_result("alice", 15000));
+  const std::string own = history_page(student(), {graded}, false);
+  CHECK(contains(own, "<h1>Your submissions</h1>"));
+  CHECK(contains(own, "href=\"/submissions/17\""));
+  CHECK(contains(own, "<span class=\"verdict AC\">AC</span>"));
+  CHECK(contains(own, "15000.0 GFLOPS"));
+  CHECK_FALSE(contains(own, "<th scope=\"col\">account</th>"));
+  const account teacher{2, "tina", role::instructor, ""};
+  CHECK(contains(history_page(teacher, {graded}, true), "<th scope=\"col\">account</th>"));
+  CHECK(contains(history_page(student(), {}, false), "No submissions yet"));
+}
