@@ -1,6 +1,8 @@
 #include "judge/grading/grader.hpp"
 
 #include "judge/grading/case_data.hpp"
+#include "judge/grading/case_size.hpp"
+#include "judge/grading/cases_after_failure.hpp"
 #include "judge/base/seconds_into.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
@@ -10,6 +12,8 @@
 #include "judge/grading/hints.hpp"
 #include "judge/grading/output_files.hpp"
 #include "judge/grading/plausibility.hpp"
+#include "judge/grading/reference_build.hpp"
+#include "judge/grading/reference_disk.hpp"
 #include "judge/grading/reference_library.hpp"
 #include "common/stats.hpp"
 #include "judge/grading/timing_figures.hpp"
@@ -76,9 +80,29 @@ runner_options grader::runner_options_for(const build_result& runner, const scra
 
 const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check) {
   return m_references.get(case_index, check, [&] {
+    const seconds_into into{m_reference_s};
     const test_case& c = m_cases[case_index];
-    const auto inputs = regenerate_inputs(m_spec, c, check_seed(m_secret, m_spec.name, c, check));
-    return cpu_reference_outputs(m_spec, c, inputs, m_options.cpu_threads);
+    const std::uint64_t seed = check_seed(m_secret, m_spec.name, c, check);
+    // Kept between runs where the grading has a cache folder and the reference is built (the library's
+    // name is its content hash); a reference that does not build throws below, as before.
+    std::string key;
+    const std::filesystem::path& folder = m_options.reference_cache_dir;
+    if (!folder.empty())
+      if (const reference_build built = build_cpu_reference(m_spec, default_toolchain());
+          built.status == reference_build_status::ok) {
+        key = reference_disk_key(m_spec, c, seed, built.library);
+        std::map<std::string, std::int64_t> output_counts;
+        for (const parameter* p : m_spec.buffers())
+          if (p->is_result()) output_counts[p->name] = buffer_counts(m_spec, c).at(p->name);
+        if (auto kept = load_reference_outputs(folder, key, output_counts)) return std::move(*kept);
+      }
+    const auto start = std::chrono::steady_clock::now();
+    reference_cache::outputs outputs =
+        cpu_reference_outputs(m_spec, c, regenerate_inputs(m_spec, c, seed), m_options.cpu_threads);
+    if (!key.empty())
+      store_reference_outputs(folder, key, outputs,
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return outputs;
   });
 }
 
@@ -313,7 +337,8 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
 
 case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                                const scratch_folder& scratch, const build_result& build, std::size_t i,
-                               const std::string& who, const progress_fn& progress, bool explain_failure) {
+                               const std::string& who, const progress_fn& progress, bool explain_failure,
+                               bool time_it) {
   const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
@@ -329,7 +354,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   }
   if (progress) progress(who, i, m_cases.size(), c.name);
   judge_wire::case_request request = checks_request(i);
-  const bool timed = m_options.timing && c.timed && decides(i) && !request.checks.empty();
+  const bool timed = time_it && m_options.timing && c.timed && decides(i) && !request.checks.empty();
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
@@ -385,7 +410,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   }
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
-  m_timing_s = m_sanitizer_s = 0;
+  m_timing_s = m_sanitizer_s = m_reference_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   runners_ahead ahead = take_ahead(runner);
   // The recording runner is held before it loads the solution until its first case (start() sends
@@ -406,38 +431,60 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
   bool explained = false;
-  bool hung = false;
+  // Once a case has failed, the verdict is decided: what runs after it only explains it, untimed
+  // (cases_after_failure.hpp), and the cases left out are listed as not run.
+  std::optional<cases_after_failure> after_failure;
+  bool aligned_right = false;
+  std::vector<std::size_t> ran; // the index in m_cases of each of result.cases
+  bool timing_ended = !times_a_case_from(0);
+  const auto end_timing = [&] {
+    if (timing_ended) return;
+    timing_ended = true;
+    // The replaying runner's teardown overlaps the rest, and the next solution's runners start.
+    if (replayer) replayer->session->request_end();
+    if (!g_interrupted) start_ahead(next);
+  };
   for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
-    result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained));
-    // The last timed case is timed: the replaying runner's teardown overlaps the rest, and the next
-    // solution's runners start.
-    if (times_a_case_from(i) && !times_a_case_from(i + 1)) {
-      if (replayer) replayer->session->request_end();
-      if (!g_interrupted) start_ahead(next);
+    if (after_failure && !after_failure->runs(ordered_sizes(m_spec, m_cases[i]))) {
+      result.cases_not_run.push_back(m_cases[i].name);
+      continue;
     }
+    result.cases.push_back(
+        grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained, !after_failure));
+    ran.push_back(i);
     const case_result& cr = result.cases.back();
     explained = explained || !cr.sanitizer.empty();
     decisions.push_back({{cr.v, cr.message}, false});
-    // A solution that hangs once will hang again: waiting out the limit on every case teaches nothing
-    // and holds the GPU, so its remaining cases are not run (its robustness cases neither).
-    if (cr.v == verdict::time_limit_exceeded) {
-      hung = true;
-      break;
+    if (after_failure) {
+      after_failure->ran(cr);
+    } else if (cr.v != verdict::accepted) {
+      after_failure.emplace(cr, aligned_right);
+      end_timing();
+    } else if (aligned(cr)) {
+      aligned_right = true;
     }
+    if (times_a_case_from(i) && !times_a_case_from(i + 1)) end_timing(); // the last timed case is timed
   }
   // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
-  // died on one is started again for the next), never timed, never explained, recorded apart.
-  for (std::size_t i = m_deciding; i < m_cases.size() && !hung && !g_interrupted; ++i) {
-    result.robustness.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, false));
+  // died on one is started again for the next), never timed, never explained, recorded apart. After a
+  // failure none runs: the largest cases of all would explain nothing the verdict has not said.
+  for (std::size_t i = m_deciding; i < m_cases.size() && !g_interrupted; ++i) {
+    if (after_failure) {
+      result.cases_not_run.push_back(m_cases[i].name);
+      continue;
+    }
+    result.robustness.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, false, false));
     decisions.push_back({{result.robustness.back().v, result.robustness.back().message}, true});
   }
+  if (after_failure && !result.cases_not_run.empty()) result.cases_not_run_reason = after_failure->reason();
   const clock::time_point cases_end = clock::now();
   session.finish();
   if (replayer) replayer->session->finish();
   const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
   const double cases_s = std::chrono::duration<double>(cases_end - began).count();
   const run_phases phases = {{"runner start", hello_s},
-                             {"checked calls", std::max(0.0, cases_s - hello_s - m_timing_s - m_sanitizer_s)},
+                             {"cpu reference", m_reference_s},
+                             {"checked calls", std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s - m_sanitizer_s)},
                              {"timing", m_timing_s},
                              {"sanitizer", m_sanitizer_s},
                              {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
@@ -462,7 +509,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
                                    [](const case_result& cr) { return cr.implausible.has_value(); });
   // The rules see how much output each case asks for (outputs per thread), which the result does not hold.
   std::vector<std::int64_t> output_elements;
-  for (std::size_t i = 0; i < result.cases.size(); ++i) {
+  for (const std::size_t i : ran) {
     const auto counts = buffer_counts(m_spec, m_cases[i]);
     std::int64_t elements = 0;
     for (const parameter& p : m_spec.signature)

@@ -45,6 +45,9 @@ struct grade_options {
   std::vector<std::filesystem::path> runner_library_dirs;
   /// Where the baseline's runs are kept between judge runs (baseline_cache.hpp); empty: not kept.
   std::filesystem::path baseline_cache_dir;
+  /// Where the CPU reference's outputs of costly cases are kept between judge runs (reference_disk.hpp);
+  /// empty: computed in every run.
+  std::filesystem::path reference_cache_dir;
   /// How old a kept baseline run may be to stand for a new one; 0: the baseline always runs now.
   std::chrono::seconds baseline_max_age = judge::baseline_max_age;
   /// compute-sanitizer after a failure, or on every case (sanitizer/sanitize.hpp).
@@ -100,15 +103,17 @@ public:
   using next_build_fn = std::function<const build_result*()>;
 
   /// Grades one compiled solution. `result` arrives with path, author and compile facts filled in. The
-  /// cases that decide fill result.cases; then, unless a case timed out, the robustness cases (not strict)
+  /// cases that decide fill result.cases; then, unless a case failed, the robustness cases (not strict)
   /// fill result.robustness, each in a runner call of its own after every deciding case, so that a crash
-  /// or a wrong answer there changes nothing but its own line.
+  /// or a wrong answer there changes nothing but its own line. After the first failing case only the
+  /// cases cases_after_failure lets through run, untimed; the others are named in result.cases_not_run.
   /// Once its last timed case is timed (at once when none is), the runners of `next`'s build (when it
   /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
   /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
   /// held before it loads the solution until this one has ended. No timing is under way while they start.
-  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "checked
-  /// calls" (and their comparison), "timing", "sanitizer", "runner end".
+  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "cpu reference"
+  /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "timing",
+  /// "sanitizer", "runner end".
   run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
                    const next_build_fn& next = {});
 
@@ -122,10 +127,11 @@ private:
   /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
   /// and the case is timed) timing.
   /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
-  /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded.
+  /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded,
+  /// when `time_it` (no earlier case failed).
   case_result grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                          const scratch_folder& scratch, const build_result& build, std::size_t i,
-                         const std::string& who, const progress_fn& progress, bool explain_failure);
+                         const std::string& who, const progress_fn& progress, bool explain_failure, bool time_it);
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
   std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
                                            const std::string& who, const progress_fn& progress);
@@ -197,8 +203,9 @@ private:
   /// When a timing answer last came back, from any runner of this grader: the runner of the next case is
   /// told (timing_spec::last_timing_end_s), since the GPU's clock is the same whichever process timed.
   std::optional<std::chrono::steady_clock::time_point> m_last_timing_end;
-  /// [s] of the solution being graded: in its timed cases, in compute-sanitizer.
-  double m_timing_s = 0, m_sanitizer_s = 0;
+  /// [s] of the solution being graded: in its timed cases, in compute-sanitizer, computing (or reading
+  /// back) the CPU reference's outputs of its checked calls.
+  double m_timing_s = 0, m_sanitizer_s = 0, m_reference_s = 0;
 };
 
 } // namespace judge

@@ -213,6 +213,7 @@ step_end grading_run::set_up_the_grader() {
   grading.hidden_paths = m_hidden;
   grading.runner_library_dirs = {m_tools.cupti_library.parent_path(), m_tools.cuda_library_dir};
   grading.baseline_cache_dir = m_tools.cache_dir / m_outcome.spec.name;
+  grading.reference_cache_dir = m_tools.cache_dir / m_outcome.spec.name / "references";
   if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
     const sanitizer_options found = find_compute_sanitizer(m_tools.nvcc);
     grading.sanitizer.executable = found.executable;

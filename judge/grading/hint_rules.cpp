@@ -3,6 +3,7 @@
 // (tests/judge/grading/hints_test.cpp).
 #include "judge/grading/feedback.hpp"
 #include "judge/grading/hints.hpp"
+#include "judge/grading/case_size.hpp"
 #include "judge/base/kernel_label.hpp"
 #include "judge/problem/problem.hpp"
 
@@ -18,7 +19,6 @@ namespace {
 constexpr double low_occupancy = 0.5;        ///< register-limited occupancy below this is worth raising
 constexpr double low_pct_of_peak = 20.0;     ///< [%] a matmul-like kernel without tiling stays below this
 constexpr double few_outputs_per_thread = 4; ///< below this, each thread reuses too little of what it loads
-constexpr std::int64_t alignment = 32;       ///< sizes that are multiples of this have no ragged tail
 constexpr std::size_t max_examples = 3;      ///< evidence names at most this many kernels or cases
 /// Below this many waves (blocks over the SMs' block slots) a tenth or more of the GPU's block slots sit
 /// idle for the whole launch: on the H200 the ladder's 128-thread tensor-core step fills 0.79 of one wave
@@ -48,11 +48,6 @@ std::string joined(const std::vector<std::string>& items) {
 /// A kernel's name without its parameter list, as a learner wrote it.
 
 bool timed_and_accepted(const case_result& c) { return c.v == verdict::accepted && c.timing.has_value(); }
-
-bool aligned(const case_result& c) {
-  return !c.sizes.empty() &&
-         std::all_of(c.sizes.begin(), c.sizes.end(), [](std::int64_t s) { return s % alignment == 0; });
-}
 
 bool matmul_like(const solution_result& r) { return r.speed_unit == unit_name(speed_unit::gflops); }
 
@@ -122,14 +117,7 @@ std::string ragged_tails(const hint_facts& f) {
   }
   if (!right || !wrong) return "";
   return fmt::format("right on {} ({}, every size a multiple of {}), {} on {} ({})", right->name, right->shape,
-                     alignment, short_name(wrong->v), wrong->name, wrong->shape);
-}
-
-/// The product of a case's sizes: how large it is, for comparing cases of one problem.
-double case_volume(const case_result& c) {
-  double volume = 1;
-  for (const std::int64_t s : c.sizes) volume *= static_cast<double>(s);
-  return volume;
+                     tail_free_multiple, short_name(wrong->v), wrong->name, wrong->shape);
 }
 
 std::string fails_only_when_large(const hint_facts& f) {

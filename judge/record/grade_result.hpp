@@ -138,6 +138,10 @@ struct solution_result {
   /// The robustness cases (test_case::beyond_limits), run after `cases` when grading was not strict: what
   /// the solution does beyond the published limits. Never part of the verdict, the score or a rank.
   std::vector<case_result> robustness;
+  /// The cases, deciding or robustness, that were not run because an earlier failure had decided the
+  /// verdict (grading/cases_after_failure.hpp), in their order, and why; empty when every case ran.
+  std::vector<std::string> cases_not_run;
+  std::string cases_not_run_reason;
   double score = 0;       ///< geometric mean of speed over timed hidden cases; 0 if not AC
   std::string speed_unit; ///< "GFLOPS" or "GB/s"
   sandbox_status sandbox; ///< how its runner ran

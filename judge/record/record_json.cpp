@@ -220,7 +220,8 @@ nlohmann::json record_json(const solution_result& r) {
           {"kernels", kernels_json(r.kernels)},
           {"hints", hints_json(r.hints)},
           {"cases", std::move(cases)},
-          {"robustness", std::move(robustness)}};
+          {"robustness", std::move(robustness)},
+          {"cases_not_run", {{"cases", r.cases_not_run}, {"reason", r.cases_not_run_reason}}}};
 }
 
 solution_result record_from_json(const nlohmann::json& j) {
@@ -253,6 +254,13 @@ solution_result record_from_json(const nlohmann::json& j) {
     if (!robustness.is_array()) throw std::runtime_error(where + "field robustness: not a list");
     for (const nlohmann::json& c : robustness)
       r.robustness.push_back(case_from_json(c, speed_key, where + "robustness: "));
+  }
+  // Results recorded before cases were left out after a failure ran every case.
+  if (j.contains("cases_not_run")) {
+    const nlohmann::json& not_run = field(j, "cases_not_run", where);
+    r.cases_not_run = list_of<std::string>(not_run, "cases", where + "cases_not_run: ",
+                                     [](const nlohmann::json& name) { return name.get<std::string>(); });
+    r.cases_not_run_reason = value_of<std::string>(not_run, "reason", where + "cases_not_run: ");
   }
   return r;
 }

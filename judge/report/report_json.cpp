@@ -2,7 +2,7 @@
 
 #include "judge/grading/plausibility.hpp"
 #include "judge/report/mismatch_text.hpp"
-#include "judge/report/not_run_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 
 #include "judge/base/file_output.hpp"
@@ -12,6 +12,7 @@
 #include "judge/problem/problem.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/sanitizer/sanitizer_text.hpp"
@@ -56,6 +57,7 @@ nlohmann::json to_json(const solution_result& r) {
       if (const auto note = leetgpu_note(*c.wrong)) out["wrong"]["leetgpu_text"] = *note;
   }
   for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
+  if (!r.cases_not_run.empty()) j["cases_not_run"]["text"] = cases_not_run_line(r);
   return j;
 }
 

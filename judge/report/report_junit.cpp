@@ -1,6 +1,6 @@
 #include "judge/report/report_junit.hpp"
 
-#include "judge/report/not_run_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 
 #include "judge/base/file_output.hpp"
 #include "judge/base/xml_escape.hpp"
@@ -67,6 +67,13 @@ std::string testsuite(const solution_result& r, suite_counts& counts) {
     } else {
       cases += ">\n" + problem_element(c.v, short_name(c.v) + ": " + c.message, c.message) + "    </testcase>\n";
     }
+  }
+  // A case an earlier failure left unrun is skipped: it says nothing about the solution either way.
+  for (const std::string& name : r.cases_not_run) {
+    ++counts.tests;
+    ++counts.skipped;
+    cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                         classname, esc(name), esc("not run: " + r.cases_not_run_reason));
   }
   if (r.v != verdict::accepted && !case_failed) {
     const bool compile = r.v == verdict::compile_error;

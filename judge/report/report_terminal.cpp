@@ -4,9 +4,10 @@
 #include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
-#include "judge/report/not_run_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/robustness_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/sandbox_text.hpp"
 #include "judge/sanitizer/sanitizer_text.hpp"
 
@@ -113,6 +114,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
   for (const case_result& c : r.cases) out += indent(sanitizer_text(c.name, c.sanitizer), "  ");
   for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
+  if (!r.cases_not_run.empty()) out += indent(cases_not_run_line(r), "  ");
   out += kernels_text(r, explain);
   if (r.v != verdict::accepted && !r.message.empty()) out += indent(r.message, "  ! ");
   if (const auto note = leetgpu_note(r)) out += indent(*note, "  ! ");

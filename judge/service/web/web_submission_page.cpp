@@ -6,10 +6,11 @@
 
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
-#include "judge/report/not_run_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
@@ -93,6 +94,7 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
                          html(implausible_text(*c.implausible)));
   for (const case_result& c : r.robustness)
     out += fmt::format("<p class=\"notice\">{}</p>\n", html(robustness_line(c)));
+  if (!r.cases_not_run.empty()) out += fmt::format("<p class=\"notice\">{}</p>\n", html(cases_not_run_line(r)));
   if (r.v != verdict::accepted && !r.message.empty())
     out += "<h3>What went wrong</h3>\n<pre class=\"failure\">" + html(r.message) + "</pre>\n";
   if (const auto note = leetgpu_note(r)) out += "<p class=\"notice\">" + html(*note) + "</p>\n";

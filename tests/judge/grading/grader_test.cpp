@@ -175,6 +175,8 @@ TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]")
   const solution_result r = grade_with(g, "hang");
   CHECK(r.v == verdict::time_limit_exceeded);
   CHECK(r.cases.size() == 1);
+  CHECK(r.cases_not_run == std::vector<std::string>{"n_1001", "n_100"});
+  CHECK(contains(r.cases_not_run_reason, "case sample_8 ran out of time"));
 }
 
 namespace {
@@ -216,13 +218,46 @@ TEST_CASE("robustness cases run after the deciding ones and are reported apart, 
   if (expected == verdict::run_time_error) CHECK(contains(beyond.message, "killed by signal 11 (SIGSEGV)"));
 }
 
-TEST_CASE("a solution that fails within the limits is still graded on its robustness cases", "[grader]") {
-  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(false));
+TEST_CASE("after a failure the larger cases and the robustness cases are not run, and are named", "[grader]") {
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(true));
   const solution_result r = grade_with(g, "wrong");
   CHECK(r.v == verdict::wrong_answer);
   CHECK(contains(r.message, "case sample_8 (8): checked call 1"));
-  REQUIRE(r.robustness.size() == 1);
-  CHECK(r.robustness[0].v == verdict::wrong_answer);
+  REQUIRE(r.cases.size() == 1);
+  CHECK(r.robustness.empty());
+  CHECK(r.cases_not_run == std::vector<std::string>{"n_1001", "n_100", "beyond_n_2000"});
+  CHECK(contains(r.cases_not_run_reason, "case sample_8 decided the verdict (WA)"));
+}
+
+TEST_CASE("after a failure the cases no larger than it, and one aligned case, still run, untimed", "[grader]") {
+  grade_options strict = fake_options(true);
+  strict.strict = true; // the robustness case decides where the file has it: a failure before smaller cases
+  std::vector<test_case> cases = cases_with_robustness();
+  cases.push_back(vector_case("n_4096", 4096, visibility::hidden, true)); // aligned: the ragged-tail hint's
+  cases.push_back(vector_case("n_5000", 5000, visibility::hidden, true)); // larger and ragged: not run
+  cases.push_back(vector_case("n_8192", 8192, visibility::hidden, true)); // a second aligned one: not run
+  grader g(vector_add(), cases, test_secret(), fake_device(), strict);
+  const solution_result r = grade_with(g, "segfault_beyond");
+  CHECK(r.v == verdict::run_time_error);
+  CHECK(contains(r.message, "case beyond_n_2000"));
+  std::vector<std::string> ran;
+  for (const case_result& c : r.cases) {
+    ran.push_back(c.name);
+    CHECK_FALSE(c.timing); // nothing after a failure is timed
+  }
+  CHECK(ran == std::vector<std::string>{"sample_8", "beyond_n_2000", "n_1001", "n_100", "n_4096"});
+  CHECK(r.cases.at(4).v == verdict::accepted);
+  CHECK(r.cases_not_run == std::vector<std::string>{"n_5000", "n_8192"});
+  CHECK(contains(r.cases_not_run_reason, "case beyond_n_2000 decided the verdict (RTE)"));
+  CHECK(r.score == 0);
+}
+
+TEST_CASE("an accepted solution runs every case and lists none as not run", "[grader]") {
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(false));
+  const solution_result r = grade_with(g, "ok");
+  CHECK(r.v == verdict::accepted);
+  CHECK(r.cases_not_run.empty());
+  CHECK(r.cases_not_run_reason.empty());
 }
 
 TEST_CASE("strict grading makes a robustness case decide in file order and be timed", "[grader]") {

@@ -88,6 +88,8 @@ TEST_CASE("robustness cases and a wrong output's facts are read back as they wer
   beyond.v = verdict::run_time_error;
   beyond.message = "checked call 1: the runner was killed by signal 11 (SIGSEGV) before reporting a result";
   original.robustness.push_back(beyond);
+  original.cases_not_run = {"leetgpu_rows_256x6144x4096", "beyond_8193_b"};
+  original.cases_not_run_reason = "case ragged_1001x513x777 decided the verdict (WA)";
   const nlohmann::json j = record_json(original);
   CHECK(j.at("robustness").size() == 1);
   CHECK(j.at("cases").size() == original.cases.size()); // apart from the cases that decide
@@ -97,6 +99,8 @@ TEST_CASE("robustness cases and a wrong output's facts are read back as they wer
   CHECK(back.robustness[0].name == "beyond_8193");
   CHECK(back.robustness[0].beyond_limits == "M past LeetGPU's limit of 8192");
   CHECK(back.robustness[0].v == verdict::run_time_error);
+  CHECK(back.cases_not_run == original.cases_not_run);
+  CHECK(back.cases_not_run_reason == original.cases_not_run_reason);
   REQUIRE(back.cases[1].wrong);
   const mismatch& w = *back.cases[1].wrong;
   CHECK(w.first_coords == std::vector<std::int64_t>{0, 17});

@@ -151,6 +151,18 @@ TEST_CASE("failing cases carry a failure, compile and judge errors an error", "[
   }
 }
 
+TEST_CASE("cases an earlier failure left unrun are skipped testcases", "[junit]") {
+  auto run = sample_run();
+  run[1].cases_not_run = {"big_4096", "beyond_8193"};
+  run[1].cases_not_run_reason = "case square_1024 decided the verdict (WA)";
+  const std::string xml = junit_xml(run);
+  CAPTURE(xml);
+  CHECK(xml_problem(xml) == "");
+  CHECK(contains(xml, "<testcase classname=\"matmul.bob\" name=\"big_4096\">\n      <skipped message=\"not run: "
+                      "case square_1024 decided the verdict (WA)\"/>"));
+  CHECK(contains(xml, "<testsuites name=\"gpu-judge\" tests=\"9\" failures=\"1\" errors=\"1\" skipped=\"2\""));
+}
+
 TEST_CASE("names, messages and learner output are XML-escaped", "[junit]") {
   solution_result r = wrong_result("<b>&amp;</b>");
   r.cases[1].name = "a<b>\"c\"";

@@ -34,6 +34,16 @@ TEST_CASE("a failed case is shown with its shape, first wrong index, expected an
   CHECK(text.find("\033[") == std::string::npos); // no colour unless asked
 }
 
+TEST_CASE("cases an earlier failure left unrun are named in one line with the reason", "[report]") {
+  solution_result r = failed_on(true);
+  CHECK(render_solution(r, "cuBLAS", terminal_style{}).find("not run") == std::string::npos);
+  r.cases_not_run = {"a_1", "a_2", "a_3", "a_4", "a_5", "a_6", "a_7", "a_8"};
+  r.cases_not_run_reason = "case ragged_1001x513x777 decided the verdict (WA)";
+  const std::string text = render_solution(r, "cuBLAS", terminal_style{});
+  CHECK(text.find("not run: 8 cases (a_1, a_2, a_3, a_4, a_5, a_6 and 2 more): case ragged_1001x513x777 decided "
+                  "the verdict (WA)") != std::string::npos);
+}
+
 TEST_CASE("contest mode keeps a hidden case to name, shape and verdict, and samples whole", "[report]") {
   const std::string hidden = render_solution(contest_view(failed_on(true)), "cuBLAS", terminal_style{});
   CHECK(hidden.find("ragged_1001x513x777") != std::string::npos);
