@@ -3,6 +3,7 @@
 #include "judge/grading/plausibility.hpp"
 #include "judge/report/mismatch_text.hpp"
 #include "judge/report/cases_not_run_text.hpp"
+#include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 
 #include "judge/base/file_output.hpp"

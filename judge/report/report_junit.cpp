@@ -1,6 +1,6 @@
 #include "judge/report/report_junit.hpp"
 
-#include "judge/report/cases_not_run_text.hpp"
+#include "judge/report/not_run_text.hpp"
 
 #include "judge/base/file_output.hpp"
 #include "judge/base/xml_escape.hpp"

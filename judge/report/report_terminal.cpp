@@ -5,6 +5,7 @@
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
 #include "judge/report/cases_not_run_text.hpp"
+#include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/robustness_text.hpp"
 #include "judge/report/cases_not_run_text.hpp"

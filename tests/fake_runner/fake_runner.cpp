@@ -21,9 +21,9 @@
 // SIGSYS, as a runner whose handler was blocked), not_replayable (a recorded check says its work cannot
 // be replayed), foreign_kernel (as the replaying runner, every timing says a kernel is not the
 // solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
-// channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond and segfault_beyond
-// (as ok, but wrong or killed by SIGSEGV on the cases whose names start with "beyond", as a solution that
-// fails only past a problem's limits).
+// channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond, segfault_beyond and
+// cuda_error_beyond (as ok, but wrong, killed by SIGSEGV or a cuda_error on the cases whose names start
+// with "beyond", as a solution that fails only past a problem's limits).
 //
 // With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
 // scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
@@ -136,7 +136,7 @@ struct fake {
     a.case_name = scenario == "wrong_case" ? "other" : c.name;
     a.check = k;
     a.host_ms = 0.25;
-    if (scenario == "cuda_error") {
+    if (scenario == "cuda_error" || (scenario == "cuda_error_beyond" && beyond(c))) {
       a.status = call_status::cuda_error;
       a.error = "cudaErrorIllegalAddress: an illegal memory access was encountered (after solve())";
       return a;

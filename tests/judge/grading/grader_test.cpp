@@ -513,7 +513,8 @@ TEST_CASE("a CUDA error reruns the first failing case under memcheck, which plac
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
   const solution_result r = grade_with(g, "cuda_error");
   CHECK(r.v == verdict::run_time_error); // the sanitizer explains; it does not decide
-  REQUIRE(r.cases.size() == 3);
+  REQUIRE(r.cases.size() == 1);           // the larger cases are not run after a failure
+  CHECK(r.cases_not_run == std::vector<std::string>{"n_1001", "n_100"});
   REQUIRE(tools_of(r.cases[0]) == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
   const sanitizer_run& run = r.cases[0].sanitizer[0];
   CHECK(run.state == sanitizer_state::ran);
@@ -524,9 +525,18 @@ TEST_CASE("a CUDA error reruns the first failing case under memcheck, which plac
   CHECK(f.buffer == "C");
   CHECK(f.relation == buffer_relation::after);
   CHECK(f.distance == 0u);
-  // Only the first failure is explained.
-  CHECK(r.cases[1].sanitizer.empty());
+}
+
+TEST_CASE("only the first failure is explained, not the cases that run after it", "[grader][sanitizer]") {
+  grade_options strict = sanitizing_options(false);
+  strict.strict = true; // beyond_n_2000 decides where the file has it, before the smaller n_1001 and n_100
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), strict);
+  const solution_result r = grade_with(g, "cuda_error_beyond");
+  REQUIRE(r.cases.size() == 4);
+  CHECK(r.cases[1].name == "beyond_n_2000");
+  CHECK(tools_of(r.cases[1]) == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
   CHECK(r.cases[2].sanitizer.empty());
+  CHECK(r.cases[3].sanitizer.empty());
 }
 
 TEST_CASE("answers that differ between calls rerun racecheck, then initcheck", "[grader][sanitizer]") {
@@ -562,7 +572,7 @@ TEST_CASE("without compute-sanitizer the failure says it was not run and why", "
   o.sanitizer.missing = "no compute-sanitizer at /nowhere";
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
   const solution_result r = grade_with(g, "cuda_error");
-  REQUIRE(r.cases.size() == 3);
+  REQUIRE(r.cases.size() == 1);
   REQUIRE(r.cases[0].sanitizer.size() == 1);
   CHECK(r.cases[0].sanitizer[0].state == sanitizer_state::not_available);
   CHECK(r.cases[0].sanitizer[0].detail == "no compute-sanitizer at /nowhere");
