@@ -28,7 +28,9 @@ std::string problem_links(const course::assignment& a) {
 
 std::string assignments_page(const account& who, const std::vector<const course::assignment*>& shown,
                              std::int64_t now) {
-  if (shown.empty()) return page("Assignments", who, "<p>No assignment is open yet.</p>\n");
+  if (shown.empty())
+    return page("Assignments", who,
+                "<p>No assignment is open yet; the open problems are at <a href=\"/problems\">Problems</a>.</p>\n");
   const bool instructor = who.who == role::instructor;
   std::string body = "<table class=\"data\">\n<thead><tr><th scope=\"col\">assignment</th><th scope=\"col\">problems"
                      "</th><th scope=\"col\">released</th><th scope=\"col\">deadline</th><th scope=\"col\">late "
