@@ -66,6 +66,11 @@ void add_worker(CLI::App& app, context& ctx);
 void add_slurm_job(CLI::App& app, context& ctx);
 void add_users(CLI::App& app, context& ctx);
 void add_submit(CLI::App& app, context& ctx);
+void add_gradebook(CLI::App& app, context& ctx);
+
+/// The course file: `course_option` (--course) when given, else course.yaml beside problems/ (the
+/// root's); throws usage_error naming what is missing.
+std::filesystem::path course_file_of(const context& ctx, const std::string& course_option);
 
 /// Runs `body`, turning the judge's exceptions into one clear line on stderr and an exit status.
 int guarded(const std::function<int()>& body);

@@ -29,6 +29,7 @@ struct serve_flags {
   service::server_options options;
   std::string listen = options.host + ":" + std::to_string(options.port); ///< parsed into host and port
   std::string db_file;
+  std::string course_file; ///< --course; "" for course.yaml beside problems/, when there is one
   bool demo = false;
 };
 
@@ -72,6 +73,10 @@ int serve(const context& ctx, const serve_flags& f) {
   if (f.db_file.empty()) std::filesystem::create_directories(o.db.parent_path());
   check_output_path("--db", o.db);
   o.root = ctx.where.root;
+  // A course file beside the problems is the course; --course names another.
+  std::error_code no_course;
+  if (!f.course_file.empty() || std::filesystem::is_regular_file(o.root / "course.yaml", no_course))
+    o.course = course_file_of(ctx, f.course_file);
   if (o.backend == "slurm" && o.slurm.partition.empty())
     throw usage_error("--backend slurm needs --partition NAME (the Slurm partition of the GPU nodes)");
   if (o.backend == "slurm" && !service::parse_memory_mib(o.slurm.memory))
@@ -124,6 +129,9 @@ void add_serve(CLI::App& app, context& ctx) {
       ->capture_default_str();
   sub->add_option("--gpus", o.gpus, "GPUs to grade on: all, none, or indexes such as 0,1")->capture_default_str();
   add_store_option(*sub, flags->db_file);
+  sub->add_option("--course", flags->course_file,
+                  "the course file: assignments, releases, deadlines, late policy, extensions, public boards "
+                  "(default: course.yaml beside problems/, when there is one)");
   sub->add_option("--per-minute", o.per_minute, "submissions a student may make per minute")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
   judge::cli::add_slurm_job(app, ctx);
   judge::cli::add_users(app, ctx);
   judge::cli::add_submit(app, ctx);
+  judge::cli::add_gradebook(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is
   // neither an option nor a subcommand.

@@ -1,6 +1,6 @@
 // Reading the YAML spec files (problem.yaml, cases.yaml) field by field, so that every complaint names
 // the file, the line and the field: `problems/matmul/problem.yaml:12: field 'tolerance.atol': ...`.
-// Private to problem.cpp and cases.cpp.
+// Private to problem.cpp and cases.cpp, and to the course file's reader (course/course_file.cpp).
 #pragma once
 
 #include "judge/problem/problem.hpp"

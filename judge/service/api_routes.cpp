@@ -3,6 +3,8 @@
 #include "judge/service/queue/access_policy.hpp"
 #include "judge/service/api_json.hpp"
 #include "judge/base/file_input.hpp"
+#include "judge/base/utc_time.hpp"
+#include "judge/course/course_rules.hpp"
 #include "judge/report/leaderboard.hpp"
 #include "judge/problem/problem.hpp"
 #include "judge/service/http/request_origin.hpp"
@@ -62,6 +64,8 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"note", s.note},
                         {"node", s.node},
                         {"device", s.device ? *s.device : nlohmann::json()},
+                        {"assignment", s.assignment},
+                        {"late_seconds", s.late_seconds},
                         {"result", nullptr}};
   if (const auto& result = shown_result(s, contest_view)) out["result"] = *result;
   return out;
@@ -73,21 +77,42 @@ nlohmann::json problem_json(const problem_entry& p) {
 
 nlohmann::json account_json(const account& a) { return {{"name", a.name}, {"role", role_name(a.who)}}; }
 
+nlohmann::json assignment_json(const course::assignment& a, const account& who) {
+  const char* names = a.board.names == course::board_names::name ? "name" : "pseudonym";
+  return {{"name", a.name},
+          {"title", a.title},
+          {"problems", a.problems},
+          {"release", judge::utc_text(a.release)},
+          {"deadline", judge::utc_text(a.deadline)},
+          {"your_deadline", judge::utc_text(course::deadline_for(a, who.name))},
+          {"late",
+           {{"policy", a.late.policy == course::late_policy::accept ? "accept" : "refuse"},
+            {"penalty_per_day", a.late.penalty_per_day},
+            {"floor", a.late.floor}}},
+          {"board",
+           {{"public", a.board.is_public},
+            {"names", names},
+            {"url", a.board.is_public ? "/public/board/" + a.name : std::string()}}}};
+}
+
 void add_api_routes(http_router& server, service_state& state) {
   server.get("/api/v1/me", signed_in(state, [](const http_request&, http_response& res, const account& who) {
                send_json(res, 200, account_json(who));
              }));
 
-  server.get("/api/v1/problems", signed_in(state, [&state](const http_request&, http_response& res, const account&) {
+  server.get("/api/v1/problems",
+             signed_in(state, [&state](const http_request&, http_response& res, const account& who) {
                nlohmann::json list = nlohmann::json::array();
-               for (const problem_entry& p : state.problems()) list.push_back(problem_json(p));
+               for (const problem_entry& p : state.problems_for(who)) list.push_back(problem_json(p));
                send_json(res, 200, list);
              }));
 
   server.get(R"(/api/v1/problems/([^/]+))",
-             signed_in(state, [&state](const http_request& req, http_response& res, const account&) {
+             signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const problem_spec* spec = state.spec(req.matches[1]);
-               if (!spec) return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
+               // A problem the course has not released is, to a student, one that does not exist.
+               if (!spec || !state.shows_problem(who, spec->name))
+                 return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
                std::error_code unreadable;
                send_json(res, 200,
                          {{"name", spec->name},
@@ -104,13 +129,18 @@ void add_api_routes(http_router& server, service_state& state) {
                 const auto admitted = state.submit(
                     who,
                     parse_submission_request(req.body, {o.max_files, o.max_file_bytes},
-                                             [&](const std::string& name) { return state.spec(name) != nullptr; }));
+                                             [&](const std::string& name) { return state.shows_problem(who, name); }));
+                if (!admitted.closed.empty()) return send_error(res, 403, admitted.closed);
                 if (admitted.refused) {
                   res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
                   return send_error(res, 429, admitted.refused->message);
                 }
                 res.set_header("Location", "/api/v1/submissions/" + std::to_string(admitted.id));
-                send_json(res, 202, {{"id", admitted.id}, {"state", "queued"}});
+                send_json(res, 202,
+                          {{"id", admitted.id},
+                           {"state", "queued"},
+                           {"assignment", admitted.mark.assignment},
+                           {"late_seconds", admitted.mark.late_seconds}});
               }));
 
   server.get(R"(/api/v1/submissions/(\d{1,18}))",
@@ -138,13 +168,23 @@ void add_api_routes(http_router& server, service_state& state) {
              }));
 
   server.get(R"(/api/v1/leaderboard/([^/]+))",
-             signed_in(state, [&state](const http_request& req, http_response& res, const account&) {
+             signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const std::string problem = req.matches[1];
-               if (!state.spec(problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
+               if (!state.shows_problem(who, problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
                const std::string board = state.with_store(
                    [&](store_connection& c) { return leaderboard_json(problem, build_leaderboard(c.store, problem)); });
                res.status = 200;
                res.set_content(board, "application/json");
+             }));
+
+  // The course's assignments a student may see (released), every one for an instructor.
+  server.get("/api/v1/assignments",
+             signed_in(state, [&state](const http_request&, http_response& res, const account& who) {
+               nlohmann::json list = nlohmann::json::array();
+               if (const auto course = state.course())
+                 for (const course::assignment& a : course->assignments)
+                   if (can_see_assignment(who, a, epoch_seconds_now())) list.push_back(assignment_json(a, who));
+               send_json(res, 200, list);
              }));
 }
 

@@ -1,6 +1,7 @@
 #include "judge/service/server.hpp"
 
 #include "judge/base/environment.hpp"
+#include "judge/course/course.hpp"
 #include "judge/grading/interrupt.hpp"
 #include "judge/service/queue/gpu_list.hpp"
 #include "judge/service/queue/store_lock.hpp"
@@ -15,6 +16,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <set>
 #include <thread>
 
 namespace judge::service {
@@ -79,6 +81,21 @@ void serve(const server_options& options, const std::function<void(const std::st
   // Before anything reads the queue: a second server's recover() would take the first one's work.
   const store_lock lock(options.db);
   service_state state(options);
+  state.set_log(log);
+  if (const auto course = state.course()) {
+    log("course: " + course->file + ", " + std::to_string(course->assignments.size()) + " assignment(s)");
+    // A name the course file gives that no account has is most likely a typo: an extension that
+    // would extend no one. Said once here; accounts added later are welcome to it.
+    const auto names = state.with_store([](store_connection& c) {
+      std::set<std::string> out;
+      for (const account& a : c.users.list()) out.insert(a.name);
+      return out;
+    });
+    for (const course::assignment& a : course->assignments)
+      for (const auto& [who, until] : a.extensions)
+        if (!names.count(who))
+          log("course: assignment '" + a.name + "' extends the deadline of '" + who + "', who has no account yet");
+  }
   const std::size_t recovered = state.with_store([](store_connection& c) { return c.queue.recover(); });
   if (recovered)
     log(std::to_string(recovered) + " submission(s) in progress when the server last stopped go back to the queue");

@@ -108,7 +108,7 @@ std::int64_t results_db::record_within(sqlite::transaction&, const solution_resu
   return id;
 }
 
-std::vector<solution_result> results_db::load(sqlite::statement& submissions) {
+std::vector<solution_result> results_db::load(sqlite::statement& submissions, std::vector<std::int64_t>* ids_out) {
   std::vector<solution_result> out;
   std::vector<std::int64_t> ids;
   while (submissions.step()) {
@@ -123,6 +123,7 @@ std::vector<solution_result> results_db::load(sqlite::statement& submissions) {
     while (cases.step()) out[k].cases.push_back(read(row(cases, m_db.file()), case_columns()).result);
     cases.reset();
   }
+  if (ids_out) *ids_out = std::move(ids);
   return out;
 }
 
@@ -131,6 +132,17 @@ std::vector<solution_result> results_db::results_for(const std::string& problem)
       "SELECT {} FROM submissions WHERE problem = ?1 ORDER BY graded_at, id", select_list(submission_columns())));
   st.bind(1, problem);
   return load(st);
+}
+
+std::vector<std::pair<std::int64_t, solution_result>> results_db::recorded_for(const std::string& problem) {
+  sqlite::statement st = m_db.prepare(fmt::format(
+      "SELECT {} FROM submissions WHERE problem = ?1 ORDER BY graded_at, id", select_list(submission_columns())));
+  st.bind(1, problem);
+  std::vector<std::int64_t> ids;
+  std::vector<solution_result> results = load(st, &ids);
+  std::vector<std::pair<std::int64_t, solution_result>> out;
+  for (std::size_t k = 0; k < results.size(); ++k) out.emplace_back(ids[k], std::move(results[k]));
+  return out;
 }
 
 std::vector<solution_result> results_db::best_accepted(const std::string& problem) {

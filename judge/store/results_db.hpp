@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge {
@@ -52,6 +53,8 @@ public:
   /// The accepted results for `problem` flagged implausible (a time below the device's physical floor),
   /// oldest first: not ranked, listed for the instructor.
   std::vector<solution_result> implausible_accepted(const std::string& problem);
+  /// Every stored result for `problem` with its id (what the queue's result_id names), oldest first.
+  std::vector<std::pair<std::int64_t, solution_result>> recorded_for(const std::string& problem);
   /// Every stored result of `author`, for every problem, oldest first.
   std::vector<solution_result> history(const std::string& author);
 
@@ -60,7 +63,7 @@ public:
 
 private:
   void migrate();
-  std::vector<solution_result> load(sqlite::statement& submissions);
+  std::vector<solution_result> load(sqlite::statement& submissions, std::vector<std::int64_t>* ids = nullptr);
 
   sqlite::database m_db;
 };

@@ -36,6 +36,9 @@ template <std::size_t N> std::string one_of(const char* column, const std::array
 //      columns: such a table is kept and given what it lacks
 //   7  the record's facts in its codec's form: a case's timing and its baseline's as JSON (the column per
 //      figure dropped), the sandbox state as JSON, the queue's result documents with the sandbox as facts
+//   8  a queued submission's standing in the course (course/course_rules.hpp): the assignment it was
+//      made for and how late it was; '' and 0 for every submission made before, as for one made without
+//      a course
 //
 // A released table or column is never edited: stores in the field have it. A change is a new version.
 std::vector<table_decl> declared_tables() {
@@ -68,7 +71,9 @@ std::vector<table_decl> declared_tables() {
         {"device", "TEXT", 6},
         {"result_id", "INTEGER", 6},
         {"note", "TEXT NOT NULL DEFAULT ''", 6},
-        {"node", "TEXT NOT NULL DEFAULT ''", 6}},
+        {"node", "TEXT NOT NULL DEFAULT ''", 6},
+        {"assignment", "TEXT NOT NULL DEFAULT ''", 8},
+        {"late_seconds", "INTEGER NOT NULL DEFAULT 0", 8}},
        "",
        "",
        {{"queued_submissions_by_state", "(state, account, id)"}, {"queued_submissions_by_account", "(account, id)"}}},

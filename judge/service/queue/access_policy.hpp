@@ -4,11 +4,13 @@
 // this decides what is shown.
 #pragma once
 
+#include "judge/course/course.hpp"
 #include "judge/service/queue/accounts.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -22,6 +24,20 @@ bool can_see(const account& viewer, const submission& s);
 /// student's own, whatever was asked for them, or nullopt when a student asked for another's (refused);
 /// an instructor's, what was asked. An empty answer means everyone's.
 std::optional<std::string> listed_account(const account& viewer, const std::string& asked);
+
+/// Whether `viewer` may see `problem` at `now` [s since the epoch] under `course` (null: no course): an
+/// instructor always; a student once an assignment holding it is released, or at once when none holds
+/// it (course/course_rules.hpp). To a student a problem not yet released is as absent as one that does
+/// not exist.
+bool can_see_problem(const account& viewer, const course::course_spec* course, const std::string& problem,
+                     std::int64_t now);
+
+/// Whether `viewer` may see assignment `a` (its page, its board) at `now`: an instructor always, a
+/// student once it is released.
+bool can_see_assignment(const account& viewer, const course::assignment& a, std::int64_t now);
+
+/// Whether `viewer` may see an assignment's gradebook: instructors only.
+bool can_see_gradebook(const account& viewer);
 
 /// Whether `viewer` sees results in contest view: a student on a contest server.
 bool contest_view_for(const account& viewer, bool contest);

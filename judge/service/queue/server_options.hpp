@@ -43,6 +43,8 @@ struct server_options {
   int port = 8080;                      ///< 0: any free port (the log line "listening on ..." names it)
   std::filesystem::path db;             ///< the results store (and queue, accounts)
   std::filesystem::path root;           ///< holds problems/ and testcases/
+  /// The course file (course/course_file.hpp): assignments, releases, deadlines; empty for none.
+  std::filesystem::path course;
   std::string gpus = "all";             ///< "all", "none", or indexes "0,1"
   int per_minute = 6;                   ///< submissions per student per minute
   int queued_at_once = 3;               ///< a student's submissions not yet graded

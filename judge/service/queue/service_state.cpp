@@ -2,7 +2,11 @@
 
 #include "judge/service/http/http_server.hpp"
 
+#include "judge/base/utc_time.hpp"
+#include "judge/course/course_rules.hpp"
+#include "judge/course/course_watch.hpp"
 #include "judge/problem/problem.hpp"
+#include "judge/service/queue/access_policy.hpp"
 #include "judge/service/http/request_origin.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/problem/cases.hpp"
@@ -76,6 +80,16 @@ service_state::service_state(server_options options)
   m_catalogue = first.get();
   m_catalogues.push_back(std::move(first));
   m_checked = std::chrono::steady_clock::now();
+  // Like a problem, a course file that does not read stops the server at start: the instructor's to fix.
+  if (!m_options.course.empty())
+    m_course = std::make_unique<course::course_watch>(
+        m_options.course,
+        [this] {
+          std::vector<std::string> names;
+          for (const problem_entry& p : problems()) names.push_back(p.name);
+          return names;
+        },
+        [this](const std::string& line) { m_log(line); });
 }
 
 service_state::~service_state() = default;
@@ -128,10 +142,36 @@ std::optional<account> service_state::authenticate(const http_request& request) 
   return who;
 }
 
+std::shared_ptr<const course::course_spec> service_state::course() const {
+  return m_course ? m_course->current() : nullptr;
+}
+
+bool service_state::shows_problem(const account& who, const std::string& name) const {
+  return spec(name) != nullptr && can_see_problem(who, course().get(), name, epoch_seconds_now());
+}
+
+std::vector<problem_entry> service_state::problems_for(const account& who) const {
+  std::vector<problem_entry> out;
+  const auto now_course = course();
+  const std::int64_t now = epoch_seconds_now();
+  for (const problem_entry& p : problems())
+    if (can_see_problem(who, now_course.get(), p.name, now)) out.push_back(p);
+  return out;
+}
+
 service_state::admission service_state::submit(const account& who, const submission_request& request) {
   check_submission(request, {m_options.max_files, m_options.max_file_bytes},
-                   [&](const std::string& name) { return spec(name) != nullptr; });
+                   [&](const std::string& name) { return shows_problem(who, name); });
   admission out;
+  if (who.who == role::student) {
+    const course::hand_in decided =
+        course::judge_hand_in(course().get(), request.problem, who.name, epoch_seconds_now());
+    if (decided.what == course::hand_in::outcome::refused) {
+      out.closed = decided.refusal;
+      return out;
+    }
+    out.mark = {decided.assignment, decided.late_seconds};
+  }
   try {
     with_store([&](store_connection& c) {
       const std::lock_guard<std::mutex> lock(m_admission_mutex);
@@ -149,7 +189,7 @@ service_state::admission service_state::submit(const account& who, const submiss
                                     "again when some are done",
                                 5};
       }
-      if (!out.refused) out.id = c.queue.enqueue(who.name, request.problem, request.files);
+      if (!out.refused) out.id = c.queue.enqueue(who.name, request.problem, request.files, out.mark);
     });
   } catch (const sqlite::error& e) {
     // Nothing was queued (enqueue is one transaction): the client is told so, and may try again.

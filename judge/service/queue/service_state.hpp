@@ -26,6 +26,11 @@ class results_db;
 struct problem_spec;
 } // namespace judge
 
+namespace judge::course {
+struct course_spec;
+class course_watch;
+} // namespace judge::course
+
 namespace judge::service {
 
 /// One problem as the API lists it.
@@ -61,15 +66,31 @@ public:
   /// "judge_token". nullopt when absent or unknown.
   std::optional<account> authenticate(const http_request& request);
 
-  /// What came of a submission: queued (its id), or refused by a rate limit (the refusal: HTTP 429).
+  /// What came of a submission: queued (its id, and how late it was), refused by a rate limit (the
+  /// refusal: HTTP 429), or refused because the deadline passed and late submissions are not accepted
+  /// (`closed` says so: HTTP 403).
   struct admission {
     std::int64_t id = 0;
     std::optional<refusal> refused;
+    std::string closed;
+    course_mark mark;
   };
-  /// Checks `request` (check_submission: throws bad_request) and, unless a rate limit refuses it (students
-  /// only), queues it for `who` and wakes the compile threads. Limits and queueing are one step per
-  /// server, so two requests at once cannot both pass a limit. The API and the web form both come here.
+  /// Checks `request` (check_submission: throws bad_request; a problem the course has not released is
+  /// unknown to a student), holds it to the course's deadlines (students only), and, unless a rate limit
+  /// refuses it (students only), queues it for `who` with its standing in the course and wakes the
+  /// compile threads. Limits and queueing are one step per server, so two requests at once cannot both
+  /// pass a limit. The API and the web form both come here.
   admission submit(const account& who, const submission_request& request);
+
+  /// The course as it is now (its file read again when it changed), or null when the server has none.
+  std::shared_ptr<const course::course_spec> course() const;
+  /// Whether `who` may see `problem` now: it exists and, for a student, the course has released it
+  /// (access_policy.hpp).
+  bool shows_problem(const account& who, const std::string& name) const;
+  /// The problems `who` may see now.
+  std::vector<problem_entry> problems_for(const account& who) const;
+  /// Says a line in the server's log (the course file's reloads).
+  void set_log(std::function<void(const std::string&)> log) { m_log = std::move(log); }
 
   /// The problems under root/problems, by name: loaded at start, and again when a problem's folder, its
   /// problem.yaml or its cases.yaml changes (looked at once a second at most), so a problem added while the
@@ -111,6 +132,8 @@ private:
   std::unique_ptr<catalogue> load_catalogue(std::string signature) const; ///< throws what a problem's load throws
   server_options m_options;
   std::string m_no_gpu_reason;
+  std::function<void(const std::string&)> m_log = [](const std::string&) {};
+  std::unique_ptr<course::course_watch> m_course;
   mutable std::mutex m_catalogue_mutex;
   /// Every catalogue loaded, the current one last: a route holding a spec of an older one keeps it.
   mutable std::vector<std::unique_ptr<const catalogue>> m_catalogues;

@@ -37,6 +37,8 @@ submission read_summary(const store::row& r) {
   if (!r.is_null("device")) s.device = nlohmann::json::parse(r.text("device"));
   s.note = r.text("note");
   s.node = r.text("node");
+  s.assignment = r.text("assignment");
+  s.late_seconds = r.integer("late_seconds");
   return s;
 }
 
@@ -64,15 +66,17 @@ state parse_state(const std::string& text) {
 submission_queue::submission_queue(results_db& store) : m_store(store), m_db(store.connection()) {}
 
 std::int64_t submission_queue::enqueue(const std::string& account, const std::string& problem,
-                                       std::vector<source_file> files) {
+                                       std::vector<source_file> files, const course_mark& mark) {
   sqlite::transaction tx(m_db);
-  m_db.prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at) "
-               "VALUES (?1, ?2, ?3, ?5, ?4)")
+  m_db.prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at, assignment, "
+               "late_seconds) VALUES (?1, ?2, ?3, ?5, ?4, ?6, ?7)")
       .bind(1, account)
       .bind(2, problem)
       .bind(3, files_json(files))
       .bind(4, utc_now())
       .bind(5, state_name(state::queued))
+      .bind(6, mark.assignment)
+      .bind(7, mark.late_seconds)
       .run();
   const std::int64_t id = m_db.last_insert_rowid();
   tx.commit();

@@ -58,6 +58,16 @@ struct submission {
   std::optional<nlohmann::json> contest_result;
   /// done on a GPU: device_json() of it (UUID, model, clock, peaks); nullopt otherwise
   std::optional<nlohmann::json> device;
+  /// Its standing in the course when it was made (course/course_rules.hpp): the assignment it was made
+  /// for ("" for none) and how late it was for it [s] (0: in time).
+  std::string assignment;
+  std::int64_t late_seconds = 0;
+};
+
+/// A submission's standing in the course, as enqueue() stores it.
+struct course_mark {
+  std::string assignment;        ///< "" for none
+  std::int64_t late_seconds = 0; ///< [s] past the student's deadline; 0 in time
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
@@ -66,8 +76,10 @@ public:
   /// Its tables are the store's (store/store_schema.hpp), made when `store` was opened.
   explicit submission_queue(results_db& store);
 
-  /// Stores a new queued submission, committed before it returns; returns its id.
-  std::int64_t enqueue(const std::string& account, const std::string& problem, std::vector<source_file> files);
+  /// Stores a new queued submission with its standing in the course, committed before it returns;
+  /// returns its id.
+  std::int64_t enqueue(const std::string& account, const std::string& problem, std::vector<source_file> files,
+                       const course_mark& mark = {});
   /// queued → compiling for the next submission in round-robin order; nullopt when none is queued.
   std::optional<submission> claim_for_compile(const std::string& worker);
   /// compiling → compiled.

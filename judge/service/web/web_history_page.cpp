@@ -25,7 +25,9 @@ std::string history_page(const account& who, const std::vector<submission>& subm
     if (everyone) body += "<td>" + html(s.account) + "</td>";
     body += fmt::format("<td>{0}</td><td>{1}</td><td><span class=\"state {2}\">{2}</span></td><td>{3}</td>"
                         "<td class=\"num\">{4}</td></tr>\n",
-                        html(s.problem), html(s.submitted_at), state_name(s.now), verdict_cell, score_cell);
+                        html(s.problem),
+                        html(s.submitted_at) + (s.late_seconds > 0 ? " <span class=\"late\">late</span>" : ""),
+                        state_name(s.now), verdict_cell, score_cell);
   }
   return page(everyone ? "All submissions" : "Your submissions", who, body + "</tbody>\n</table>\n");
 }

@@ -4,6 +4,9 @@
 // Every string that came from a user, a file or the store is escaped here.
 #pragma once
 
+#include "judge/course/assignment_board.hpp"
+#include "judge/course/course.hpp"
+#include "judge/course/gradebook.hpp"
 #include "judge/service/queue/accounts.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/report/leaderboard.hpp"
@@ -72,6 +75,22 @@ std::string board_page(const account& who, const std::string& problem, const std
 
 /// GET /history: the submissions listed (one's own; everyone's for an instructor, `everyone` set).
 std::string history_page(const account& who, const std::vector<submission>& submissions, bool everyone);
+
+/// GET /assignments: the course's assignments `who` may see (`shown`), each with its problems, release,
+/// deadline (`who`'s own, with an extension), late policy and boards; an instructor's rows link the
+/// gradebook. `now` [s since the epoch] tells what is open.
+std::string assignments_page(const account& who, const std::vector<const course::assignment*>& shown,
+                             std::int64_t now);
+
+/// GET /assignments/{name}/board (signed in, `who` set) and /public/board/{name} (no one signed in): the
+/// boards of the assignment's problems (kept live by board.js), only what counts for it, with the late
+/// entries and their penalty said under each. `empty_because`: as board_page's.
+std::string assignment_board_page(const std::optional<account>& who, const course::assignment& a,
+                                  const std::vector<course::problem_boards>& boards,
+                                  const std::string& empty_because = "");
+
+/// GET /assignments/{name}/gradebook (instructors): the roster × problems grid and a link to its CSV.
+std::string gradebook_page(const account& who, const course::assignment& a, const course::gradebook& g);
 
 /// A page that says what went wrong (an unknown problem, a submission that is not one's own).
 std::string error_page(const std::optional<account>& who, const std::string& title, const std::string& message);

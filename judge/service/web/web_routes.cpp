@@ -5,6 +5,13 @@
 
 #include "judge/service/queue/access_policy.hpp"
 #include "judge/base/file_input.hpp"
+#include "judge/base/utc_time.hpp"
+#include "judge/course/assignment_board.hpp"
+#include "judge/course/course_rules.hpp"
+#include "judge/course/gradebook.hpp"
+#include "judge/course/pseudonym.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/store/handed_in.hpp"
 #include "judge/report/leaderboard.hpp"
 #include "judge/service/web/markdown.hpp"
 #include "judge/problem/problem.hpp"
@@ -128,7 +135,7 @@ std::string form_wording(const std::string& message, const std::vector<source_fi
 void post_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string problem = req.matches[1];
   const problem_spec* spec = state.spec(problem);
-  if (!spec) return unknown_problem(who, problem, res);
+  if (!spec || !state.shows_problem(who, problem)) return unknown_problem(who, problem, res);
   submit_form form{problem,
                    "solution.cu",
                    "",
@@ -164,12 +171,100 @@ void post_submission(service_state& state, const account& who, const http_reques
     res.set_header("Retry-After", "30");
     return send_page(res, 503, submit_page(who, form));
   }
+  if (!admitted.closed.empty()) {
+    form.error = admitted.closed;
+    return send_page(res, 403, submit_page(who, form));
+  }
   if (admitted.refused) {
     form.error = admitted.refused->message;
     res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
     return send_page(res, 429, submit_page(who, form));
   }
   see_other(res, fmt::format("/submissions/{}", admitted.id));
+}
+
+void no_assignment(const std::optional<account>& who, const std::string& name, http_response& res) {
+  send_page(res, 404, error_page(who, "Unknown assignment", "There is no assignment called " + name + " here."));
+}
+
+/// The assignment `name` of the course as `who` may see it now (nullptr: none, or not yet released).
+const course::assignment* visible_assignment(const course::course_spec* course, const account& who,
+                                             const std::string& name) {
+  const course::assignment* a = course ? course->find(name) : nullptr;
+  return a && can_see_assignment(who, *a, epoch_seconds_now()) ? a : nullptr;
+}
+
+course::gradebook gradebook_of(service_state& state, const course::course_spec& course, const course::assignment& a) {
+  return state.with_store([&](store_connection& c) {
+    std::vector<std::string> students, instructors;
+    for (const account& u : c.users.list()) (u.who == role::student ? students : instructors).push_back(u.name);
+    return course::build_gradebook(course, a, students, instructors, store::handed_in_to(c.store, a.problems));
+  });
+}
+
+void add_course_routes(http_router& server, service_state& state) {
+  server.get("/assignments", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
+               std::vector<const course::assignment*> shown;
+               const auto course = state.course();
+               const std::int64_t now = epoch_seconds_now();
+               if (course)
+                 for (const course::assignment& a : course->assignments)
+                   if (can_see_assignment(who, a, now)) shown.push_back(&a);
+               send_page(res, 200, assignments_page(who, shown, now));
+             }));
+  server.get(R"(/assignments/([A-Za-z0-9_.-]+)/board)",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
+               const auto course = state.course();
+               const course::assignment* a = visible_assignment(course.get(), who, req.matches[1]);
+               if (!a) return no_assignment(who, req.matches[1], res);
+               const auto boards = state.with_store([&](store_connection& c) {
+                 return course::assignment_boards_from(
+                     c.store, *a, [](const std::string& name) { return name; }, false);
+               });
+               send_page(res, 200, assignment_board_page(who, *a, boards, state.no_gpu_reason()));
+             }));
+  // The board a projector shows: no sign-in, only where the course file makes it public, and only once
+  // released; names or stable pseudonyms, as the course file says.
+  server.get(R"(/public/board/([A-Za-z0-9_.-]+))", [&state](const http_request& req, http_response& res) {
+    const auto course = state.course();
+    const course::assignment* a = course ? course->find(req.matches[1]) : nullptr;
+    if (!a || !a->board.is_public || !course::released(*a, epoch_seconds_now()))
+      return send_page(res, 404,
+                       error_page(std::nullopt, "No public board",
+                                  "There is no public board called " + std::string(req.matches[1]) + " here."));
+    const bool pseudonymous = a->board.names == course::board_names::pseudonym;
+    const judge_secret secret = pseudonymous ? load_or_create_secret(secret_path()) : judge_secret{};
+    const auto boards = state.with_store([&](store_connection& c) {
+      return course::assignment_boards_from(
+          c.store, *a,
+          [&](const std::string& name) { return pseudonymous ? course::pseudonym(secret, name) : name; },
+          pseudonymous);
+    });
+    send_page(res, 200, assignment_board_page(std::nullopt, *a, boards, state.no_gpu_reason()));
+  });
+  server.get(R"(/assignments/([A-Za-z0-9_.-]+)/gradebook)",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
+               if (!can_see_gradebook(who))
+                 return send_page(res, 403,
+                                  error_page(who, "For instructors", "Only instructors see an assignment's gradebook."));
+               const auto course = state.course();
+               const course::assignment* a = visible_assignment(course.get(), who, req.matches[1]);
+               if (!a) return no_assignment(who, req.matches[1], res);
+               send_page(res, 200, gradebook_page(who, *a, gradebook_of(state, *course, *a)));
+             }));
+  server.get(R"(/assignments/([A-Za-z0-9_.-]+)/gradebook\.csv)",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
+               if (!can_see_gradebook(who))
+                 return send_page(res, 403,
+                                  error_page(who, "For instructors", "Only instructors see an assignment's gradebook."));
+               const auto course = state.course();
+               const course::assignment* a = visible_assignment(course.get(), who, req.matches[1]);
+               if (!a) return no_assignment(who, req.matches[1], res);
+               res.set_header("Cache-Control", "no-store");
+               res.set_header("X-Content-Type-Options", "nosniff");
+               res.set_header("Content-Disposition", "attachment; filename=\"" + a->name + "-gradebook.csv\"");
+               res.set_content(course::gradebook_csv(gradebook_of(state, *course, *a)), "text/csv; charset=utf-8");
+             }));
 }
 
 void show_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
@@ -233,19 +328,20 @@ void add_web_routes(http_router& server, service_state& state) {
   });
 
   server.get("/problems", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
-               send_page(res, 200, problems_page(who, state.problems()));
+               send_page(res, 200, problems_page(who, state.problems_for(who)));
              }));
   server.get(R"(/problems/([A-Za-z0-9_.-]+))",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const problem_spec* spec = state.spec(req.matches[1]);
                const problem_entry* entry = entry_of(state, req.matches[1]);
-               if (!spec || !entry) return unknown_problem(who, req.matches[1], res);
+               if (!spec || !entry || !state.shows_problem(who, spec->name))
+                 return unknown_problem(who, req.matches[1], res);
                send_page(res, 200, problem_page(who, view_of(*spec, *entry)));
              }));
   server.get(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const problem_spec* spec = state.spec(req.matches[1]);
-               if (!spec) return unknown_problem(who, req.matches[1], res);
+               if (!spec || !state.shows_problem(who, spec->name)) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200,
                          submit_page(who, {spec->name, "solution.cu", starter_of(*spec), "", state.options().max_files,
                                            state.options().max_file_bytes, spec->solve_declaration()}));
@@ -261,7 +357,7 @@ void add_web_routes(http_router& server, service_state& state) {
   server.get(R"(/board/([A-Za-z0-9_.-]+))",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const std::string problem = req.matches[1];
-               if (!state.spec(problem)) return unknown_problem(who, problem, res);
+               if (!state.shows_problem(who, problem)) return unknown_problem(who, problem, res);
                const auto boards =
                    state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
                send_page(res, 200, board_page(who, problem, boards, state.no_gpu_reason()));
@@ -273,6 +369,7 @@ void add_web_routes(http_router& server, service_state& state) {
                    [&](store_connection& c) { return everyone ? c.queue.recent(200) : c.queue.of_account(of, 200); });
                send_page(res, 200, history_page(who, list, everyone));
              }));
+  add_course_routes(server, state);
 }
 
 } // namespace judge::service

@@ -4,6 +4,7 @@
 // with their hints (as `--explain` shows them).
 #include "judge/service/web/web_pages.hpp"
 
+#include "judge/course/course_time.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
 #include "judge/report/cases_not_run_text.hpp"
@@ -120,6 +121,9 @@ std::string submission_page(const account& who, const submission& s, const std::
   body += fmt::format("<dt>state</dt><dd><span id=\"state\" class=\"state {0}\" aria-live=\"polite\">{0}</span></dd>\n",
                       html(now));
   body += facts_row("submitted", s.submitted_at);
+  if (!s.assignment.empty())
+    body += facts_row("assignment", s.late_seconds > 0 ? s.assignment + ": late by " + course::late_text(s.late_seconds)
+                                                       : s.assignment + ": in time");
   body += facts_row("started", s.started_at, "started");
   body += facts_row("finished", s.finished_at);
   body += facts_row("GPU", s.gpu, "gpu");

@@ -200,8 +200,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 7);
-  CHECK(pragma_text(db.connection(), "user_version") == "7");
+  CHECK(results_db::schema_version() == 8);
+  CHECK(pragma_text(db.connection(), "user_version") == "8");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
