@@ -4,6 +4,7 @@
 #include "judge/cli/cli_store.hpp"
 #include "judge/base/file_output.hpp"
 #include "judge/report/leaderboard.hpp"
+#include "judge/problem/case_set_version.hpp"
 #include "judge/problem/problem.hpp"
 #include "judge/base/usage_error.hpp"
 
@@ -29,8 +30,10 @@ int show(const context& ctx, const board_flags& f) {
   check_output_path("--html", f.html_file);
   check_output_path("--csv", f.csv_file);
   check_output_path("--json", f.json_file);
-  load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty board
+  // An unknown problem is a usage error, not an empty board.
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
   board_filter filter;
+  filter.current_case_set = case_set_version(spec.spec_file, ctx.where.testcases() / f.problem / "cases.yaml");
   filter.latest = f.latest;
   filter.anonymise = f.anonymise;
   if (!f.before.empty()) {

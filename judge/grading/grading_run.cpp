@@ -6,6 +6,7 @@
 #include "judge/compile/compile.hpp"
 #include "judge/grading/reference_library.hpp"
 #include "judge/problem/author.hpp"
+#include "judge/problem/case_set_version.hpp"
 #include "judge/problem/secret.hpp"
 #include "judge/run/device_probe.hpp"
 #include "judge/run/gpu_lock.hpp"
@@ -103,6 +104,7 @@ step_end grading_run::load_the_problem() {
   problem_spec& spec = m_outcome.spec;
   if (m_request.compile_seconds > 0) spec.limits.compile_seconds = m_request.compile_seconds;
   m_cases = load_cases(spec, m_request.testcases_root / m_request.problem / "cases.yaml");
+  m_case_set = case_set_version(spec.spec_file, m_request.testcases_root / m_request.problem / "cases.yaml");
   if (!m_request.only_cases.empty()) {
     std::vector<test_case> chosen;
     for (const auto& name : m_request.only_cases) chosen.push_back(m_cases[index_of_case(spec, m_cases, name)]);
@@ -303,6 +305,7 @@ solution_result grading_run::result_of_build(std::size_t i, const build_result& 
   r.author = author_from(m_request.solutions[i].source, first_source_text(m_request.solutions[i].source));
   r.content_hash = build.content_hash;
   r.graded_at = utc_now();
+  r.case_set = m_case_set;
   r.compile_output = build.status == build_status::ok ? "" : build.message;
   r.kernels = build.kernels;
   r.speed_unit = unit_name(spec.unit);

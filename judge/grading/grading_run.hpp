@@ -158,6 +158,7 @@ private:
   run_outcome m_outcome;
   phase_clock m_clock;
   std::vector<test_case> m_cases;
+  std::string m_case_set; ///< problem/case_set_version.hpp: the version every result of the run carries
   judge_secret m_secret;
   std::vector<std::filesystem::path> m_hidden; ///< from learner code: the secret and the store
   probe_result m_probe;

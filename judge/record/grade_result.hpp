@@ -130,6 +130,9 @@ struct solution_result {
   std::string author;
   std::string content_hash;
   std::string graded_at; ///< ISO-8601 UTC
+  /// The version of the cases it was graded on (problem/case_set_version.hpp); "" when not known (stored
+  /// before results kept it).
+  std::string case_set;
   verdict v = verdict::internal_error;
   std::string message;
   std::string compile_output;

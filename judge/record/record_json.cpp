@@ -211,6 +211,7 @@ nlohmann::json record_json(const solution_result& r) {
           {"author", r.author},
           {"content_hash", r.content_hash},
           {"graded_at", r.graded_at},
+          {"case_set", r.case_set},
           {"verdict", r.compiled_only ? not_run_verdict_name : short_name(r.v)},
           {"message", r.message},
           {"score", r.score},
@@ -231,6 +232,8 @@ solution_result record_from_json(const nlohmann::json& j) {
   r.author = value_of<std::string>(j, "author", where);
   r.content_hash = value_of<std::string>(j, "content_hash", where);
   r.graded_at = value_of<std::string>(j, "graded_at", where);
+  // Results recorded before the case-set version was kept have none: "" (unknown).
+  if (j.contains("case_set")) r.case_set = value_of<std::string>(j, "case_set", where);
   r.compiled_only = value_of<std::string>(j, "verdict", where) == not_run_verdict_name;
   if (r.compiled_only) {
     r.v = verdict::internal_error; // as grading leaves it (grade_result.hpp); the message is the reports'

@@ -1,5 +1,6 @@
 #include "judge/report/leaderboard.hpp"
 
+#include "judge/problem/case_set_version.hpp"
 #include "judge/problem/problem.hpp"
 #include "common/stats.hpp"
 
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace judge {
@@ -44,6 +46,7 @@ board_entry make_entry(const solution_result& r, const std::vector<board_case>& 
   e.path = r.path;
   e.content_hash = r.content_hash;
   e.graded_at = r.graded_at;
+  e.case_set = r.case_set;
   e.score = r.score;
   std::vector<double> intensities;
   for (const board_case& b : cases) {
@@ -83,6 +86,9 @@ leaderboard make_board(std::vector<const solution_result*> ranked) {
 }
 
 std::string number(double x) { return fmt::format("{:.1f}", x); }
+
+/// An entry's case-set version, "*" marking one older than the problem's current cases.
+std::string case_set_cell(const board_entry& e) { return case_set_label(e.case_set) + (e.older_cases ? "*" : ""); }
 
 // fmt pads by characters, not bytes; author names may be any UTF-8.
 std::size_t characters(const std::string& text) {
@@ -149,10 +155,24 @@ std::string parse_before(const std::string& text) {
   return t;
 }
 
+/// Where an author has results graded on the current cases (a solution not run counts for nothing), their
+/// results on older cases no longer rank: a rejudge's grades replace them, the store keeps both.
+std::vector<solution_result> current_grades_first(std::vector<solution_result> results, const std::string& current) {
+  if (current.empty()) return results;
+  std::set<std::string> regraded;
+  for (const solution_result& r : results)
+    if (r.case_set == current && !r.compiled_only) regraded.insert(r.author);
+  results.erase(std::remove_if(results.begin(), results.end(),
+                               [&](const solution_result& r) { return r.case_set != current && regraded.count(r.author); }),
+                results.end());
+  return results;
+}
+
 std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& all, const board_filter& filter) {
   std::vector<solution_result> kept;
   for (const solution_result& r : all)
     if (filter.before.empty() || r.graded_at < filter.before) kept.push_back(r);
+  kept = current_grades_first(std::move(kept), filter.current_case_set);
   if (filter.latest) {
     // device name → author → the latest graded; among equal times the later stored (the store gives
     // oldest first, and a stable order keeps that).
@@ -167,6 +187,9 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& a
     kept = std::move(only_latest);
   }
   std::vector<leaderboard> boards = build_leaderboard(kept);
+  if (!filter.current_case_set.empty())
+    for (leaderboard& b : boards)
+      for (board_entry& e : b.entries) e.older_cases = e.case_set != filter.current_case_set;
   if (filter.anonymise) {
     // Numbered by first submission to the problem over the whole store, filters aside, so that a
     // student keeps their number from one published board to the next.
@@ -189,9 +212,13 @@ std::vector<leaderboard> build_leaderboard(const std::vector<solution_result>& a
 
 std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& problem, const board_filter& filter) {
   // Unfiltered, the store picks the bests itself and nothing else is loaded.
-  if (filter.before.empty() && !filter.latest && !filter.anonymise) return build_leaderboard(db, problem);
+  if (filter.before.empty() && !filter.latest && !filter.anonymise && filter.current_case_set.empty())
+    return build_leaderboard(db, problem);
   return build_leaderboard(db.results_for(problem), filter);
 }
+
+const std::string older_cases_note =
+    "* graded on older cases than the problem's current ones (`judge rejudge` grades them again)";
 
 std::string peaks_text(const leaderboard& b) {
   const device_info& d = b.device;
@@ -221,13 +248,16 @@ std::string leaderboard_text(const std::string& problem, const std::vector<leade
     for (const board_entry& e : b.entries) author_width = std::max(author_width, characters(e.author));
     const std::string score_header = "score " + b.speed_unit;
     out += fmt::format("{} on {} (cc {}): {}\n", problem, b.device.name, b.device.cc, peaks_text(b));
-    out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", "rank", "author", author_width, score_header,
-                       "% baseline", "graded at", "path");
+    out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {:<13}  {}\n", "rank", "author", author_width,
+                       score_header, "% baseline", "graded at", "cases", "path");
+    bool older = false;
     for (const board_entry& e : b.entries) {
       const std::string pct = b.baseline_score > 0 ? number(pct_of_baseline_score(b, e)) + "%" : "-";
-      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {}\n", e.rank, e.author, author_width, number(e.score),
-                         pct, e.graded_at, e.path);
+      out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}  {:<20}  {:<13}  {}\n", e.rank, e.author, author_width,
+                         number(e.score), pct, e.graded_at, case_set_cell(e), e.path);
+      older = older || e.older_cases;
     }
+    if (older) out += older_cases_note + "\n";
     if (b.baseline_score > 0)
       out += fmt::format("{:>4}  {:<{}}  {:>14}  {:>10}\n", "-", "baseline", author_width, number(b.baseline_score),
                          "100.0%");
@@ -292,6 +322,8 @@ std::string leaderboard_json(const std::string& problem, const std::vector<leade
                                   {"path", e.path},
                                   {"content_hash", e.content_hash},
                                   {"graded_at", e.graded_at},
+                                  {"case_set", e.case_set},
+                                  {"older_cases", e.older_cases},
                                   {"score", e.score},
                                   {"pct_of_baseline_score", pct_of_baseline_score(b, e)},
                                   {"intensity", e.intensity},

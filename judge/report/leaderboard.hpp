@@ -30,6 +30,8 @@ struct board_entry {
   std::string path;
   std::string content_hash;
   std::string graded_at;
+  std::string case_set;       ///< the version of the cases it was graded on; "" when not known
+  bool older_cases = false;   ///< graded on another version than the problem's current one (board_filter)
   double score = 0;                             ///< [speed unit] geometric mean of the case speeds
   std::vector<std::optional<board_cell>> cells; ///< one per board case; empty where the entry lacks the case
   double intensity = 0;                         ///< [FLOP/byte] geometric mean over its cases; 0 if unknown
@@ -60,6 +62,10 @@ struct board_filter {
   std::string before;     ///< "YYYY-MM-DDTHH:MM:SSZ": only results graded strictly before it; "" for all
   bool latest = false;    ///< only each author's latest graded result on each GPU model (ranked if accepted)
   bool anonymise = false; ///< authors shown as "student N", numbered by first submission; paths and hashes left out
+  /// The problem's case-set version now (problem/case_set_version.hpp), or "" to leave versions aside. Set:
+  /// an author with a result graded on it is ranked by those results only (after a rejudge, the new
+  /// grades count), and an entry graded on another version is marked older_cases.
+  std::string current_case_set;
 };
 
 /// "2025-03-01" or "2025-03-01T10:00[:00][Z]" (also with a space for T), UTC, as board_filter::before
@@ -99,6 +105,9 @@ std::string leaderboard_html(const std::string& problem, const std::vector<leade
 std::string leaderboard_html_sections(const std::vector<leaderboard>& boards);
 /// The page's stylesheet: inlined by leaderboard_html(), served as a file by the web server.
 const char* leaderboard_css();
+
+/// The line under a board whose entries include one graded on older cases (marked "*").
+extern const std::string older_cases_note;
 
 /// One CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF, with quotes doubled.
 std::string csv_field(const std::string& text);

@@ -2,10 +2,12 @@
 // Every string that came from the results store is escaped: author names are user input.
 #include "judge/report/leaderboard.hpp"
 #include "judge/report/leaderboard_svg.hpp"
+#include "judge/problem/case_set_version.hpp"
 #include "judge/base/xml_escape.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string_view>
 
 namespace judge {
@@ -39,6 +41,7 @@ svg .roof { fill: none; stroke: #333; stroke-width: 2; }
 svg .roof-label { fill: #333; }
 svg .dot { fill: #4c78a8; stroke: #fff; stroke-width: 1; }
 svg .baseline-dot { fill: #d62728; }
+td.older { color: #a15c00; font-weight: bold; }
 )css";
 
 /// `text`, escaped, allowed to wrap after each of `after`, so that long paths and case names wrap where
@@ -64,7 +67,7 @@ std::string ranking_table(const leaderboard& b) {
   out += fmt::format("<th>score [{}]</th><th>% of baseline</th>", esc(b.speed_unit));
   for (const board_case& c : b.cases)
     out += fmt::format("<th>{}<br><span class=\"shape\">{}</span></th>", wrappable(c.name, "_"), esc(c.shape));
-  out += "<th>graded at</th><th>solution</th></tr></thead>\n<tbody>\n";
+  out += "<th>graded at</th><th>cases</th><th>solution</th></tr></thead>\n<tbody>\n";
   for (const board_entry& e : b.entries) {
     out += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:.1f}</td>", e.rank, esc(e.author),
                        e.score);
@@ -74,15 +77,18 @@ std::string ranking_table(const leaderboard& b) {
       out += cell ? fmt::format("<td class=\"num\">{:.1f}<br><span class=\"pct\">{:.1f}%</span></td>", cell->speed,
                                 cell->pct_of_baseline)
                   : std::string("<td class=\"num\">–</td>");
-    out += fmt::format("<td>{}</td><td class=\"path\" title=\"{}\">{}</td></tr>\n", wrappable_time(e.graded_at),
-                       esc(e.content_hash), wrappable(e.path, "/"));
+    out += fmt::format("<td>{}</td>", wrappable_time(e.graded_at));
+    out += e.older_cases ? fmt::format("<td class=\"older\" title=\"graded on older cases\">{}*</td>",
+                                       esc(case_set_label(e.case_set)))
+                         : fmt::format("<td>{}</td>", esc(case_set_label(e.case_set)));
+    out += fmt::format("<td class=\"path\" title=\"{}\">{}</td></tr>\n", esc(e.content_hash), wrappable(e.path, "/"));
   }
   if (b.baseline_score > 0) {
     out += fmt::format("<tr class=\"baseline\"><td class=\"num\">–</td><td>baseline</td>"
                        "<td class=\"num\">{:.1f}</td><td class=\"num\">100.0%</td>",
                        b.baseline_score);
     for (const board_case& c : b.cases) out += fmt::format("<td class=\"num\">{:.1f}</td>", c.baseline_speed);
-    out += "<td></td><td></td></tr>\n";
+    out += "<td></td><td></td><td></td></tr>\n";
   }
   return out + "</tbody>\n</table>\n";
 }
@@ -93,6 +99,8 @@ std::string board_section(const leaderboard& b) {
                      esc(b.device.cc));
   out += fmt::format("<p class=\"peaks\">{} · {} ranked cases</p>\n", esc(peaks_text(b)), b.cases.size());
   out += ranking_table(b);
+  if (std::any_of(b.entries.begin(), b.entries.end(), [](const board_entry& e) { return e.older_cases; }))
+    out += fmt::format("<p class=\"note older\">{}</p>\n", esc(older_cases_note));
   if (b.implausible_left_out > 0) out += fmt::format("<p class=\"note\">{}</p>\n", esc(implausible_note(b)));
   out += "<h3>Score per author</h3>\n" + score_bar_chart_svg(b);
   out += "<h3>Roofline</h3>\n" + roofline_svg(b);

@@ -108,6 +108,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
       out += fmt::format("  {:<28} {:<16} {}\n", name, c.shape, padded_verdict(c.v, style, 4));
     }
   }
+  if (!r.case_set.empty()) out += fmt::format("  graded on case set {}\n", r.case_set);
   for (const case_result& c : r.cases)
     if (!c.feedback.empty()) out += indent(fmt::format("note on {}: {}", c.name, c.feedback), "  ");
   for (const case_result& c : r.cases)

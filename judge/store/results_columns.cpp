@@ -185,6 +185,8 @@ std::vector<column<submission>> make_submissions_table() {
        }},
       {"hints", "TEXT NOT NULL DEFAULT '[]'", 4, [](const submission& s) { return stored_hints(s.result.hints); },
        [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_json); }},
+      // The version of the cases it was graded on (problem/case_set_version.hpp); '' before version 9.
+      result_column<submission>("case_set", "TEXT NOT NULL DEFAULT ''", 9, &solution_result::case_set),
   };
 }
 

@@ -39,6 +39,8 @@ template <std::size_t N> std::string one_of(const char* column, const std::array
 //   8  a queued submission's standing in the course (course/course_rules.hpp): the assignment it was
 //      made for and how late it was; '' and 0 for every submission made before, as for one made without
 //      a course
+//   9  submissions.case_set (the version of the cases a result was graded on; '' before), and
+//      queued_submissions.rejudge_of (the submission a rejudge copied; NULL for one a person made)
 //
 // A released table or column is never edited: stores in the field have it. A change is a new version.
 std::vector<table_decl> declared_tables() {
@@ -73,7 +75,8 @@ std::vector<table_decl> declared_tables() {
         {"note", "TEXT NOT NULL DEFAULT ''", 6},
         {"node", "TEXT NOT NULL DEFAULT ''", 6},
         {"assignment", "TEXT NOT NULL DEFAULT ''", 8},
-        {"late_seconds", "INTEGER NOT NULL DEFAULT 0", 8}},
+        {"late_seconds", "INTEGER NOT NULL DEFAULT 0", 8},
+        {"rejudge_of", "INTEGER", 9}},
        "",
        "",
        {{"queued_submissions_by_state", "(state, account, id)"}, {"queued_submissions_by_account", "(account, id)"}}},

@@ -16,7 +16,7 @@
 namespace judge::store {
 
 /// The schema version this judge writes.
-inline constexpr int current_version = 8;
+inline constexpr int current_version = 9;
 
 struct column_decl {
   std::string name;

@@ -352,3 +352,53 @@ TEST_CASE("an anonymised board numbers authors by first submission in every form
   CHECK(authors_of(build_leaderboard(filter_history(), filter)[0]) ==
         std::vector<std::string>{"student 1", "student 2"});
 }
+
+TEST_CASE("a board marks entries graded on older cases and ranks a regraded author by the new grades",
+          "[leaderboard][filter]") {
+  solution_result alice_old = accepted_result("alice", 15000, "NVIDIA H200", "2025-03-01T10:00:00Z");
+  alice_old.case_set = "000000000001";
+  solution_result alice_new = accepted_result("alice", 9000, "NVIDIA H200", "2025-03-03T10:00:00Z");
+  alice_new.case_set = "000000000002";
+  solution_result bob_old = accepted_result("bob", 12000, "NVIDIA H200", "2025-03-01T11:00:00Z");
+  bob_old.case_set = "000000000001";
+  const solution_result carol_unknown = accepted_result("carol", 8000, "NVIDIA H200", "2025-02-01T11:00:00Z");
+  board_filter now;
+  now.current_case_set = "000000000002";
+  const auto boards = build_leaderboard({alice_old, alice_new, bob_old, carol_unknown}, now);
+  REQUIRE(boards.size() == 1);
+  const auto& entries = boards[0].entries;
+  REQUIRE(entries.size() == 3);
+  CHECK(entries[0].author == "bob");
+  CHECK(entries[0].older_cases);
+  CHECK(entries[1].author == "alice"); // her old 15000 no longer ranks: the rejudge's 9000 does
+  CHECK(entries[1].score == 9000);
+  CHECK_FALSE(entries[1].older_cases);
+  CHECK(entries[2].author == "carol");
+  CHECK(entries[2].older_cases);
+
+  const std::string text = leaderboard_text("matmul", boards);
+  CAPTURE(text);
+  CHECK(contains(text, "000000000001*"));
+  CHECK(contains(text, "unknown*"));
+  CHECK(contains(text, "000000000002 "));
+  CHECK(contains(text, older_cases_note));
+  const auto json = nlohmann::json::parse(leaderboard_json("matmul", boards));
+  CHECK(json["boards"][0]["entries"][0]["case_set"] == "000000000001");
+  CHECK(json["boards"][0]["entries"][0]["older_cases"] == true);
+  CHECK(json["boards"][0]["entries"][1]["older_cases"] == false);
+  const std::string html = leaderboard_html("matmul", boards);
+  CHECK(contains(html, "class=\"older\""));
+  CHECK(contains(html, older_cases_note.substr(0, 30)));
+}
+
+TEST_CASE("a board without a current case set marks nothing and ranks every author's best", "[leaderboard][filter]") {
+  solution_result old = accepted_result("alice", 15000, "NVIDIA H200", "2025-03-01T10:00:00Z");
+  old.case_set = "000000000001";
+  solution_result regraded = accepted_result("alice", 9000, "NVIDIA H200", "2025-03-03T10:00:00Z");
+  regraded.case_set = "000000000002";
+  const auto boards = build_leaderboard({old, regraded}, board_filter{});
+  REQUIRE(boards.at(0).entries.size() == 1);
+  CHECK(boards[0].entries[0].score == 15000);
+  CHECK_FALSE(boards[0].entries[0].older_cases);
+  CHECK_FALSE(contains(leaderboard_text("matmul", boards), older_cases_note));
+}

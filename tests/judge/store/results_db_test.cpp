@@ -200,8 +200,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 8);
-  CHECK(pragma_text(db.connection(), "user_version") == "8");
+  CHECK(results_db::schema_version() == 9);
+  CHECK(pragma_text(db.connection(), "user_version") == "9");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -259,6 +259,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK(all[0].cases[1].timing->precision == 0); // not recorded before version 3
   CHECK_FALSE(all[0].implausible);               // not flagged before version 3
   CHECK(all[0].cases[0].sanitizer.empty());      // none before version 5
+  CHECK(all[0].case_set.empty());                // unknown before version 9
   check_same_result(all[1], newer);
 }
 
@@ -455,4 +456,18 @@ TEST_CASE("a writer killed midway leaves the store intact", "[results_db][crash]
   CHECK(static_cast<std::int64_t>(all.size()) >= seen);
   for (const solution_result& r : all) CHECK(static_cast<int>(r.cases.size()) == cases_per_result);
   db.record(accepted_result("after", 1)); // and it still takes writes
+}
+
+TEST_CASE("a result keeps the version of the cases it was graded on", "[results_db]") {
+  temp_folder dir;
+  results_db db(dir / "judge.db");
+  solution_result graded = accepted_result("alice", 100);
+  graded.case_set = "0123456789ab";
+  db.record(graded);
+  db.record(accepted_result("bob", 200)); // graded before versions were kept: unknown
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].case_set == "0123456789ab");
+  CHECK(all[1].case_set.empty());
+  CHECK(db.best_accepted("matmul")[0].case_set.empty());
 }
