@@ -40,6 +40,9 @@ const std::vector<env_variable>& judge_variables() {
        "judge submit's token (never taken on the command line)"},
       {judge_env::job_token, "JUDGE_JOB_TOKEN", "none: judge slurm-job refuses to start",
        "a Slurm job's token for the server's job routes; the job script of judge serve --backend slurm sets it"},
+      {judge_env::build_dir, "JUDGE_BUILD_DIR", "build/ in the checkout of bin/judge",
+       "the build folder bin/judge and scripts/test.sh build the judge in and run it from (read by those scripts, "
+       "not by the judge); one configured for another checkout is refused, never reconfigured"},
   };
   return table;
 }

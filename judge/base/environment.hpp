@@ -24,6 +24,7 @@ enum class judge_env {
   server,            ///< JUDGE_SERVER
   token,             ///< JUDGE_TOKEN
   job_token,         ///< JUDGE_JOB_TOKEN
+  build_dir,         ///< JUDGE_BUILD_DIR (bin/judge's and scripts/test.sh's; the judge itself never reads it)
 };
 
 struct env_variable {

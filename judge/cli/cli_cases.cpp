@@ -364,12 +364,12 @@ int list_cases(const context& ctx, const cases_flags& f) {
     const int hidden = check_hidden(spec, cases, f.budget);
     return missing ? some_not_accepted : samples != all_accepted ? samples : hidden;
   }
-  std::printf("%-30s %-8s %-18s %s\n", "case", "", "shape", "timed");
+  std::printf("%-30s %-10s %-18s %s\n", "case", "visibility", "shape", "timed");
   for (const auto& c : cases) {
     // What else decides how the case is judged, said after the columns every case has.
     std::string notes = c.compare == comparison::exact ? "  exact" : "";
     if (c.robustness()) notes += "  robustness: " + c.beyond_limits;
-    std::printf("%-30s %-8s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
+    std::printf("%-30s %-10s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
                 shape_text(spec, c).c_str(), c.timed ? "yes" : "no", notes.c_str());
   }
   return 0;

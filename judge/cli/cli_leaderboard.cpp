@@ -50,7 +50,13 @@ int show(const context& ctx, const board_flags& f) {
     boards = build_leaderboard(*db, f.problem, filter);
   std::fputs(leaderboard_text(f.problem, boards).c_str(), stdout);
   if (!f.html_file.empty()) write_text(f.html_file, leaderboard_html(f.problem, boards));
-  if (!f.csv_file.empty()) write_text(f.csv_file, leaderboard_csv(boards));
+  if (!f.csv_file.empty()) {
+    write_text(f.csv_file, leaderboard_csv(boards));
+    // The file stays valid CSV for a course's scripts (its header row); the person is told why it is empty.
+    if (boards.empty())
+      std::fprintf(stderr, "judge: no accepted, timed results for %s yet: %s holds only the header row\n",
+                   f.problem.c_str(), f.csv_file.c_str());
+  }
   if (!f.json_file.empty()) write_text(f.json_file, leaderboard_json(f.problem, boards));
   return 0;
 }

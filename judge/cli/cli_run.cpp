@@ -53,7 +53,12 @@ int run(const context& ctx, const run_flags& f) {
                         " <your name>`, or name files to grade");
     paths.push_back(folder);
   }
-  const solution_set chosen = collect_solutions(paths);
+  // By default the learner's own solutions: the shipped example only while there are none.
+  // Paths inside the current folder are shown relative to it, as the docs show them.
+  std::error_code no_cwd;
+  const std::filesystem::path here = std::filesystem::current_path(no_cwd);
+  solution_set chosen = f.paths.empty() ? without_shipped_example(collect_solutions(paths)) : collect_solutions(paths);
+  if (!no_cwd) chosen = shown_from(std::move(chosen), here);
   if (chosen.solutions.empty()) {
     std::string why = render_skipped(chosen.skipped);
     why.pop_back(); // its last newline: the error line ends it

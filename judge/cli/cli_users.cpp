@@ -72,6 +72,7 @@ void add_users(CLI::App& app, context& ctx) {
 
   CLI::App* list = add_command(*users, ctx, "list", "list the accounts (never their tokens)", [&ctx, flags] {
     return with_accounts(ctx, *flags, [&](service::accounts& a) {
+      std::printf("%-24s %-10s %s\n", "name", "role", "created at");
       for (const service::account& u : a.list())
         std::printf("%-24s %-10s %s%s\n", u.name.c_str(), service::role_name(u.who).c_str(), u.created_at.c_str(),
                     u.disabled ? "  disabled" : "");

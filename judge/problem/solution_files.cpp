@@ -220,4 +220,26 @@ solution_set collect_solutions(const std::vector<fs::path>& paths) {
   return found;
 }
 
+solution_set without_shipped_example(solution_set set) {
+  const auto shipped = [](const solution_entry& e) { return e.source.filename() == shipped_example_name; };
+  const auto example = std::find_if(set.solutions.begin(), set.solutions.end(), shipped);
+  if (example == set.solutions.end() || set.solutions.size() == 1) return set;
+  set.skipped.push_back({example->source, skip_reason::shipped_example});
+  set.solutions.erase(example);
+  return set;
+}
+
+solution_set shown_from(solution_set set, const fs::path& folder) {
+  const fs::path base = folder.lexically_normal();
+  for (solution_entry& s : set.solutions) {
+    const fs::path shown(s.display);
+    if (!shown.is_absolute()) continue;
+    const fs::path relative = shown.lexically_normal().lexically_relative(base);
+    if (relative.empty() || *relative.begin() == "..") continue;
+    // A folder solution keeps its trailing '/'.
+    s.display = relative.string() + (s.display.back() == '/' && relative.string().back() != '/' ? "/" : "");
+  }
+  return set;
+}
+
 } // namespace judge

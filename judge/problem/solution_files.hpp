@@ -35,6 +35,9 @@ enum class skip_reason {
   folder_link,   ///< a symbolic link to a folder inside a student's folder (not followed)
   not_a_file,    ///< a device, socket or pipe
   unreadable,    ///< cannot be examined (permissions)
+  /// `solutions/<problem>/example.cu`, the example shipped so that a fresh checkout has something to
+  /// grade, beside a learner's own solutions: graded only when named
+  shipped_example,
 };
 
 struct skipped_entry {
@@ -47,6 +50,18 @@ struct solution_set {
   std::vector<solution_entry> solutions;
   std::vector<skipped_entry> skipped;
 };
+
+/// The name of the example solution shipped in solutions/<problem>/.
+inline constexpr const char* shipped_example_name = "example.cu";
+
+/// `set`, the solutions of solutions/<problem>/ graded by default, without the shipped example (moved to
+/// the skipped entries) when the learner has solutions of their own beside it; alone, it is kept.
+solution_set without_shipped_example(solution_set set);
+
+/// `set` with each solution's display made relative to `folder` where it names a path inside it
+/// (`/home/a/gpu-judge/solutions/matmul/alice.cu` → `solutions/matmul/alice.cu` from the checkout), as
+/// the docs show them; paths outside it keep their spelling.
+solution_set shown_from(solution_set set, const std::filesystem::path& folder);
 
 /// Expands `paths`. A .cu file is one solution. A folder is a class folder (solutions_in()), unless it is
 /// a student's folder inside a class folder the judge knows by its place: `solutions/<problem>/<student>/`

@@ -136,7 +136,8 @@ std::string render_no_device_note(const std::vector<solution_result>& results, c
                        "nothing to run\n",
                        why);
   return fmt::format("judge: no CUDA device on this machine{}: {} solution(s) compiled but not run; "
-                     "run the judge on a machine with an NVIDIA GPU for their verdicts\n",
+                     "run the judge on a machine with an NVIDIA GPU for their verdicts, or grade on your class's "
+                     "server: bin/judge submit <problem> <file> --server URL\n",
                      why, compiled);
 }
 
@@ -215,6 +216,8 @@ std::string skip_reason_text(skip_reason reason) {
     return "neither a file nor a folder";
   case skip_reason::unreadable:
     return "cannot be read (permissions?)";
+  case skip_reason::shipped_example:
+    return "the example shipped with the judge, left out beside your own solutions; name it to grade it";
   }
   return "skipped";
 }

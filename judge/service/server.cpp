@@ -146,7 +146,7 @@ void serve(const server_options& options, const std::function<void(const std::st
       log("no GPU (" + why + "): submissions are compiled and end \"not run: no CUDA device is present\"");
       state.set_no_gpu_reason("This server has no GPU (" + why +
                               "): submissions are compiled but not run, so no result is timed and the board stays "
-                              "empty. Ask your instructor for a server with an NVIDIA GPU.");
+                              "empty.");
     } else
       keep_compilers_off_the_gpus(gpus, log);
     const unsigned compilers =

@@ -2,6 +2,8 @@
 //
 // This starter compiles and runs but computes nothing: output keeps its garbage and the judge answers
 // Wrong Answer. The output has (input_rows - kernel_rows + 1) x (input_cols - kernel_cols + 1) elements.
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void conv2d_kernel(const float* input, const float* kernel, float* output, int input_rows, int input_cols,

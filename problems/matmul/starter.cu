@@ -3,6 +3,8 @@
 // This starter compiles and runs but computes nothing: its kernel is empty, so C keeps the garbage it
 // held before the call and the judge answers Wrong Answer. Fill in the kernel (and change the launch if
 // your kernel needs another shape).
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void matmul_kernel(const float* A, const float* B, float* C, int M, int N, int K) {

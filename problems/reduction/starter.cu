@@ -2,6 +2,8 @@
 //
 // This starter compiles and runs but computes nothing: output[0] keeps the garbage it held before the
 // call and the judge answers Wrong Answer. Fill in the kernel (and remember output starts as garbage).
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void reduction_kernel(const float* input, float* output, int N) {

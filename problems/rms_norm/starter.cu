@@ -2,6 +2,8 @@
 //
 // This starter compiles and runs but computes nothing: output keeps its garbage and the judge answers
 // Wrong Answer. The mean of squares is over the whole vector, across all blocks.
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void rms_norm_kernel(const float* input, float gamma, float beta, float* output, int N, float eps) {

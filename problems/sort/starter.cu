@@ -2,6 +2,8 @@
 //
 // This starter compiles and runs but sorts nothing: data keeps its order and the judge answers Wrong
 // Answer (unless the input happens to be sorted already).
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void sort_kernel(float* data, int N) {

@@ -3,6 +3,8 @@
 //
 // This starter compiles and runs but computes nothing: y keeps its garbage and the judge answers Wrong
 // Answer. N need not be a multiple of anything.
+// That verdict needs a GPU: on a machine without one the judge compiles the file and shows NR (not
+// run); grade it on your class's server with `bin/judge submit`.
 #include <cuda_runtime.h>
 
 __global__ void spmv_kernel(const float* A, const float* x, float* y, int M, int N) {

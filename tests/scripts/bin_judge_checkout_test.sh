@@ -32,6 +32,17 @@ if grep -q "was configured for $work/original, not for this checkout" "$work/err
 if grep -q "CMAKE_HOME_DIRECTORY:INTERNAL=$root\$" "$build/CMakeCache.txt"; then echo "ok: configured for this checkout"
 else echo "FAILED: the build is not configured for $root"; fail=1; fi
 
+# JUDGE_BUILD_DIR naming another checkout's build: refused, and that build left as it was.
+other="$work/other-build"; mkdir -p "$other/bin"; cp "$build/bin/judge" "$other/bin/judge"
+echo "CMAKE_HOME_DIRECTORY:INTERNAL=$work/original" >"$other/CMakeCache.txt"; touch "$other/Makefile"
+out=$(env -u JUDGE_ROOT JUDGE_BUILD_DIR="$other" "$root/bin/judge" list 2>"$work/err"); status=$?
+check "JUDGE_BUILD_DIR naming another checkout's build: the judge does not run" "$out" ""
+check "JUDGE_BUILD_DIR naming another checkout's build: a usage error" "$status" "2"
+if grep -q "JUDGE_BUILD_DIR=$other is the build of $work/original, not of this checkout" "$work/err"; then
+  echo "ok: says why"; else echo "FAILED: no message about JUDGE_BUILD_DIR:"; cat "$work/err"; fail=1; fi
+if grep -q "CMAKE_HOME_DIRECTORY:INTERNAL=$work/original\$" "$other/CMakeCache.txt" && [ -f "$other/Makefile" ]; then
+  echo "ok: the other checkout's build is left as it was"; else echo "FAILED: $other was changed"; fail=1; fi
+
 rm -f "$build/Makefile"; touch "$build/judge-built.stamp" # a configure that failed or was stopped
 out=$(env -u JUDGE_ROOT "$root/bin/judge" list 2>"$work/err"); status=$?
 check "an unfinished configure: the judge does not run" "$out" ""

@@ -73,6 +73,17 @@ TEST_CASE("a leaderboard page path that cannot be written is a usage error befor
   }
 }
 
+TEST_CASE("a leaderboard CSV with nothing ranked keeps its header row and says why on stderr", "[cli]") {
+  scratch_root root;
+  const fs::path csv = root.dir / "board.csv", db = root.dir / "empty.db";
+  REQUIRE(judge_cli("users list --db " + db.string()).status == 0); // an empty store
+  const auto r = judge_cli(root.root_arg() + " leaderboard matmul --csv " + csv.string() + " --db " + db.string());
+  CAPTURE(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "no accepted, timed results for matmul yet: " + csv.string() + " holds only the header row"));
+  CHECK(judge::read_file(csv).rfind("device,cc,rank,author", 0) == 0);
+}
+
 TEST_CASE("time options must be positive", "[cli]") {
   scratch_root root;
   root.write("solutions/matmul/alice.cu", broken_solution);

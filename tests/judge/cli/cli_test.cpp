@@ -72,6 +72,7 @@ TEST_CASE("judge cases marks hidden cases and shows the mission shapes", "[cli]"
   CHECK(contains(r.output, "1001x513x777"));
   CHECK(contains(r.output, "hidden"));
   CHECK(contains(r.output, "sample"));
+  CHECK(r.output.rfind("case                           visibility shape              timed\n", 0) == 0);
 }
 
 TEST_CASE("an unknown problem is one clear line and exit status 2", "[cli]") {

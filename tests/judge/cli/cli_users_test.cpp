@@ -22,6 +22,7 @@ TEST_CASE("judge users adds and imports and lists and renews tokens and never li
   CHECK(contains(imported.output, "carol jt_"));
   const auto listed = run_judge("users list" + db);
   CHECK(listed.status == 0);
+  CHECK(listed.output.rfind("name                     role       created at\n", 0) == 0);
   CHECK(contains(listed.output, "alice"));
   CHECK(contains(listed.output, "instructor"));
   CHECK(contains(listed.output, "carol"));

@@ -138,3 +138,34 @@ TEST_CASE("any other folder named on the command line is a class folder", "[solu
   touch(dir / "mine" / "b.cu");
   CHECK(names(collect_solutions({dir / "mine"})) == std::vector<std::string>{"a", "b"});
 }
+
+TEST_CASE("the shipped example is left out beside a learner's own solutions and graded alone", "[solutions]") {
+  judge_test::temp_folder dir;
+  dir.write("solutions/matmul/example.cu", "// author: example\n");
+  const auto folder = dir / "solutions/matmul";
+  const auto alone = judge::without_shipped_example(judge::collect_solutions({folder}));
+  REQUIRE(alone.solutions.size() == 1);
+  CHECK(alone.skipped.empty());
+
+  dir.write("solutions/matmul/alice.cu", "// alice\n");
+  const auto beside = judge::without_shipped_example(judge::collect_solutions({folder}));
+  REQUIRE(beside.solutions.size() == 1);
+  CHECK(beside.solutions[0].name == "alice");
+  REQUIRE(beside.skipped.size() == 1);
+  CHECK(beside.skipped[0].path.filename() == "example.cu");
+  CHECK(beside.skipped[0].reason == judge::skip_reason::shipped_example);
+}
+
+TEST_CASE("solutions inside the current folder are shown relative to it and others as given", "[solutions]") {
+  solution_set set;
+  set.solutions = {{"/home/a/judge/solutions/matmul/alice.cu", "/home/a/judge/solutions/matmul/alice.cu", "alice"},
+                   {"/home/a/judge/class/bob", "/home/a/judge/class/bob/", "bob"},
+                   {"/elsewhere/carol.cu", "/elsewhere/carol.cu", "carol"},
+                   {"dave.cu", "dave.cu", "dave"}};
+  const solution_set shown = judge::shown_from(set, "/home/a/judge");
+  CHECK(shown.solutions[0].display == "solutions/matmul/alice.cu");
+  CHECK(shown.solutions[1].display == "class/bob/");
+  CHECK(shown.solutions[2].display == "/elsewhere/carol.cu");
+  CHECK(shown.solutions[3].display == "dave.cu");
+  CHECK(judge::shown_from(set, "/home/a/judge/solutions").solutions[1].display == "/home/a/judge/class/bob/");
+}

@@ -52,6 +52,7 @@ TEST_CASE("the closing note of a run without a device says what compiled, or tha
   CHECK(contains(some, "no CUDA device on this machine (" + reason +
                            "): 1 solution(s) compiled but "
                            "not run"));
+  CHECK(contains(some, "bin/judge submit <problem> <file> --server URL"));
   const std::string none = render_no_device_note({compile_error()}, reason);
   CHECK(contains(none, "no solution compiled, so there was nothing to run"));
   CHECK_FALSE(contains(none, "compiled but not run"));
