@@ -407,10 +407,12 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   const reader in(spec_yaml::shown_path(spec.spec_file));
   const YAML::Node doc = spec_yaml::load(spec.spec_file, spec_yaml::shown_path(spec.spec_file));
   const fields top = in.mapping(doc, "",
-                                {"title", "statement", "signature", "tolerance", "leetgpu", "work", "speed_unit",
+                                {"title", "status", "statement", "signature", "tolerance", "leetgpu", "work", "speed_unit",
                                  "inputs", "baseline", "banned_libraries", "tensor_cores", "limits"});
 
   spec.title = in.text(in.required(top, "", "title", "the problem's human-readable name"), "title");
+  if (const YAML::Node* node = top.find("status"))
+    spec.draft = in.word<bool>(*node, "status", "status", {{"draft", true}, {"published", false}});
   spec.signature = read_signature(in, in.required(top, "", "signature", "the parameters of solve()"));
   const std::vector<std::string> sizes = spec.size_names();
 

@@ -96,6 +96,9 @@ struct problem_spec {
   std::filesystem::path dir;       ///< absolute path of problems/<name>
   std::filesystem::path spec_file; ///< problems/<name>/problem.yaml
   std::string title;
+  /// `status: draft`: the problem is being written; a server shows it to instructors only and refuses
+  /// students' submissions. Default `published`.
+  bool draft = false;
   std::filesystem::path statement; ///< absolute
   std::vector<parameter> signature;
   judge::tolerance tolerance;

@@ -101,6 +101,18 @@ TEST_CASE("omitted fields take the defaults docs/problem-format.md gives", "[spe
   CHECK(spec.limits.output_bytes == 65536);
 }
 
+TEST_CASE("status says whether a problem is a draft, published by default", "[spec]") {
+  const temp_folder root;
+  CHECK_FALSE(load_problem(write_problem(root, "a", "title: A\n" + matmul_signature)).draft);
+  CHECK(load_problem(write_problem(root, "b", "title: B\nstatus: draft\n" + matmul_signature)).draft);
+  CHECK_FALSE(load_problem(write_problem(root, "c", "title: C\nstatus: published\n" + matmul_signature)).draft);
+  const std::string bad = load_error("title: T\nstatus: hidden\n" + matmul_signature);
+  CAPTURE(bad);
+  CHECK(bad.find("problem.yaml:2") != std::string::npos);
+  CHECK(bad.find("status") != std::string::npos);
+  CHECK(bad.find("draft") != std::string::npos);
+}
+
 TEST_CASE("tensor_cores says whether solutions may use tensor-core math", "[spec]") {
   const auto [word, allowed] = GENERATE(std::make_pair("allowed", true), std::make_pair("forbidden", false));
   CAPTURE(word);
@@ -217,7 +229,7 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
   const row r = GENERATE_COPY(
       // fields and values
       row{head + "tolerence: {atol: 1}\n",
-          "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, statement, signature, "
+          "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, status, statement, signature, "
           "tolerance, leetgpu, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
       row{head + "leetgpu: {atol: 0.01}\n",
           "problem.yaml:9: field 'leetgpu.rtol' is required (LeetGPU's relative tolerance)"},
@@ -259,7 +271,7 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{title + "title: Again\n" + matmul_signature, "problem.yaml:2: field 'title' appears twice (first on line 1)"},
       row{matmul_signature, "problem.yaml:1: field 'title' is required"}, row{title, "field 'signature' is required"},
       row{"", "field 'title' is required"},
-      row{"- title\n", "problem.yaml:1: expected a mapping with the fields title, statement,"},
+      row{"- title\n", "problem.yaml:1: expected a mapping with the fields title, status, statement,"},
       // distributions
       row{head + "inputs: {distribution: {kind: uniform, low: 1, high: 1}}\n",
           "field 'inputs.distribution': low must be below high, got low 1 and high 1"},
