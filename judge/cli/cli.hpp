@@ -66,6 +66,8 @@ void add_worker(CLI::App& app, context& ctx);
 void add_slurm_job(CLI::App& app, context& ctx);
 void add_users(CLI::App& app, context& ctx);
 void add_submit(CLI::App& app, context& ctx);
+void add_rejudge(CLI::App& app, context& ctx);
+void add_similarity(CLI::App& app, context& ctx);
 void add_gradebook(CLI::App& app, context& ctx);
 
 /// The course file: `course_option` (--course) when given, else course.yaml beside problems/ (the

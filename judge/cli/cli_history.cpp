@@ -3,7 +3,10 @@
 #include "judge/cli/cli.hpp"
 
 #include "judge/cli/cli_store.hpp"
+#include "judge/problem/case_set_version.hpp"
 #include "judge/problem/problem.hpp"
+#include "judge/record/record_json.hpp"
+#include "judge/service/queue/submission_queue.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -25,28 +28,39 @@ const case_result* first_failed(const solution_result& r) {
   return it == r.cases.end() ? nullptr : &*it;
 }
 
-std::string verdict_text(const solution_result& r) { return r.compiled_only ? "not run" : short_name(r.v); }
+/// NR for a solution compiled but not run, as --json, the web's History and `judge run` say it.
+std::string verdict_text(const solution_result& r) { return r.compiled_only ? not_run_verdict_name : short_name(r.v); }
+
+/// The version of the cases `r` was graded on, "*" marking one older than `current`.
+std::string cases_cell(const solution_result& r, const std::string& current) {
+  return case_set_label(r.case_set) + (r.case_set != current ? "*" : "");
+}
 
 std::string history_text(const std::string& problem, const std::string& author,
-                         const std::vector<solution_result>& results) {
+                         const std::vector<solution_result>& results, const std::string& current) {
   if (results.empty())
     return author.empty() ? fmt::format("No results for {} yet.\n", problem)
                           : fmt::format("No results for {} by {} yet.\n", problem, author);
-  std::string out = fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<24}  {}\n", "graded at", "author", "verdict",
-                                "score", "first failed case", "path");
+  std::string out = fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<13}  {:<24}  {}\n", "graded at", "author",
+                                "verdict", "score", "cases", "first failed case", "path");
+  bool older = false;
   for (const solution_result& r : results) {
     const case_result* failed = first_failed(r);
     const std::string score = r.score > 0 ? fmt::format("{:.1f}", r.score) : "-";
     const std::string failed_case =
         failed ? failed->name + (failed->hidden ? " (hidden)" : "") : (r.cases.empty() ? "-" : "none");
-    out += fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<24}  {}{}\n", r.graded_at, r.author, verdict_text(r), score,
-                       failed_case, r.path, r.implausible ? "  (implausible time: not ranked)" : "");
+    out += fmt::format("{:<20}  {:<12}  {:<7}  {:>10}  {:<13}  {:<24}  {}{}\n", r.graded_at, r.author, verdict_text(r),
+                       score, cases_cell(r, current), failed_case, r.path,
+                       r.implausible ? "  (implausible time: not ranked)" : "");
+    older = older || r.case_set != current;
   }
+  if (older) out += fmt::format("* graded on other cases than {}'s current ones ({})\n", problem, current);
   return out;
 }
 
-std::string history_json(const std::string& problem, const std::vector<solution_result>& results) {
-  nlohmann::json doc = {{"problem", problem}, {"submissions", nlohmann::json::array()}};
+std::string history_json(const std::string& problem, const std::vector<solution_result>& results,
+                         const std::string& current) {
+  nlohmann::json doc = {{"problem", problem}, {"case_set", current}, {"submissions", nlohmann::json::array()}};
   for (const solution_result& r : results) {
     const case_result* failed = first_failed(r);
     nlohmann::json first = nullptr;
@@ -59,7 +73,8 @@ std::string history_json(const std::string& problem, const std::vector<solution_
                                   {"author", r.author},
                                   {"path", r.path},
                                   {"content_hash", r.content_hash},
-                                  {"verdict", short_name(r.v)},
+                                  {"case_set", r.case_set},
+                                  {"verdict", verdict_text(r)},
                                   {"compiled_only", r.compiled_only},
                                   {"message", r.message},
                                   {"score", r.score},
@@ -73,15 +88,33 @@ std::string history_json(const std::string& problem, const std::vector<solution_
 }
 
 int history(const context& ctx, const history_flags& f) {
-  load_problem(ctx.where.problems() / f.problem); // an unknown problem is a usage error, not an empty history
+  // An unknown problem is a usage error, not an empty history.
+  const problem_spec spec = load_problem(ctx.where.problems() / f.problem);
+  const std::string current = case_set_version(spec.spec_file, ctx.where.testcases() / f.problem / "cases.yaml");
   std::vector<solution_result> results;
-  if (std::optional<results_db> db = open_store_to_read(ctx, f.db_file)) results = db->results_for(f.problem);
+  if (std::optional<results_db> db = open_store_to_read(ctx, f.db_file)) {
+    results = db->results_for(f.problem);
+    // A server's submissions compiled but not run (no GPU) are not stored as results; its queue keeps
+    // them, and the web's History lists them: so does this.
+    service::submission_queue queue(*db);
+    for (const service::submission& s : queue.done_not_recorded(f.problem)) {
+      solution_result r = record_from_json(*s.result);
+      r.problem = s.problem;
+      r.author = s.account;
+      r.path = "submission " + std::to_string(s.id);
+      results.push_back(std::move(r));
+    }
+    std::stable_sort(results.begin(), results.end(),
+                     [](const solution_result& a, const solution_result& b) { return a.graded_at < b.graded_at; });
+  }
   if (!f.author.empty())
     results.erase(
         std::remove_if(results.begin(), results.end(), [&](const solution_result& r) { return r.author != f.author; }),
         results.end());
   std::reverse(results.begin(), results.end()); // the store gives oldest first
-  std::fputs((f.json ? history_json(f.problem, results) : history_text(f.problem, f.author, results)).c_str(), stdout);
+  std::fputs((f.json ? history_json(f.problem, results, current) : history_text(f.problem, f.author, results, current))
+                 .c_str(),
+             stdout);
   return 0;
 }
 } // namespace

@@ -65,6 +65,8 @@ int main(int argc, char** argv) {
   judge::cli::add_users(app, ctx);
   judge::cli::add_submit(app, ctx);
   judge::cli::add_gradebook(app, ctx);
+  judge::cli::add_rejudge(app, ctx);
+  judge::cli::add_similarity(app, ctx);
 
   // `judge matmul ...` is short for `judge run matmul ...`: insert "run" before the first word that is
   // neither an option nor a subcommand.

@@ -41,6 +41,22 @@ http_handler signed_in(service_state& state, handler body) {
   };
 }
 
+/// The body of a rejudge request: "" or {} for every submission, or {"since": "<ISO-8601 UTC>"}.
+std::string rejudge_since(const std::string& body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) return "";
+  const nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw bad_request("the body is not a JSON object: send {} or {\"since\": \"2026-12-01T00:00:00Z\"}");
+  for (const auto& item : j.items())
+    if (item.key() != "since") throw bad_request("unknown field \"" + item.key() + "\" (known: since)");
+  if (!j.contains("since")) return "";
+  if (!j["since"].is_string()) throw bad_request("field since: not a string (give \"2026-12-01T00:00:00Z\")");
+  try {
+    return parse_before(j["since"].get<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw bad_request(std::string("field since: ") + e.what());
+  }
+}
+
 std::size_t limit_of(const http_request& req) {
   if (!req.has_param("limit")) return 50;
   const std::string text = req.get_param_value("limit");
@@ -63,6 +79,7 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"error", s.error},
                         {"note", s.note},
                         {"node", s.node},
+                        {"rejudge_of", s.rejudge_of > 0 ? nlohmann::json(s.rejudge_of) : nlohmann::json()},
                         {"device", s.device ? *s.device : nlohmann::json()},
                         {"assignment", s.assignment},
                         {"late_seconds", s.late_seconds},
@@ -72,7 +89,8 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
 }
 
 nlohmann::json problem_json(const problem_entry& p) {
-  return {{"name", p.name}, {"title", p.title}, {"unit", p.unit}, {"timed_cases", p.timed_cases}};
+  return {{"name", p.name},         {"title", p.title},       {"unit", p.unit}, {"timed_cases", p.timed_cases},
+          {"status", p.draft ? "draft" : "published"}, {"case_set", p.case_set}};
 }
 
 nlohmann::json account_json(const account& a) { return {{"name", a.name}, {"role", role_name(a.who)}}; }
@@ -100,8 +118,7 @@ void add_api_routes(http_router& server, service_state& state) {
                send_json(res, 200, account_json(who));
              }));
 
-  server.get("/api/v1/problems",
-             signed_in(state, [&state](const http_request&, http_response& res, const account& who) {
+  server.get("/api/v1/problems", signed_in(state, [&state](const http_request&, http_response& res, const account& who) {
                nlohmann::json list = nlohmann::json::array();
                for (const problem_entry& p : state.problems_for(who)) list.push_back(problem_json(p));
                send_json(res, 200, list);
@@ -109,14 +126,14 @@ void add_api_routes(http_router& server, service_state& state) {
 
   server.get(R"(/api/v1/problems/([^/]+))",
              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
-               const problem_spec* spec = state.spec(req.matches[1]);
-               // A problem the course has not released is, to a student, one that does not exist.
-               if (!spec || !state.shows_problem(who, spec->name))
-                 return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
+               const problem_spec* spec = state.spec_for(who, req.matches[1]);
+               if (!spec) return send_error(res, 404, "no problem \"" + std::string(req.matches[1]) + "\"");
                std::error_code unreadable;
                send_json(res, 200,
                          {{"name", spec->name},
                           {"title", spec->title},
+                          {"status", spec->draft ? "draft" : "published"},
+                          {"case_set", state.entry(spec->name) ? state.entry(spec->name)->case_set : ""},
                           {"statement", read_file(spec->statement, unreadable).value_or("")},
                           {"signature", spec->solve_declaration()},
                           {"baseline", spec->baseline.label},
@@ -128,8 +145,9 @@ void add_api_routes(http_router& server, service_state& state) {
                 const server_options& o = state.options();
                 const auto admitted = state.submit(
                     who,
+                    // What `who` may submit to is service_state::submit's to say (a draft, by name).
                     parse_submission_request(req.body, {o.max_files, o.max_file_bytes},
-                                             [&](const std::string& name) { return state.shows_problem(who, name); }));
+                                             [&](const std::string& name) { return state.spec(name) != nullptr; }));
                 if (!admitted.closed.empty()) return send_error(res, 403, admitted.closed);
                 if (admitted.refused) {
                   res.set_header("Retry-After", std::to_string(admitted.refused->retry_after));
@@ -141,6 +159,21 @@ void add_api_routes(http_router& server, service_state& state) {
                            {"state", "queued"},
                            {"assignment", admitted.mark.assignment},
                            {"late_seconds", admitted.mark.late_seconds}});
+              }));
+
+  server.post(R"(/api/v1/problems/([^/]+)/rejudge)",
+              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
+                const std::string problem = req.matches[1];
+                if (who.who != role::instructor)
+                  return send_error(res, 403, "only an instructor may rejudge a problem's submissions");
+                if (!state.spec(problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
+                const std::string since = rejudge_since(req.body);
+                const std::vector<std::int64_t> ids = state.rejudge(problem, since);
+                send_json(res, 202,
+                          {{"problem", problem},
+                           {"case_set", state.entry(problem) ? state.entry(problem)->case_set : ""},
+                           {"since", since},
+                           {"queued", ids}});
               }));
 
   server.get(R"(/api/v1/submissions/(\d{1,18}))",
@@ -170,9 +203,12 @@ void add_api_routes(http_router& server, service_state& state) {
   server.get(R"(/api/v1/leaderboard/([^/]+))",
              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
                const std::string problem = req.matches[1];
-               if (!state.shows_problem(who, problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
-               const std::string board = state.with_store(
-                   [&](store_connection& c) { return leaderboard_json(problem, build_leaderboard(c.store, problem)); });
+               if (!state.spec_for(who, problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
+               board_filter now;
+               now.current_case_set = state.entry(problem) ? state.entry(problem)->case_set : "";
+               const std::string board = state.with_store([&](store_connection& c) {
+                 return leaderboard_json(problem, build_leaderboard(c.store, problem, now));
+               });
                res.status = 200;
                res.set_content(board, "application/json");
              }));

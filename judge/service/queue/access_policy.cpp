@@ -8,6 +8,8 @@ bool can_see(const account& viewer, const submission& s) {
   return viewer.who == role::instructor || s.account == viewer.name;
 }
 
+bool can_see_draft(const account& viewer, bool draft) { return !draft || viewer.who == role::instructor; }
+
 std::optional<std::string> listed_account(const account& viewer, const std::string& asked) {
   if (viewer.who == role::instructor) return asked;
   if (!asked.empty() && asked != viewer.name) return std::nullopt;

@@ -20,6 +20,10 @@ namespace judge::service {
 /// absent as one that does not exist (its number says nothing).
 bool can_see(const account& viewer, const submission& s);
 
+/// Whether `viewer` may see a problem, `draft` or published: a draft only an instructor (its statement,
+/// board and submissions alike); a student finds it as absent as an unknown one.
+bool can_see_draft(const account& viewer, bool draft);
+
 /// Whose submissions a list for `viewer` holds when `asked` names an account ("" for everyone's): a
 /// student's own, whatever was asked for them, or nullopt when a student asked for another's (refused);
 /// an instructor's, what was asked. An empty answer means everyone's.

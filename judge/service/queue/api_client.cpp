@@ -163,6 +163,13 @@ std::int64_t api_client::submit(const std::string& problem, const std::vector<so
   return answer["id"].get<std::int64_t>();
 }
 
+nlohmann::json api_client::rejudge(const std::string& problem, const std::string& since) {
+  nlohmann::json body = nlohmann::json::object();
+  if (!since.empty()) body["since"] = since;
+  const std::string path = fmt::format("/api/v1/problems/{}/rejudge", problem);
+  return answer_of("rejudging on", path, post(path, body.dump()));
+}
+
 nlohmann::json api_client::submission(std::int64_t id) {
   const std::string path = fmt::format("/api/v1/submissions/{}", id);
   return answer_of("asking", path, get(path));

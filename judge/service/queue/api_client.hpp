@@ -98,6 +98,8 @@ public:
   nlohmann::json problems();
   /// GET /api/v1/problems/{name}: {"name", "title", ...}.
   nlohmann::json problem(const std::string& name);
+  /// POST /api/v1/problems/{name}/rejudge (instructors): {"problem", "case_set", "since", "queued": [ids]}.
+  nlohmann::json rejudge(const std::string& problem, const std::string& since);
   /// The submission's web page, to show the learner.
   std::string page_url(std::int64_t id) const;
 

@@ -10,6 +10,8 @@
 #include "judge/service/http/request_origin.hpp"
 #include "judge/store/results_db.hpp"
 #include "judge/problem/cases.hpp"
+#include "judge/problem/case_set_version.hpp"
+#include "judge/service/queue/access_policy.hpp"
 
 #include <sqlite3.h>
 
@@ -99,7 +101,8 @@ std::unique_ptr<service_state::catalogue> service_state::load_catalogue(std::str
   out->signature = std::move(signature);
   for (const std::string& name : list_problems(problems_root())) {
     auto spec = std::make_unique<problem_spec>(load_problem(problems_root() / name));
-    problem_entry entry{spec->name, spec->title, unit_name(spec->unit), 0};
+    problem_entry entry{spec->name, spec->title, unit_name(spec->unit), 0, spec->draft,
+                        case_set_version(spec->spec_file, testcases_root() / name / "cases.yaml")};
     for (const test_case& c : load_cases(*spec, testcases_root() / name / "cases.yaml"))
       // A robustness case is timed only where grading is strict: elsewhere it counts in no score.
       if (c.timed && c.visibility == visibility::hidden && (!c.robustness() || options().strict)) ++entry.timed_cases;
@@ -134,6 +137,16 @@ const problem_spec* service_state::spec(const std::string& name) const {
   return nullptr;
 }
 
+const problem_spec* service_state::spec_for(const account& who, const std::string& name) const {
+  return shows_problem(who, name) ? spec(name) : nullptr;
+}
+
+const problem_entry* service_state::entry(const std::string& name) const {
+  for (const problem_entry& p : problems())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
 std::optional<account> service_state::authenticate(const http_request& request) {
   const std::string token = token_of(request);
   if (token.empty()) return std::nullopt;
@@ -147,7 +160,9 @@ std::shared_ptr<const course::course_spec> service_state::course() const {
 }
 
 bool service_state::shows_problem(const account& who, const std::string& name) const {
-  return spec(name) != nullptr && can_see_problem(who, course().get(), name, epoch_seconds_now());
+  const problem_spec* found = spec(name);
+  return found != nullptr && can_see_draft(who, found->draft) &&
+         can_see_problem(who, course().get(), name, epoch_seconds_now());
 }
 
 std::vector<problem_entry> service_state::problems_for(const account& who) const {
@@ -155,11 +170,15 @@ std::vector<problem_entry> service_state::problems_for(const account& who) const
   const auto now_course = course();
   const std::int64_t now = epoch_seconds_now();
   for (const problem_entry& p : problems())
-    if (can_see_problem(who, now_course.get(), p.name, now)) out.push_back(p);
+    if (can_see_draft(who, p.draft) && can_see_problem(who, now_course.get(), p.name, now)) out.push_back(p);
   return out;
 }
 
 service_state::admission service_state::submit(const account& who, const submission_request& request) {
+  // A draft is named as one: its author's students are told why, not that it does not exist.
+  if (const problem_spec* asked = spec(request.problem); asked && !can_see_draft(who, asked->draft))
+    throw bad_request("problem \"" + request.problem +
+                      "\" is a draft: it is not open for submissions until an instructor publishes it");
   check_submission(request, {m_options.max_files, m_options.max_file_bytes},
                    [&](const std::string& name) { return shows_problem(who, name); });
   admission out;
@@ -199,6 +218,19 @@ service_state::admission service_state::submit(const account& who, const submiss
   }
   if (!out.refused) notify_queued();
   return out;
+}
+
+std::vector<std::int64_t> service_state::rejudge(const std::string& problem, const std::string& since) {
+  std::vector<std::int64_t> ids;
+  try {
+    ids = with_store([&](store_connection& c) { return c.queue.requeue(problem, since); });
+  } catch (const sqlite::error& e) {
+    throw http_unavailable(std::string("the judge cannot store a submission now (") +
+                           ((e.code() & 0xff) == SQLITE_FULL ? "its disk is full" : "its store fails") +
+                           "); nothing was queued: try again in a minute");
+  }
+  if (!ids.empty()) notify_queued();
+  return ids;
 }
 
 void service_state::notify_queued() {

@@ -37,6 +37,8 @@ namespace judge::service {
 struct problem_entry {
   std::string name, title, unit;
   std::size_t timed_cases = 0;
+  bool draft = false;   ///< problem.yaml's `status: draft`: shown to instructors only
+  std::string case_set; ///< the version of its cases now (problem/case_set_version.hpp)
 };
 
 /// One database connection and what works through it: a thread borrows one for a call (connections are
@@ -84,13 +86,17 @@ public:
 
   /// The course as it is now (its file read again when it changed), or null when the server has none.
   std::shared_ptr<const course::course_spec> course() const;
-  /// Whether `who` may see `problem` now: it exists and, for a student, the course has released it
-  /// (access_policy.hpp).
+  /// Whether `who` may see `problem` now: it exists and, for a student, it is not a draft and the course
+  /// has released it (access_policy.hpp).
   bool shows_problem(const account& who, const std::string& name) const;
   /// The problems `who` may see now.
   std::vector<problem_entry> problems_for(const account& who) const;
   /// Says a line in the server's log (the course file's reloads).
   void set_log(std::function<void(const std::string&)> log) { m_log = std::move(log); }
+  /// Queues again, for the current cases, every submission to `problem` that a person made at or after
+  /// `since` (ISO-8601 UTC; "" for all), oldest first, and wakes the compile threads: the old results
+  /// stay. Instructors only (the caller checks). Returns the new submissions' ids.
+  std::vector<std::int64_t> rejudge(const std::string& problem, const std::string& since);
 
   /// The problems under root/problems, by name: loaded at start, and again when a problem's folder, its
   /// problem.yaml or its cases.yaml changes (looked at once a second at most), so a problem added while the
@@ -99,6 +105,10 @@ public:
   const std::vector<problem_entry>& problems() const { return current().problems; }
   /// The spec of `name`, or nullptr for an unknown problem.
   const problem_spec* spec(const std::string& name) const;
+  /// The spec of `name` when `who` may see it (shows_problem), else nullptr.
+  const problem_spec* spec_for(const account& who, const std::string& name) const;
+  /// The entry of `name`, or nullptr for an unknown problem.
+  const problem_entry* entry(const std::string& name) const;
   std::filesystem::path problems_root() const { return m_options.root / "problems"; }
   std::filesystem::path testcases_root() const { return m_options.root / "testcases"; }
 

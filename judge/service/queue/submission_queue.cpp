@@ -39,6 +39,7 @@ submission read_summary(const store::row& r) {
   s.node = r.text("node");
   s.assignment = r.text("assignment");
   s.late_seconds = r.integer("late_seconds");
+  if (!r.is_null("rejudge_of")) s.rejudge_of = r.integer("rejudge_of");
   return s;
 }
 
@@ -81,6 +82,39 @@ std::int64_t submission_queue::enqueue(const std::string& account, const std::st
   const std::int64_t id = m_db.last_insert_rowid();
   tx.commit();
   return id;
+}
+
+std::vector<std::int64_t> submission_queue::requeue(const std::string& problem, const std::string& since) {
+  sqlite::transaction tx(m_db);
+  struct original {
+    std::int64_t id;
+    std::string account, files, assignment;
+    std::int64_t late_seconds;
+  };
+  std::vector<original> originals;
+  sqlite::statement pick = m_db.prepare("SELECT id, account, files, assignment, late_seconds FROM queued_submissions "
+                                        "WHERE problem = ?1 AND "
+                                        "rejudge_of IS NULL AND submitted_at >= ?2 AND state IN (?3, ?4) ORDER BY id");
+  pick.bind(1, problem).bind(2, since).bind(3, state_name(state::done)).bind(4, state_name(state::failed));
+  while (pick.step()) {
+    const store::row r(pick, m_db.file());
+    originals.push_back(
+        {r.integer("id"), r.text("account"), r.text("files"), r.text("assignment"), r.integer("late_seconds")});
+  }
+  const std::string now = utc_now();
+  std::vector<std::int64_t> ids;
+  sqlite::statement insert =
+      m_db.prepare("INSERT INTO queued_submissions (account, problem, files, state, submitted_at, rejudge_of, "
+                   "assignment, late_seconds) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  for (const original& o : originals) {
+    insert.bind(1, o.account).bind(2, problem).bind(3, o.files).bind(4, state_name(state::queued)).bind(5, now);
+    // A copy keeps its original's standing in the course: the assignment it was made for, how late.
+    insert.bind(6, o.id).bind(7, o.assignment).bind(8, o.late_seconds).run();
+    insert.reset();
+    ids.push_back(m_db.last_insert_rowid());
+  }
+  tx.commit();
+  return ids;
 }
 
 std::optional<submission> submission_queue::claim(state from, state to, const char* lane, const std::string& worker,
@@ -226,6 +260,32 @@ std::optional<submission> submission_queue::get(std::int64_t id) {
   return s;
 }
 
+std::vector<submission> submission_queue::done_not_recorded(const std::string& problem) {
+  sqlite::statement st =
+      m_db.prepare("SELECT " + summary_columns() +
+                   " FROM queued_submissions WHERE problem = ?1 AND state = ?2 AND result IS NOT NULL AND "
+                   "result_id IS NULL ORDER BY id");
+  st.bind(1, problem).bind(2, state_name(state::done));
+  std::vector<submission> out;
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
+  return out;
+}
+
+std::vector<submission> submission_queue::latest_per_account(const std::string& problem) {
+  sqlite::statement st = m_db.prepare(
+      "SELECT " + summary_columns() +
+      ", files FROM queued_submissions WHERE id IN (SELECT MAX(id) FROM queued_submissions WHERE problem = ?1 AND "
+      "rejudge_of IS NULL GROUP BY account) ORDER BY account");
+  st.bind(1, problem);
+  std::vector<submission> out;
+  while (st.step()) {
+    const store::row r(st, m_db.file());
+    out.push_back(read_summary(r));
+    out.back().files = files_from_json(r.text("files"));
+  }
+  return out;
+}
+
 std::vector<submission> submission_queue::of_account(const std::string& account, std::size_t limit) {
   sqlite::statement st = m_db.prepare("SELECT " + summary_columns() +
                                       " FROM queued_submissions WHERE account = ?1 ORDER BY id DESC LIMIT ?2");
@@ -246,7 +306,8 @@ std::vector<submission> submission_queue::recent(std::size_t limit) {
 
 std::size_t submission_queue::queued_of(const std::string& account) {
   sqlite::statement st =
-      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN (?2, ?3)");
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND state NOT IN (?2, ?3) "
+                   "AND rejudge_of IS NULL");
   st.bind(1, account).bind(2, state_name(state::done)).bind(3, state_name(state::failed));
   st.step();
   return static_cast<std::size_t>(st.get_int(0));
@@ -254,7 +315,8 @@ std::size_t submission_queue::queued_of(const std::string& account) {
 
 std::size_t submission_queue::submitted_since(const std::string& account, const std::string& utc_time) {
   sqlite::statement st =
-      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND submitted_at >= ?2");
+      m_db.prepare("SELECT COUNT(*) FROM queued_submissions WHERE account = ?1 AND submitted_at >= ?2 "
+                   "AND rejudge_of IS NULL");
   st.bind(1, account).bind(2, utc_time);
   st.step();
   return static_cast<std::size_t>(st.get_int(0));

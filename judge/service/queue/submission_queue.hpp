@@ -53,6 +53,8 @@ struct submission {
   /// pending: "waiting for Slurm: PartitionDown"); "" once done or failed
   std::string note;
   std::string node; ///< the host that ran it, when not this server (a Slurm node's name); "" otherwise
+  /// The submission this one grades again on the current cases (requeue()); 0 for one a person made
+  std::int64_t rejudge_of = 0;
   std::optional<nlohmann::json> result; ///< done: to_json(solution_result), as `judge run --json` writes it
   /// done: the same in contest view (report/contest_view.hpp): what a student sees in contest mode
   std::optional<nlohmann::json> contest_result;
@@ -80,6 +82,11 @@ public:
   /// returns its id.
   std::int64_t enqueue(const std::string& account, const std::string& problem, std::vector<source_file> files,
                        const course_mark& mark = {});
+  /// A new queued copy (same account, problem and files; rejudge_of its original) of each done or failed
+  /// submission to `problem` that a person made at or after `since` (ISO-8601 UTC; "" for all), oldest
+  /// first, in one transaction; the originals and their results are left as they are. Returns the
+  /// copies' ids.
+  std::vector<std::int64_t> requeue(const std::string& problem, const std::string& since);
   /// queued → compiling for the next submission in round-robin order; nullopt when none is queued.
   std::optional<submission> claim_for_compile(const std::string& worker);
   /// compiling → compiled.
@@ -109,13 +116,19 @@ public:
   std::vector<std::int64_t> held_by(const std::string& worker);
 
   std::optional<submission> get(std::int64_t id);
+  /// The submissions to `problem` that are done without a result in the results store (compiled, not run:
+  /// no GPU), oldest first: `judge history` lists them beside the stored results, as the web's History does.
+  std::vector<submission> done_not_recorded(const std::string& problem);
+  /// Each account's latest submission to `problem` (rejudged copies aside), with its files, by account.
+  std::vector<submission> latest_per_account(const std::string& problem);
   /// `account`'s submissions, newest first (without their files).
   std::vector<submission> of_account(const std::string& account, std::size_t limit);
   /// Everyone's submissions, newest first (without their files): for instructors.
   std::vector<submission> recent(std::size_t limit);
-  /// `account`'s submissions not yet done or failed: for the "queued at once" limit.
+  /// `account`'s submissions not yet done or failed, rejudged copies aside: for the "queued at once" limit.
   std::size_t queued_of(const std::string& account);
-  /// `account`'s submissions made at or after `utc_time` (ISO-8601): for the per-minute limit.
+  /// `account`'s submissions made at or after `utc_time` (ISO-8601), rejudged copies aside: for the
+  /// per-minute limit.
   std::size_t submitted_since(const std::string& account, const std::string& utc_time);
   /// How many submissions are in state `s` (the server's status line and tests).
   std::size_t count(state s);

@@ -10,6 +10,7 @@
 #include "judge/service/queue/accounts.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/report/leaderboard.hpp"
+#include "judge/report/similarity.hpp"
 #include "judge/service/queue/service_state.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
@@ -91,6 +92,10 @@ std::string assignment_board_page(const std::optional<account>& who, const cours
 
 /// GET /assignments/{name}/gradebook (instructors): the roster × problems grid and a link to its CSV.
 std::string gradebook_page(const account& who, const course::assignment& a, const course::gradebook& g);
+/// GET /similarity/{problem} (instructors): the pairs of near-identical submissions (report/similarity.hpp),
+/// each side linked to its submission, and what the comparison can and cannot see.
+std::string similarity_page(const account& who, const std::string& problem, std::size_t compared, double threshold,
+                            const std::vector<similar_pair>& pairs);
 
 /// A page that says what went wrong (an unknown problem, a submission that is not one's own).
 std::string error_page(const std::optional<account>& who, const std::string& title, const std::string& message);

@@ -15,18 +15,24 @@ std::string problems_page(const account& who, const std::vector<problem_entry>& 
                      "<th scope=\"col\">ranked by</th><th scope=\"col\">timed cases</th>"
                      "<th scope=\"col\">leaderboard</th></tr></thead>\n<tbody>\n";
   for (const problem_entry& p : problems)
-    body += fmt::format("<tr><td><a href=\"{0}\">{1}</a></td><td>{2}</td><td>{3}</td><td class=\"num\">{4}</td>"
+    body += fmt::format("<tr><td><a href=\"{0}\">{1}</a>{5}</td><td>{2}</td><td>{3}</td><td class=\"num\">{4}</td>"
                         "<td><a href=\"/board/{1}\">board<span class=\"skip\"> of {1}</span></a></td></tr>\n",
-                        problem_url(p.name), html(p.name), html(p.title), html(p.unit), p.timed_cases);
+                        problem_url(p.name), html(p.name), html(p.title), html(p.unit), p.timed_cases,
+                        // Only instructors are shown drafts (queue/access_policy.hpp).
+                        p.draft ? " <span class=\"draft\">draft: students do not see it</span>" : "");
   return page("Problems", who, body + "</tbody>\n</table>\n");
 }
 
 std::string problem_page(const account& who, const problem_view& problem) {
   const std::string name = html(problem.entry.name);
   std::string body =
-      fmt::format("<p><a href=\"{0}/submit\">Submit a solution</a> · <a href=\"/board/{1}\">Leaderboard</a>"
+      fmt::format("<p><a href=\"{0}/submit\">Submit a solution</a> · <a href=\"/board/{1}\">Leaderboard</a>{2}"
                   "</p>\n",
-                  problem_url(problem.entry.name), name);
+                  problem_url(problem.entry.name), name,
+                  who.who == role::instructor ? fmt::format(" · <a href=\"/similarity/{}\">Similarity</a>", name) : "");
+  if (problem.entry.draft)
+    body += "<p class=\"notice\">A draft (<code>status: draft</code> in problem.yaml): students do not see it and "
+            "cannot submit to it.</p>\n";
   body += fmt::format("<h2>Signature</h2>\n<pre><code>{}</code></pre>\n", html(problem.declaration));
   body += "<h2>Statement</h2>\n<div class=\"statement\">\n" + problem.statement_html + "</div>\n";
   return page(problem.entry.title.empty() ? problem.entry.name : problem.entry.name + ": " + problem.entry.title, who,

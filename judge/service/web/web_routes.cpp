@@ -17,12 +17,14 @@
 #include "judge/problem/problem.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/service/http/request_origin.hpp"
+#include "judge/service/queue/similarity_sources.hpp"
 #include "judge/service/queue/submission_request.hpp"
 #include "judge/service/web/web_assets.hpp"
 #include "judge/service/web/web_pages.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <regex>
 
 namespace judge::service {
@@ -91,12 +93,6 @@ problem_view view_of(const problem_spec& spec, const problem_entry& entry) {
           spec.solve_declaration()};
 }
 
-const problem_entry* entry_of(const service_state& state, const std::string& name) {
-  for (const problem_entry& p : state.problems())
-    if (p.name == name) return &p;
-  return nullptr;
-}
-
 void unknown_problem(const account& who, const std::string& name, http_response& res) {
   send_page(res, 404, error_page(who, "Unknown problem", "There is no problem called " + name + " on this server."));
 }
@@ -134,8 +130,8 @@ std::string form_wording(const std::string& message, const std::vector<source_fi
 
 void post_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string problem = req.matches[1];
-  const problem_spec* spec = state.spec(problem);
-  if (!spec || !state.shows_problem(who, problem)) return unknown_problem(who, problem, res);
+  const problem_spec* spec = state.spec_for(who, problem);
+  if (!spec) return unknown_problem(who, problem, res);
   submit_form form{problem,
                    "solution.cu",
                    "",
@@ -332,16 +328,15 @@ void add_web_routes(http_router& server, service_state& state) {
              }));
   server.get(R"(/problems/([A-Za-z0-9_.-]+))",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
-               const problem_spec* spec = state.spec(req.matches[1]);
-               const problem_entry* entry = entry_of(state, req.matches[1]);
-               if (!spec || !entry || !state.shows_problem(who, spec->name))
-                 return unknown_problem(who, req.matches[1], res);
+               const problem_spec* spec = state.spec_for(who, req.matches[1]);
+               const problem_entry* entry = state.entry(req.matches[1]);
+               if (!spec || !entry) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200, problem_page(who, view_of(*spec, *entry)));
              }));
   server.get(R"(/problems/([A-Za-z0-9_.-]+)/submit)",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
-               const problem_spec* spec = state.spec(req.matches[1]);
-               if (!spec || !state.shows_problem(who, spec->name)) return unknown_problem(who, req.matches[1], res);
+               const problem_spec* spec = state.spec_for(who, req.matches[1]);
+               if (!spec) return unknown_problem(who, req.matches[1], res);
                send_page(res, 200,
                          submit_page(who, {spec->name, "solution.cu", starter_of(*spec), "", state.options().max_files,
                                            state.options().max_file_bytes, spec->solve_declaration()}));
@@ -357,10 +352,35 @@ void add_web_routes(http_router& server, service_state& state) {
   server.get(R"(/board/([A-Za-z0-9_.-]+))",
              signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
                const std::string problem = req.matches[1];
-               if (!state.shows_problem(who, problem)) return unknown_problem(who, problem, res);
+               if (!state.spec_for(who, problem)) return unknown_problem(who, problem, res);
+               board_filter now;
+               now.current_case_set = state.entry(problem)->case_set;
                const auto boards =
-                   state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem); });
+                   state.with_store([&](store_connection& c) { return build_leaderboard(c.store, problem, now); });
                send_page(res, 200, board_page(who, problem, boards, state.no_gpu_reason()));
+             }));
+  server.get(R"(/similarity/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
+               const std::string problem = req.matches[1];
+               // Students are not told it exists: it compares other people's sources.
+               if (who.who != role::instructor || !state.spec(problem)) return unknown_problem(who, problem, res);
+               double threshold = 0.8;
+               if (req.has_param("threshold")) {
+                 const std::string text = req.get_param_value("threshold");
+                 char* end = nullptr;
+                 threshold = std::strtod(text.c_str(), &end);
+                 if (text.empty() || *end != '\0' || !(threshold >= 0 && threshold <= 1))
+                   return send_page(res, 400,
+                                    error_page(who, "Bad threshold",
+                                               "threshold=" + text + " is not a fraction from 0 to 1 (e.g. 0.8)."));
+               }
+               std::error_code no_starter;
+               const std::string starter = read_file(state.spec(problem)->dir / "starter.cu", no_starter).value_or("");
+               const auto sources =
+                   state.with_store([&](store_connection& c) { return similarity_sources(c.queue, problem); });
+               send_page(res, 200,
+                         similarity_page(who, problem, sources.size(), threshold,
+                                         similar_pairs(sources, starter, threshold)));
              }));
   server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                const std::string of = listed_account(who, "").value_or(who.name);

@@ -5,6 +5,7 @@
 #include "judge/service/web/web_pages.hpp"
 
 #include "judge/course/course_time.hpp"
+#include "judge/problem/case_set_version.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
 #include "judge/report/cases_not_run_text.hpp"
@@ -127,6 +128,9 @@ std::string submission_page(const account& who, const submission& s, const std::
   body += facts_row("started", s.started_at, "started");
   body += facts_row("finished", s.finished_at);
   body += facts_row("GPU", s.gpu, "gpu");
+  if (s.rejudge_of > 0)
+    body += fmt::format("<dt>rejudge of</dt><dd><a href=\"/submissions/{0}\">submission {0}</a></dd>\n", s.rejudge_of);
+  if (result) body += facts_row("cases", case_set_label(result->case_set));
   body += "</dl>\n";
   if (s.now == state::failed)
     body += fmt::format("<p class=\"error\" role=\"alert\">The judge could not grade this submission (not your "

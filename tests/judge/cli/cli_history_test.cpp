@@ -1,6 +1,7 @@
 // `judge history` and the store-reading rules it shares with `judge leaderboard`.
 #include "catch.hpp"
 #include "judge_command.hpp"
+#include "judge/service/queue/submission_queue.hpp"
 #include "judge/store/results_db.hpp"
 #include "results_fixtures.hpp"
 #include "text_match.hpp"
@@ -125,4 +126,32 @@ TEST_CASE("judge history marks an implausible result as not ranked, in text and 
   const auto json = run_judge("history matmul mallory --json --db " + file);
   REQUIRE(json.status == 0);
   CHECK(nlohmann::json::parse(json.output)["submissions"][0]["implausible"] == true);
+}
+
+TEST_CASE("judge history lists a server's submissions compiled but not run, as the web's History does",
+          "[cli][history]") {
+  const judge_test::temp_folder dir;
+  const std::string file = make_store(dir);
+  {
+    judge::results_db db(file);
+    judge::service::submission_queue queue(db);
+    const auto id = queue.enqueue("carol", "matmul", {{"carol.cu", "// carol"}});
+    judge::solution_result not_run = judge::testing::accepted_result("carol", 0, "", "2025-03-03T09:00:00Z");
+    not_run.compiled_only = true;
+    not_run.v = judge::verdict::internal_error;
+    not_run.case_set = "0123456789ab";
+    REQUIRE(queue.finish(id, not_run, false, ""));
+  }
+  const auto r = run_judge("history matmul --db " + file);
+  CAPTURE(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "carol"));
+  CHECK(contains(r.output, "NR"));
+  CHECK(contains(r.output, "submission 1"));
+  CHECK(contains(r.output, "0123456789ab*")); // not matmul's cases now
+  CHECK(r.output.find("2025-03-03T09:00:00Z") < r.output.find("2025-03-02T09:00:00Z")); // newest first
+  const auto json = nlohmann::json::parse(run_judge("history matmul --json --db " + file).output);
+  CHECK(json["submissions"][0]["verdict"] == "NR");
+  CHECK(json["submissions"][0]["case_set"] == "0123456789ab");
+  CHECK(json["case_set"].get<std::string>().size() == 12);
 }

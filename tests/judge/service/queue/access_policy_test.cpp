@@ -62,3 +62,10 @@ TEST_CASE("the result shown is the stored contest view or the whole one", "[acce
   CHECK(shown_result(s, true) == s.contest_result);
   CHECK(shown_result(s, false) == s.result);
 }
+
+TEST_CASE("a draft problem is seen by instructors only and a published one by everyone", "[access]") {
+  CHECK(can_see_draft(alice, false));
+  CHECK_FALSE(can_see_draft(alice, true));
+  CHECK(can_see_draft(teacher, true));
+  CHECK(can_see_draft(teacher, false));
+}

@@ -262,3 +262,80 @@ TEST_CASE("a finished submission the previous judge kept, its sandbox in words, 
   CHECK(r.score == 100);
   CHECK(record_from_json(*kept->contest_result).sandbox == r.sandbox);
 }
+
+TEST_CASE("a rejudge queues a copy of each graded submission a person made, and the originals stay", "[service]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("alice", "matmul", one_file("alice's"));
+  const auto b = queue.enqueue("bob", "matmul", {{"b.cu", "bob's"}, {"b.cuh", "// h"}});
+  const auto waiting = queue.enqueue("carol", "matmul", one_file("carol's")); // not graded yet: graded anyway
+  const auto other = queue.enqueue("alice", "softmax", one_file("another problem"));
+  const solution_result graded = accepted_result("alice", 5000);
+  CHECK(queue.finish(a, graded, false, ""));
+  CHECK(queue.fail(b, "the judge failed"));
+  CHECK(queue.finish(other, graded, false, ""));
+
+  const std::vector<std::int64_t> copies = queue.requeue("matmul", "");
+  REQUIRE(copies.size() == 2);
+  const auto first = queue.get(copies[0]), second = queue.get(copies[1]);
+  CHECK(first->account == "alice");
+  CHECK(first->rejudge_of == a);
+  CHECK(first->now == state::queued);
+  REQUIRE(first->files.size() == 1);
+  CHECK(first->files[0].content == "alice's");
+  CHECK(second->account == "bob");
+  CHECK(second->rejudge_of == b);
+  CHECK(second->files.size() == 2);
+  CHECK(queue.get(a)->now == state::done);
+  CHECK(*queue.get(a)->result == to_json(graded));
+  CHECK(queue.get(waiting)->rejudge_of == 0);
+
+  // A rejudge copies what people made, never a copy: a second one queues the same two again.
+  for (const auto id : copies) queue.fail(id, "x");
+  CHECK(queue.requeue("matmul", "").size() == 2);
+  CHECK(queue.requeue("matmul", "2999-01-01T00:00:00Z").empty());
+}
+
+TEST_CASE("rejudged copies count in no student's rate limits", "[service]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("alice", "matmul", one_file("1"));
+  queue.fail(a, "x");
+  REQUIRE(queue.requeue("matmul", "").size() == 1);
+  CHECK(queue.queued_of("alice") == 0);
+  CHECK(queue.submitted_since("alice", "2000-01-01T00:00:00Z") == 1);
+}
+
+TEST_CASE("the similarity report's sources are each account's latest submission, with its files", "[service]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  queue.enqueue("bob", "matmul", one_file("bob 1"));
+  const auto latest = queue.enqueue("bob", "matmul", one_file("bob 2"));
+  queue.enqueue("alice", "matmul", one_file("alice 1"));
+  queue.enqueue("alice", "softmax", one_file("elsewhere"));
+  queue.fail(latest, "x");
+  queue.requeue("matmul", ""); // a copy of bob's is not a newer submission of his
+  const auto sources = queue.latest_per_account("matmul");
+  REQUIRE(sources.size() == 2);
+  CHECK(sources[0].account == "alice");
+  CHECK(sources[1].account == "bob");
+  CHECK(sources[1].id == latest);
+  CHECK(sources[1].files.at(0).content == "bob 2");
+}
+
+TEST_CASE("a rejudged copy keeps its original's assignment and how late it was", "[service]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto late = queue.enqueue("alice", "matmul", one_file("late"), course_mark{"a1", 3600});
+  queue.fail(late, "x");
+  const auto copies = queue.requeue("matmul", "");
+  REQUIRE(copies.size() == 1);
+  const auto copy = queue.get(copies[0]);
+  CHECK(copy->assignment == "a1");
+  CHECK(copy->late_seconds == 3600);
+  CHECK(copy->rejudge_of == late);
+}

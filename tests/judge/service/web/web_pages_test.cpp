@@ -256,3 +256,55 @@ TEST_CASE("the history lists submissions with their verdicts and accounts for an
   CHECK(contains(history_page(teacher, {graded}, true), "<th scope=\"col\">account</th>"));
   CHECK(contains(history_page(student(), {}, false), "No submissions yet"));
 }
+
+TEST_CASE("without a GPU a student's board sends them to the instructor and the instructor's says what to run",
+          "[web]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  const std::string why = "This server has no GPU (nvidia-smi not found): ...";
+  CHECK(contains(board_page(student(), "matmul", {}, why), "Ask your instructor"));
+  const std::string own = board_page(teacher, "matmul", {}, why);
+  CHECK_FALSE(contains(own, "Ask your instructor"));
+  CHECK(contains(own, "Run judge serve on a machine with an NVIDIA GPU"));
+}
+
+TEST_CASE("a submission shows the case set it was graded on and the one it rejudges", "[web]") {
+  submission s = queued_submission();
+  s.now = state::done;
+  s.rejudge_of = 9;
+  solution_result r = judge::testing::accepted_result("alice", 15000);
+  r.case_set = "0123456789ab";
+  s.result = judge::to_json(r);
+  const std::string page = submission_page(student(), s, r, "cuBLAS");
+  CHECK(contains(page, "<dt>cases</dt><dd>0123456789ab</dd>"));
+  CHECK(contains(page, "href=\"/submissions/9\""));
+  CHECK(balanced(page));
+  const std::string list = history_page(student(), {s}, false);
+  CHECK(contains(list, "0123456789ab (rejudge of 9)"));
+  r.case_set.clear();
+  CHECK(contains(submission_page(student(), s, r, "cuBLAS"), "<dt>cases</dt><dd>unknown</dd>"));
+}
+
+TEST_CASE("an instructor's problem list marks drafts and the problem page links the similarity report", "[web]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  problem_entry draft{"newprob", "New", "GFLOPS", 1, true, "0123456789ab"};
+  CHECK(contains(problems_page(teacher, {draft}), "draft: students do not see it"));
+  const std::string page = problem_page(teacher, {draft, "<p>x</p>", "void solve()"});
+  CHECK(contains(page, "href=\"/similarity/newprob\""));
+  CHECK(contains(page, "status: draft"));
+  draft.draft = false;
+  CHECK_FALSE(contains(problem_page(student(), {draft, "<p>x</p>", "void solve()"}), "/similarity/"));
+}
+
+TEST_CASE("the similarity page links both sides of each pair and says what it cannot see", "[web]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  const std::vector<judge::compared_source> sources = {{"alice", "submission 3", 3, "x"},
+                                                       {"<bob>", "submission 5", 5, "y"}};
+  const std::string page = similarity_page(teacher, "matmul", 2, 0.8, {{&sources[0], &sources[1], 0.93}});
+  CHECK(contains(page, "93.0%"));
+  CHECK(contains(page, "href=\"/submissions/3\""));
+  CHECK(contains(page, "href=\"/submissions/5\""));
+  CHECK(contains(page, "&lt;bob&gt;"));
+  CHECK(contains(page, "a rewritten algorithm is not"));
+  CHECK(balanced(page));
+  CHECK(contains(similarity_page(teacher, "matmul", 2, 0.8, {}), "No pair reaches it."));
+}
