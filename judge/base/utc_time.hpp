@@ -11,5 +11,9 @@ std::string utc_now();
 std::string utc_text(long long seconds);
 /// [s since the epoch] now: the moment caches store beside what they keep, to tell its age.
 long long epoch_seconds_now();
+/// Whether `text` has the shape of `pattern`, a moment as people type it: a digit where the pattern has
+/// 'd', the pattern's other characters as they are, a space also where it has 'T'
+/// ("2026-12-05 18:30" fits "dddd-dd-ddTdd:dd"). The shape only: a 13th month fits.
+bool fits_time_pattern(const std::string& text, const std::string& pattern);
 
 } // namespace judge

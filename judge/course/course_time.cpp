@@ -1,31 +1,22 @@
 #include "judge/course/course_time.hpp"
 
+#include "judge/base/utc_time.hpp"
+
 #include <fmt/format.h>
 
-#include <cctype>
 #include <ctime>
 
 namespace judge::course {
 
 namespace {
-/// Digits where `pattern` has 'd', its other characters as they are ('T' also matches a space).
-bool matches(const std::string& text, const std::string& pattern) {
-  if (text.size() != pattern.size()) return false;
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (pattern[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(text[i]))
-                          : !(text[i] == pattern[i] || (pattern[i] == 'T' && text[i] == ' ')))
-      return false;
-  return true;
-}
-
 int number(const std::string& text, std::size_t at, std::size_t length) { return std::stoi(text.substr(at, length)); }
 } // namespace
 
 std::optional<std::int64_t> parse_utc(const std::string& given) {
   std::string text = given;
   if (!text.empty() && text.back() == 'Z') text.pop_back();
-  if (matches(text, "dddd-dd-ddTdd:dd")) text += ":00";
-  if (!matches(text, "dddd-dd-ddTdd:dd:dd")) return std::nullopt;
+  if (fits_time_pattern(text, "dddd-dd-ddTdd:dd")) text += ":00";
+  if (!fits_time_pattern(text, "dddd-dd-ddTdd:dd:dd")) return std::nullopt;
   std::tm tm{};
   tm.tm_year = number(text, 0, 4) - 1900;
   tm.tm_mon = number(text, 5, 2) - 1;

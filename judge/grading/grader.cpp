@@ -91,9 +91,10 @@ const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, in
       if (const reference_build built = build_cpu_reference(m_spec, default_toolchain());
           built.status == reference_build_status::ok) {
         key = reference_disk_key(m_spec, c, seed, built.library);
+        const std::map<std::string, std::int64_t> counts = buffer_counts(m_spec, c);
         std::map<std::string, std::int64_t> output_counts;
         for (const parameter* p : m_spec.buffers())
-          if (p->is_result()) output_counts[p->name] = buffer_counts(m_spec, c).at(p->name);
+          if (p->is_result()) output_counts[p->name] = counts.at(p->name);
         if (auto kept = load_reference_outputs(folder, key, output_counts)) return std::move(*kept);
       }
     const auto start = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #include "judge/report/leaderboard.hpp"
 
+#include "judge/base/utc_time.hpp"
 #include "judge/problem/case_set_version.hpp"
 #include "judge/problem/problem.hpp"
 #include "common/stats.hpp"
@@ -8,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -129,15 +129,7 @@ std::vector<leaderboard> build_leaderboard(results_db& db, const std::string& pr
 }
 
 std::string parse_before(const std::string& text) {
-  // Digits where the pattern has 'd', the pattern's other characters as they are.
-  auto matches = [&](const std::string& pattern) {
-    if (text.size() != pattern.size()) return false;
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (pattern[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(text[i]))
-                            : !(text[i] == pattern[i] || (pattern[i] == 'T' && text[i] == ' ')))
-        return false;
-    return true;
-  };
+  const auto matches = [&](const std::string& pattern) { return fits_time_pattern(text, pattern); };
   std::string t;
   if (matches("dddd-dd-dd"))
     t = text + "T00:00:00Z";
