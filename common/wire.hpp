@@ -395,6 +395,11 @@ struct timing_answer {
   /// (recorded_work::uncarried, in words, or ""), so that a replay that goes wrong says why.
   bool replay_reads_back = false;
   std::string replay_uncarried;
+  /// [s] host wall time of the work around the calls, warm-up included, so that the judge can say where a
+  /// case's timing went: making each call's inputs and their pristine copies (inputs_s), and running the
+  /// problem's GPU reference and comparing every buffer with it (reference_s). Optional on the wire.
+  double inputs_s = 0;
+  double reference_s = 0;
 };
 
 /// "done": the answer to "end".

@@ -423,6 +423,14 @@ inline kernel_launch read_kernel_launch(const json& v, const where& w) {
   return k;
 }
 
+/// Seconds a phase took: a finite number from 0 to a day (a runner's word, so a forged figure cannot
+/// overflow a sum).
+inline double read_phase_seconds(const json& v, const where& w) {
+  const double s = read_number(v, w);
+  if (!(s >= 0 && s <= 86400)) fail(w, "must be a number of seconds in [0, 86400]");
+  return s;
+}
+
 inline timing_answer read_timing_answer(const object_reader& r) {
   timing_answer t;
   t.case_name = r.get("case", read_string);
@@ -448,6 +456,9 @@ inline timing_answer read_timing_answer(const object_reader& r) {
     fail(r.place().at("kernels"), "at most " + std::to_string(max_kernel_launches) + " launches");
   t.replay_reads_back = r.get("replay_reads_back", read_bool);
   t.replay_uncarried = r.get("replay_uncarried", read_string);
+  // Added to protocol 3 without a version change, as "kernels" was: figures for the judge's phases only.
+  if (r.has("inputs_s")) t.inputs_s = r.get("inputs_s", read_phase_seconds);
+  if (r.has("reference_s")) t.reference_s = r.get("reference_s", read_phase_seconds);
   const std::size_t samples = t.gpu_ms.size();
   if (t.host_ms.size() != samples || t.sm_clock_mhz.size() != samples || t.throttled.size() != samples)
     fail(r.place().at("gpu_ms"), "host_ms, sm_clock_mhz and throttled must have one entry per sample, as gpu_ms has");
@@ -631,7 +642,9 @@ inline json to_json(const timing_answer& t) {
              return list;
            }()},
           {"replay_reads_back", t.replay_reads_back},
-          {"replay_uncarried", t.replay_uncarried}};
+          {"replay_uncarried", t.replay_uncarried},
+          {"inputs_s", t.inputs_s},
+          {"reference_s", t.reference_s}};
 }
 
 inline json to_json(const done_answer&) { return {{"type", "done"}}; }

@@ -63,8 +63,7 @@ DEFAULT_COUNT = dict(DEFAULT_MIX, ce=2)  # what a bare name in --mix stands for
 # names that report it, where it is today when none does).
 WANTED_PHASES = [
     ("input generation", ("input generation",),
-     "inside 'checked calls' and 'timing' (the runner generates each call's inputs; grader::cpu_reference "
-     "regenerates them on the CPU)"),
+     "inside 'timing' (the runner generates each sample's inputs) and 'checked calls'"),
     ("CPU references", ("cpu reference", "cpu references"),
      "inside 'checked calls' (grader::cpu_reference, the first time a run asks for a case's outputs)"),
     ("GPU references", ("gpu reference", "gpu references"),

@@ -3,6 +3,7 @@
 #include "harness/call/call_buffers.hpp"
 #include "harness/call/solve_abi.h"
 #include "harness/call/solve_call.hpp"
+#include "common/seconds_into.hpp"
 #include "common/stats.hpp"
 
 #include <cerrno>
@@ -20,6 +21,7 @@ namespace {
 using judge_wire::call_status;
 using judge_wire::case_request;
 using judge_wire::sample_place;
+using judge_phases::seconds_into;
 
 constexpr std::int64_t min_warmup_calls = 3;
 constexpr double min_warmup_s = 0.1; ///< [s] with the clock check below: 0.2 s bought no stability (docs/timing.md)
@@ -86,7 +88,10 @@ public:
     // The pristine inputs and the reference are made after the call, from the seed, which lives only in
     // this process's host memory: during the call no judge's copy exists that its kernels could change.
     const std::uint64_t seed = draw_sample_seed();
-    set.prepare_inputs(seed, poison);
+    {
+      const seconds_into into{m_answer.inputs_s};
+      set.prepare_inputs(seed, poison);
+    }
     const call_kind kind = m_request.timing->cold_l2 ? call_kind::timed_cold_l2 : call_kind::timed_warm_l2;
     const solve_observation seen =
         call_solve(m_work, set.solve_arguments(), m_request.sizes.data(), m_request.scalars.data(), m_context, kind);
@@ -106,7 +111,11 @@ public:
     if (!seen.stray_threads.empty())
       return stop(call_status::stray_work, stray_threads_message(seen.stray_threads, " during timing"), false);
 
-    set.regenerate_pristine(seed);
+    {
+      const seconds_into into{m_answer.inputs_s};
+      set.regenerate_pristine(seed);
+    }
+    const seconds_into into{m_answer.reference_s};
     if (!check_against_reference(set, place)) return std::nullopt;
     return result;
   }

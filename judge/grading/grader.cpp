@@ -3,7 +3,7 @@
 #include "judge/grading/case_data.hpp"
 #include "judge/grading/case_size.hpp"
 #include "judge/grading/cases_after_failure.hpp"
-#include "judge/base/seconds_into.hpp"
+#include "common/seconds_into.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/grading/compare.hpp"
@@ -28,6 +28,8 @@
 #include <unistd.h>
 
 namespace judge {
+
+using judge_phases::seconds_into;
 
 grader::grader(problem_spec spec, std::vector<test_case> cases, const judge_secret& secret, device_info device,
                grade_options options)
@@ -243,6 +245,10 @@ decision grader::time_by_replay(std::unique_ptr<scratch_runner>& replayer, const
                         calls.size(), problem)};
   timing = time_case(*replayer->session, i, replay_file);
   const timing_facts& t = *timing;
+  if (t.answer) { // the runner's own split of the case's timing, for the phases
+    m_inputs_s += t.answer->inputs_s;
+    m_gpu_reference_s += t.answer->reference_s;
+  }
   if (t.answer && t.answer->status == judge_wire::call_status::invalid_recording)
     return {verdict::run_time_error,
             fmt::format("checked call {}: {}; the process that ran your code wrote the recording, and the replay "
@@ -358,10 +364,14 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   const bool timed = time_it && m_options.timing && c.timed && decides(i) && !request.checks.empty();
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
+  const auto checks_began = std::chrono::steady_clock::now();
   std::vector<call_facts> calls = session.run_checks(request, call_seconds());
+  const double checks_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - checks_began).count();
   for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
   if (timed && calls.size() < request.checks.size()) scratch.remove_file(*request.checks.back().record_file);
   decision d = decide_case(calls, std::nullopt);
+  // A call ended by its time limit: the checked calls of this case were mostly a wait on that limit.
+  if (d.v == verdict::time_limit_exceeded) m_limit_wait_s += checks_s;
   std::optional<timing_facts> timing;
   if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
     const seconds_into into{m_timing_s};
@@ -411,7 +421,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   }
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
-  m_timing_s = m_sanitizer_s = m_reference_s = 0;
+  m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   runners_ahead ahead = take_ahead(runner);
   // The recording runner is held before it loads the solution until its first case (start() sends
@@ -483,10 +493,19 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   if (replayer) replayer->session->finish();
   const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
   const double cases_s = std::chrono::duration<double>(cases_end - began).count();
+  // The runner's split of the timed cases comes out of "timing", which keeps the solution's own calls and
+  // the replay's restoring, flushing and timer work. The runner's figures lie inside the judge's wait for
+  // its answers; clamped all the same, since a runner's word cannot make a phase negative.
+  const double inputs_s = std::min(m_inputs_s, m_timing_s);
+  const double gpu_reference_s = std::min(m_gpu_reference_s, m_timing_s - inputs_s);
   const run_phases phases = {{"runner start", hello_s},
                              {"cpu reference", m_reference_s},
-                             {"checked calls", std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s - m_sanitizer_s)},
-                             {"timing", m_timing_s},
+                             {"checked calls", std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s -
+                                                                 m_sanitizer_s - m_limit_wait_s)},
+                             {"limit wait", m_limit_wait_s},
+                             {"input generation", inputs_s},
+                             {"gpu reference", gpu_reference_s},
+                             {"timing", m_timing_s - inputs_s - gpu_reference_s},
                              {"sanitizer", m_sanitizer_s},
                              {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
   result.learner_output = session.learner_output();

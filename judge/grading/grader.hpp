@@ -206,6 +206,9 @@ private:
   /// [s] of the solution being graded: in its timed cases, in compute-sanitizer, computing (or reading
   /// back) the CPU reference's outputs of its checked calls.
   double m_timing_s = 0, m_sanitizer_s = 0, m_reference_s = 0;
+  /// [s] of those timed cases, as the replaying runner reports them: making inputs, checking with the GPU
+  /// reference; and of the checked calls, the ones that ended at their time limit.
+  double m_inputs_s = 0, m_gpu_reference_s = 0, m_limit_wait_s = 0;
 };
 
 } // namespace judge

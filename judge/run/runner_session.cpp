@@ -1,7 +1,7 @@
 #include "judge/run/runner_session.hpp"
 
 #include "common/wire_json.hpp"
-#include "judge/base/seconds_into.hpp"
+#include "common/seconds_into.hpp"
 #include "judge/run/learner_output.hpp"
 #include "judge/sandbox/judge_paths.hpp"
 #include "judge/sandbox/sandbox_limits.hpp"
@@ -11,6 +11,8 @@
 #include <variant>
 
 namespace judge {
+
+using judge_phases::seconds_into;
 
 namespace {
 using clock_type = std::chrono::steady_clock;

@@ -84,7 +84,7 @@ bool operator==(const timing_answer& a, const timing_answer& b) {
          a.inputs_modified_samples == b.inputs_modified_samples &&
          a.first_input_modification == b.first_input_modification &&
          a.other_streams_after_return == b.other_streams_after_return && a.stop_reason == b.stop_reason &&
-         a.kernels == b.kernels;
+         a.kernels == b.kernels && a.inputs_s == b.inputs_s && a.reference_s == b.reference_s;
 }
 bool operator==(const done_answer&, const done_answer&) { return true; }
 bool operator==(const error_answer& a, const error_answer& b) { return a.error == b.error; }
@@ -215,6 +215,8 @@ timing_answer ok_timing(std::optional<judge_wire::stop_reason> reason) {
   t.checked_samples = 8;
   t.other_streams_after_return = true;
   t.stop_reason = reason;
+  t.inputs_s = 0.125;
+  t.reference_s = 1.5;
   kernel_launch tiled;
   tiled.name = "matmul_tiled(float const*, float const*, float*, int, int, int)";
   tiled.grid[0] = 64;
@@ -507,6 +509,27 @@ TEST_CASE("a timing answer's kernel launches round-trip and a runner that sends 
   nlohmann::json too_many = nlohmann::json::parse(encode(t));
   for (int k = 0; k < 8; ++k) too_many["kernels"].push_back(too_many["kernels"][0]);
   CHECK(contains(answer_error(too_many.dump()), "at most 8 launches"));
+}
+
+TEST_CASE("a timing answer's phase seconds round-trip, default to 0, and a forged figure is refused", "[wire]") {
+  const timing_answer t = ok_timing(judge_wire::stop_reason::precision);
+  const auto decoded = std::get<timing_answer>(decode_answer(encode(t)));
+  CHECK(decoded.inputs_s == 0.125);
+  CHECK(decoded.reference_s == 1.5);
+
+  nlohmann::json older = nlohmann::json::parse(encode(t));
+  older.erase("inputs_s");
+  older.erase("reference_s");
+  const auto from_older = std::get<timing_answer>(decode_answer(older.dump()));
+  CHECK(from_older.inputs_s == 0);
+  CHECK(from_older.reference_s == 0);
+
+  for (const nlohmann::json forged : {nlohmann::json(-1.0), nlohmann::json(1e300), nlohmann::json("1")}) {
+    nlohmann::json bad = nlohmann::json::parse(encode(t));
+    bad["reference_s"] = forged;
+    CAPTURE(forged.dump());
+    CHECK(contains(answer_error(bad.dump()), "reference_s"));
+  }
 }
 
 TEST_CASE("floats of a first mismatch travel as exact text", "[wire]") {

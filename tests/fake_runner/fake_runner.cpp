@@ -23,7 +23,8 @@
 // solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
 // channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond, segfault_beyond and
 // cuda_error_beyond (as ok, but wrong, killed by SIGSEGV or a cuda_error on the cases whose names start
-// with "beyond", as a solution that fails only past a problem's limits).
+// with "beyond", as a solution that fails only past a problem's limits), forged_phases (as ok, but its
+// timings claim a day spent in the GPU reference).
 //
 // With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
 // scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
@@ -192,6 +193,9 @@ struct fake {
     t.warmup_calls = 3;
     t.checked_samples = c.timing->min_samples + 3;
     t.stop_reason = judge_wire::stop_reason::precision;
+    // The real runner's split of its timing; forged_phases claims a day spent on the GPU reference.
+    t.inputs_s = 0.001;
+    t.reference_s = scenario == "forged_phases" ? 86400 : 0.002;
     if (scenario == "foreign_kernel") {
       t = timing_answer{};
       t.case_name = c.name;

@@ -170,6 +170,42 @@ TEST_CASE("a kernel that is not the solution's breaks a library ban", "[grader]"
   CHECK(contains(r.message, "banned_libraries"));
 }
 
+namespace {
+double phase_seconds(const run_phases& phases, const std::string& name) {
+  for (const auto& [phase, seconds] : phases)
+    if (phase == name) return seconds;
+  FAIL("no phase " << name);
+  return 0;
+}
+} // namespace
+
+TEST_CASE("a hanging case's wait on its time limit is a phase of its own", "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
+  solution_result r;
+  const run_phases phases = g.grade(built("hang"), r, nullptr);
+  REQUIRE(r.v == verdict::time_limit_exceeded);
+  CHECK(phase_seconds(phases, "limit wait") >= 1.0); // the case's limit is 1 s
+  CHECK(phase_seconds(phases, "checked calls") < 0.5);
+}
+
+TEST_CASE("the runner's input generation and GPU reference checks come out of the timing phase", "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  const std::string scenario = GENERATE(as<std::string>{}, "ok", "forged_phases");
+  solution_result r;
+  const run_phases phases = g.grade(built(scenario), r, nullptr);
+  CAPTURE(scenario);
+  REQUIRE(r.v == verdict::accepted);
+  const double inputs = phase_seconds(phases, "input generation");
+  const double reference = phase_seconds(phases, "gpu reference");
+  const double timing = phase_seconds(phases, "timing");
+  CHECK(inputs == Approx(0.001).margin(1e-9)); // one timed case, as the runner said
+  if (scenario == "ok") CHECK(reference == Approx(0.002).margin(1e-9));
+  // A runner's forged day is clamped to the judge's own wait for the timing: no phase goes negative.
+  CHECK(reference >= 0);
+  CHECK(timing >= 0);
+  CHECK(reference < 60);
+}
+
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "hang");
