@@ -17,10 +17,10 @@
 // the first is stored to shared memory. For filters up to 3 × 3 the weights are read from the kernel
 // buffer into registers by every block (nine values, the same for every thread: one broadcast load
 // each) instead of being copied to constant memory by a second operation before the launch, which
-// would add its own few microseconds to a call that is now a few tens. The 3 × 3 instance uses 33 × 66
-// floats of shared memory (9 KB) and few registers: eight blocks of 256 threads per SM, each thread with
+// would add its own few microseconds to a call that is now a few tens. The 3 × 3 instance uses 66 × 34
+// floats of shared memory (9 KB) and 32 registers: eight blocks of 256 threads per SM, each thread with
 // nine loads in flight. The 15 instance is step 3 with half the column and half the unrolling; the 31
-// instance is step 3.
+// instance keeps step 3's loops (the 31 × 31 case is compute-bound).
 //
 // H200: measured figure to come.
 //
