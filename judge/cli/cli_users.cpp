@@ -1,10 +1,12 @@
-// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/queue/accounts.hpp). A token
-// is printed once, when made; the store keeps only its hash.
+// judge users add|import|list|token|disable|remove: the online judge's accounts (judge/service/queue/accounts.hpp). A
+// token is printed once, when made (as "name token" lines, or with --csv as CSV for a mail merge); the store keeps only
+// its hash.
 #include "judge/cli/cli.hpp"
 
+#include "judge/base/usage_error.hpp"
+#include "judge/report/leaderboard.hpp"
 #include "judge/service/queue/accounts.hpp"
 #include "judge/store/results_db.hpp"
-#include "judge/base/usage_error.hpp"
 
 #include <cstdio>
 
@@ -19,6 +21,7 @@ std::string join(const std::vector<std::string>& names) {
 
 struct users_flags {
   std::string name, role = "student", roster, db_file;
+  bool csv = false;
 };
 
 template <typename F> int with_accounts(const context& ctx, const users_flags& f, F body) {
@@ -32,8 +35,34 @@ template <typename F> int with_accounts(const context& ctx, const users_flags& f
   return all_accepted;
 }
 
-void print_token(const std::string& name, const std::string& token) {
-  std::printf("%s %s\n", name.c_str(), token.c_str());
+/// An account and the token just made for it.
+struct issued {
+  std::string name, role, token;
+};
+
+/// "name token" lines; or, with `csv`, RFC 4180 CSV with CRLF line ends (as the gradebook's) under an
+/// `account,role,token` header, which stays when no token was made so that a mail merge reads an empty list.
+void print_tokens(const std::vector<issued>& tokens, bool csv) {
+  if (!csv) {
+    for (const issued& t : tokens) std::printf("%s %s\n", t.name.c_str(), t.token.c_str());
+    return;
+  }
+  std::string out = "account,role,token\r\n";
+  for (const issued& t : tokens) out += csv_field(t.name) + "," + csv_field(t.role) + "," + csv_field(t.token) + "\r\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+/// `name`'s role as the accounts table holds it.
+std::string role_of(service::accounts& a, const std::string& name) {
+  const auto found = a.find(name);
+  return found ? service::role_name(found->who) : "";
+}
+
+void add_csv_option(CLI::App& command, users_flags& f) {
+  command.add_flag(
+      "--csv", f.csv,
+      "print CSV (account,role,token; RFC 4180, CRLF line ends) for a mail merge instead of \"name token\" "
+      "lines");
 }
 } // namespace
 
@@ -45,11 +74,13 @@ void add_users(CLI::App& app, context& ctx) {
 
   CLI::App* add = add_command(*users, ctx, "add", "add an account and print its token (shown once)", [&ctx, flags] {
     return with_accounts(ctx, *flags, [&](service::accounts& a) {
-      print_token(flags->name, a.add(flags->name, service::parse_role(flags->role)));
+      const service::role who = service::parse_role(flags->role);
+      print_tokens({{flags->name, service::role_name(who), a.add(flags->name, who)}}, flags->csv);
     });
   });
   add->add_option("name", flags->name, "account name (letters, digits, '_', '.', '-')")->required();
   add->add_option("--role", flags->role, "student or instructor (default student)");
+  add_csv_option(*add, *flags);
   add_store_option(*add, flags->db_file);
 
   CLI::App* import = add_command(*users, ctx, "import",
@@ -58,8 +89,11 @@ void add_users(CLI::App& app, context& ctx) {
                                  [&ctx, flags] {
                                    return with_accounts(ctx, *flags, [&](service::accounts& a) {
                                      const auto done = a.import_roster(flags->roster);
-                                     for (const auto& [name, token] : done.added) print_token(name, token);
-                                     // On stderr: stdout stays "name token" lines for a mail merge.
+                                     std::vector<issued> tokens;
+                                     for (const auto& [name, token] : done.added)
+                                       tokens.push_back({name, role_of(a, name), token});
+                                     print_tokens(tokens, flags->csv);
+                                     // On stderr: stdout stays the tokens alone, for a mail merge.
                                      if (!done.kept.empty())
                                        std::fprintf(stderr,
                                                     "judge: %zu account(s) exist already and keep their "
@@ -68,6 +102,7 @@ void add_users(CLI::App& app, context& ctx) {
                                    });
                                  });
   import->add_option("roster", flags->roster, "the roster's CSV file")->required()->check(CLI::ExistingFile);
+  add_csv_option(*import, *flags);
   add_store_option(*import, flags->db_file);
 
   CLI::App* list = add_command(*users, ctx, "list", "list the accounts (never their tokens)", [&ctx, flags] {
@@ -82,10 +117,13 @@ void add_users(CLI::App& app, context& ctx) {
 
   CLI::App* token =
       add_command(*users, ctx, "token", "make a new token for an account (the old one stops working)", [&ctx, flags] {
-        return with_accounts(ctx, *flags,
-                             [&](service::accounts& a) { print_token(flags->name, a.rotate_token(flags->name)); });
+        return with_accounts(ctx, *flags, [&](service::accounts& a) {
+          const std::string made = a.rotate_token(flags->name);
+          print_tokens({{flags->name, role_of(a, flags->name), made}}, flags->csv);
+        });
       });
   token->add_option("name", flags->name, "account name")->required();
+  add_csv_option(*token, *flags);
   add_store_option(*token, flags->db_file);
 
   CLI::App* disable = add_command(*users, ctx, "disable",

@@ -4,6 +4,7 @@
 
 #include "judge/course/course.hpp"
 #include "judge/service/queue/accounts.hpp"
+#include "judge/service/queue/problem_dashboard.hpp"
 #include "judge/service/queue/service_state.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
@@ -22,5 +23,12 @@ nlohmann::json account_json(const account& a);
 /// {"name","title","problems","release","deadline","your_deadline" (with `who`'s extension),
 ///  "late":{"policy","penalty_per_day","floor"},"board":{"public","names","url"}}
 nlohmann::json assignment_json(const course::assignment& a, const account& who);
+
+/// {"problem","case_set","accounts","verdicts":{"all":{outcome: count},"latest":{...}},
+///  "queue":[{"id","account","state","position","waiting","submitted_at","age_seconds","started_at",
+///  "held_seconds","worker","note"}],"submissions":[{"id","account","state","outcome","score","speed_unit",
+///  "case_set","submitted_at","finished_at","rejudge_of","assignment","late_seconds"}],"similarity"}
+/// (docs/api.md); `case_set`: the problem's cases now.
+nlohmann::json dashboard_json(const problem_dashboard& d, const std::string& case_set);
 
 } // namespace judge::service

@@ -113,6 +113,50 @@ nlohmann::json assignment_json(const course::assignment& a, const account& who) 
             {"url", a.board.is_public ? "/public/board/" + a.name : std::string()}}}};
 }
 
+nlohmann::json dashboard_json(const problem_dashboard& d, const std::string& case_set) {
+  auto counts = [](const outcome_counts& c) {
+    nlohmann::json out = nlohmann::json::object();
+    for (std::size_t k = 0; k < outcome_names.size(); ++k) out[outcome_names[k]] = c[k];
+    return out;
+  };
+  nlohmann::json queue = nlohmann::json::array();
+  for (const waiting_submission& w : d.line)
+    queue.push_back({{"id", w.place.s.id},
+                     {"account", w.place.s.account},
+                     {"state", state_name(w.place.s.now)},
+                     {"position", w.place.position > 0 ? nlohmann::json(w.place.position) : nlohmann::json()},
+                     {"waiting", w.place.waiting},
+                     {"submitted_at", w.place.s.submitted_at},
+                     {"age_seconds", w.age_seconds},
+                     {"started_at", w.place.position > 0 ? std::string() : w.place.s.started_at},
+                     {"held_seconds", w.held_seconds},
+                     {"worker", w.place.position > 0 ? std::string() : w.place.s.worker},
+                     {"note", w.place.s.note}});
+  nlohmann::json submissions = nlohmann::json::array();
+  for (const submission& s : d.submissions) {
+    const double score = s.result ? s.result->value("score", 0.0) : 0.0;
+    submissions.push_back({{"id", s.id},
+                           {"account", s.account},
+                           {"state", state_name(s.now)},
+                           {"outcome", outcome_of(s)},
+                           {"score", score > 0 ? nlohmann::json(score) : nlohmann::json()},
+                           {"speed_unit", s.result ? s.result->value("speed_unit", "") : ""},
+                           {"case_set", s.result ? s.result->value("case_set", "") : ""},
+                           {"submitted_at", s.submitted_at},
+                           {"finished_at", s.finished_at},
+                           {"rejudge_of", s.rejudge_of > 0 ? nlohmann::json(s.rejudge_of) : nlohmann::json()},
+                           {"assignment", s.assignment},
+                           {"late_seconds", s.late_seconds}});
+  }
+  return {{"problem", d.problem},
+          {"case_set", case_set},
+          {"accounts", d.accounts},
+          {"verdicts", {{"all", counts(d.all)}, {"latest", counts(d.latest)}}},
+          {"queue", queue},
+          {"submissions", submissions},
+          {"similarity", "/similarity/" + d.problem}};
+}
+
 void add_api_routes(http_router& server, service_state& state) {
   server.get("/api/v1/me", signed_in(state, [](const http_request&, http_response& res, const account& who) {
                send_json(res, 200, account_json(who));
@@ -175,6 +219,16 @@ void add_api_routes(http_router& server, service_state& state) {
                            {"since", since},
                            {"queued", ids}});
               }));
+
+  server.get(R"(/api/v1/problems/([^/]+)/dashboard)",
+             signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {
+               const std::string problem = req.matches[1];
+               if (!can_see_dashboard(who)) return send_error(res, 403, "only instructors see a problem's dashboard");
+               if (!state.spec(problem)) return send_error(res, 404, "no problem \"" + problem + "\"");
+               const problem_dashboard d =
+                   state.with_store([&](store_connection& c) { return load_dashboard(c.queue, problem); });
+               send_json(res, 200, dashboard_json(d, state.entry(problem) ? state.entry(problem)->case_set : ""));
+             }));
 
   server.get(R"(/api/v1/submissions/(\d{1,18}))",
              signed_in(state, [&state](const http_request& req, http_response& res, const account& who) {

@@ -2,9 +2,10 @@
 """The course's pages in headless Chromium: starts `judge serve` on a free port with a course file whose
 assignment has a public board of pseudonyms, makes a class (an instructor, two students), lets one
 student submit, then opens the public board with no sign-in (its boards, no names, no sign-in form, and
-its script keeping it live under the pages' Content-Security-Policy), and the instructor's gradebook (the
-student who submitted, the one who never did). Driven over the DevTools protocol on a pipe, as
-web_browser_test.py is. Screenshots go to OUT.
+its script keeping it live under the pages' Content-Security-Policy), the instructor's gradebook (the
+student who submitted, the one who never did), and the instructor's dashboard of the problem (the
+submission waiting in the queue, the verdicts, the similarity link, kept live) which refuses the student.
+Driven over the DevTools protocol on a pipe, as web_browser_test.py is. Screenshots go to OUT.
 
 usage: course_browser_test.py JUDGE CHROMIUM OUT"""
 import datetime
@@ -174,6 +175,36 @@ try:
     check("the gradebook links its CSV", chromium.evaluate(
         "!!document.querySelector('a[href=\"/assignments/a1/gradebook.csv\"]')"))
     chromium.screenshot("gradebook.png")
+
+    # The server only queues (--accept-only): alice's submission waits, first in line.
+    chromium.go(base + "/dashboard/vector_add")
+    check("the instructor's dashboard of vector_add renders",
+          chromium.wait_for("!!document.getElementById('verdicts')", 15) and
+          "<h1>Dashboard: vector_add</h1>" in chromium.text())
+    queue = chromium.evaluate("Array.from(document.querySelectorAll('#queue tbody tr'))"
+                              ".map(r => r.innerText.replace(/\\s+/g, ' ').trim())") or []
+    print("dashboard queue: " + json.dumps(queue), flush=True)
+    check("its queue has alice's submission, first of one waiting to compile",
+          len(queue) == 1 and "alice" in queue[0] and "1 of 1 waiting for a compile thread" in queue[0])
+    verdicts = chromium.evaluate("Array.from(document.querySelectorAll('#verdicts tbody tr'))"
+                                 ".map(r => r.innerText.replace(/\\s+/g, ' ').trim())") or []
+    print("dashboard verdicts: " + json.dumps(verdicts), flush=True)
+    check("its verdicts count one account's one submission, waiting",
+          len(verdicts) == 2 and verdicts[0].startswith("each account's latest (1 account)") and
+          verdicts[0].endswith(" 1") and verdicts[1].startswith("every submission (1)"))
+    check("it lists the submission and links the similarity report", chromium.evaluate(
+        "document.querySelectorAll('#submissions tbody tr').length === 1 && "
+        "!!document.querySelector('a[href=\"/similarity/vector_add\"]')"))
+    check("its script keeps it live under the pages' policy",
+          chromium.wait_for("document.getElementById('updated').textContent !== 'at load'", 15))
+    chromium.screenshot("dashboard.png")
+
+    chromium.call("Network.setCookie", {"name": "judge_token", "value": tokens["alice"], "url": base + "/"},
+                  chromium.session)
+    chromium.go(base + "/dashboard/vector_add")
+    text = chromium.text()
+    check("a student is refused the dashboard with a message",
+          "Only instructors see the dashboard" in text and "id=\"verdicts\"" not in text)
 finally:
     if chromium:
         chromium.close()

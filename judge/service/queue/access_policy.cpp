@@ -27,6 +27,8 @@ bool can_see_assignment(const account& viewer, const course::assignment& a, std:
 
 bool can_see_gradebook(const account& viewer) { return viewer.who == role::instructor; }
 
+bool can_see_dashboard(const account& viewer) { return viewer.who == role::instructor; }
+
 bool contest_view_for(const account& viewer, bool contest) { return contest && viewer.who == role::student; }
 
 const std::optional<nlohmann::json>& shown_result(const submission& s, bool contest_view) {

@@ -43,6 +43,9 @@ bool can_see_assignment(const account& viewer, const course::assignment& a, std:
 /// Whether `viewer` may see an assignment's gradebook: instructors only.
 bool can_see_gradebook(const account& viewer);
 
+/// Whether `viewer` may see a problem's dashboard (every submission, the queue, the verdicts): instructors only.
+bool can_see_dashboard(const account& viewer);
+
 /// Whether `viewer` sees results in contest view: a student on a contest server.
 bool contest_view_for(const account& viewer, bool contest);
 

@@ -9,6 +9,8 @@
 #include "judge/store/store_schema.hpp"
 #include "judge/base/utc_time.hpp"
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
 namespace judge::service {
@@ -47,6 +49,27 @@ std::string files_json(const std::vector<source_file>& files) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& f : files) out.push_back({{"name", f.name}, {"content", f.content}});
   return out.dump();
+}
+
+/// `waiting` (one state's submissions, oldest first) in the order claim() takes them, given each account's
+/// last turn in the lane (`turns`, every account the lane has served): of each account's oldest, the
+/// account served longest ago (never: first), which then becomes the one served last. claim()'s query,
+/// played forward without new arrivals; the queue's test holds the two to the same order.
+std::vector<submission> in_claim_order(std::vector<submission> waiting, std::map<std::string, std::int64_t> turns) {
+  std::int64_t last = 0;
+  for (const auto& [account, turn] : turns) last = std::max(last, turn);
+  std::vector<submission> ordered;
+  while (!waiting.empty()) {
+    auto next = std::min_element(waiting.begin(), waiting.end(), [&](const submission& a, const submission& b) {
+      const std::int64_t ta = turns.count(a.account) ? turns[a.account] : 0;
+      const std::int64_t tb = turns.count(b.account) ? turns[b.account] : 0;
+      return ta != tb ? ta < tb : a.id < b.id;
+    });
+    turns[next->account] = ++last;
+    ordered.push_back(std::move(*next));
+    waiting.erase(next);
+  }
+  return ordered;
 }
 
 std::vector<source_file> files_from_json(const std::string& text) {
@@ -320,6 +343,60 @@ std::size_t submission_queue::submitted_since(const std::string& account, const 
   st.bind(1, account).bind(2, utc_time);
   st.step();
   return static_cast<std::size_t>(st.get_int(0));
+}
+
+std::vector<submission> submission_queue::of_problem(const std::string& problem) {
+  sqlite::statement st =
+      m_db.prepare("SELECT " + summary_columns() + " FROM queued_submissions WHERE problem = ?1 ORDER BY id DESC");
+  st.bind(1, problem);
+  std::vector<submission> out;
+  while (st.step()) out.push_back(read_summary(store::row(st, m_db.file())));
+  return out;
+}
+
+std::vector<line_place> submission_queue::line() {
+  // Read without a transaction (BEGIN IMMEDIATE would hold up every submission and claim meanwhile): a
+  // claim between the two reads shows one place off until the next look, and nothing is changed.
+  sqlite::statement st =
+      m_db.prepare("SELECT " + summary_columns() + " FROM queued_submissions WHERE state NOT IN (?1, ?2) ORDER BY id");
+  st.bind(1, state_name(state::done)).bind(2, state_name(state::failed));
+  std::map<state, std::vector<submission>> by_state;
+  while (st.step()) {
+    submission s = read_summary(store::row(st, m_db.file()));
+    by_state[s.now].push_back(std::move(s));
+  }
+  auto turns_of = [&](const char* lane) {
+    sqlite::statement turns = m_db.prepare("SELECT account, turn FROM queue_turns WHERE lane = ?1");
+    turns.bind(1, std::string(lane));
+    std::map<std::string, std::int64_t> out;
+    while (turns.step()) {
+      const store::row r(turns, m_db.file());
+      out[r.text("account")] = r.integer("turn");
+    }
+    return out;
+  };
+  std::vector<line_place> out;
+  for (state held : {state::running, state::compiling})
+    for (submission& s : by_state[held]) out.push_back({std::move(s), 0, 0});
+  for (const auto& [waiting, lane] : {std::pair{state::compiled, "gpu"}, std::pair{state::queued, "compile"}}) {
+    std::vector<submission> ordered = in_claim_order(std::move(by_state[waiting]), turns_of(lane));
+    for (std::size_t i = 0; i < ordered.size(); ++i) out.push_back({std::move(ordered[i]), i + 1, ordered.size()});
+  }
+  return out;
+}
+
+std::vector<problem_tally> submission_queue::tally() {
+  sqlite::statement st =
+      m_db.prepare("SELECT problem, COUNT(*) AS submissions, COUNT(DISTINCT account) AS accounts, "
+                   "SUM(state NOT IN (?1, ?2)) AS in_line FROM queued_submissions GROUP BY problem ORDER BY problem");
+  st.bind(1, state_name(state::done)).bind(2, state_name(state::failed));
+  std::vector<problem_tally> out;
+  while (st.step()) {
+    const store::row r(st, m_db.file());
+    out.push_back({r.text("problem"), static_cast<std::size_t>(r.integer("submissions")),
+                   static_cast<std::size_t>(r.integer("accounts")), static_cast<std::size_t>(r.integer("in_line"))});
+  }
+  return out;
 }
 
 std::size_t submission_queue::count(state s) {

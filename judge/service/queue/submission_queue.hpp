@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,6 +71,22 @@ struct submission {
 struct course_mark {
   std::string assignment;        ///< "" for none
   std::int64_t late_seconds = 0; ///< [s] past the student's deadline; 0 in time
+};
+
+/// Where a submission not yet done or failed stands in the queue now.
+struct line_place {
+  submission s; ///< without its files
+  /// [1-based] its place among those waiting in its state for the next claim (queued: for a compile
+  /// thread; compiled: for a GPU), in the order the claims take them; 0 while a worker holds it
+  /// (compiling, running)
+  std::size_t position = 0;
+  std::size_t waiting = 0; ///< how many wait in its state (0 while held)
+};
+
+/// How many submissions a problem has had, from how many accounts, and how many are not yet done or failed.
+struct problem_tally {
+  std::string problem;
+  std::size_t submissions = 0, accounts = 0, in_line = 0;
 };
 
 /// Use from one thread at a time: it uses the connection of the results_db it is given (one per thread).
@@ -130,6 +147,15 @@ public:
   /// `account`'s submissions made at or after `utc_time` (ISO-8601), rejudged copies aside: for the
   /// per-minute limit.
   std::size_t submitted_since(const std::string& account, const std::string& utc_time);
+  /// Every submission to `problem`, newest first (without their files), rejudged copies included.
+  std::vector<submission> of_problem(const std::string& problem);
+  /// Every submission not yet done or failed, of every problem: those held (running, then compiling),
+  /// then those waiting for a GPU, then those waiting for a compile thread, each in the order the claims
+  /// will take them if nothing new arrives (round-robin over accounts, as claim_for_compile() and
+  /// claim_for_gpu() choose).
+  std::vector<line_place> line();
+  /// Each problem that has submissions, by name.
+  std::vector<problem_tally> tally();
   /// How many submissions are in state `s` (the server's status line and tests).
   std::size_t count(state s);
 

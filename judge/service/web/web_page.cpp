@@ -28,7 +28,10 @@ std::string page(const std::string& title, const std::optional<account>& who, co
   out += "<header class=\"site\">\n<a class=\"brand\" href=\"/problems\">gpu-judge</a>\n";
   if (who) {
     out += "<nav aria-label=\"Site\"><ul><li><a href=\"/problems\">Problems</a></li>"
-           "<li><a href=\"/assignments\">Assignments</a></li><li><a href=\"/history\">History</a></li></ul></nav>\n";
+           "<li><a href=\"/assignments\">Assignments</a></li><li><a href=\"/history\">History</a></li>";
+    // Only instructors have a dashboard (queue/access_policy.hpp); students are not shown a link to a refusal.
+    if (who->who == role::instructor) out += "<li><a href=\"/dashboard\">Dashboard</a></li>";
+    out += "</ul></nav>\n";
     out += fmt::format("<span class=\"who\">Signed in as <strong>{}</strong> ({})</span>\n", html(who->name),
                        role_name(who->who));
     out += fmt::format("<form method=\"post\" action=\"/signout\">{}<button type=\"submit\" class=\"plain\">Sign "

@@ -7,10 +7,11 @@
 #include "judge/course/assignment_board.hpp"
 #include "judge/course/course.hpp"
 #include "judge/course/gradebook.hpp"
-#include "judge/service/queue/accounts.hpp"
 #include "judge/record/grade_result.hpp"
 #include "judge/report/leaderboard.hpp"
 #include "judge/report/similarity.hpp"
+#include "judge/service/queue/accounts.hpp"
+#include "judge/service/queue/problem_dashboard.hpp"
 #include "judge/service/queue/service_state.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
@@ -96,6 +97,16 @@ std::string gradebook_page(const account& who, const course::assignment& a, cons
 /// each side linked to its submission, and what the comparison can and cannot see.
 std::string similarity_page(const account& who, const std::string& problem, std::size_t compared, double threshold,
                             const std::vector<similar_pair>& pairs);
+
+/// GET /dashboard (instructors): each problem (`problems`) with its submissions, accounts and unfinished
+/// ones, linked to its dashboard, and the server's whole queue: where each unfinished submission stands
+/// and since when. Kept live by board.js.
+std::string dashboard_index_page(const account& who, const std::vector<problem_entry>& problems,
+                                 const queue_overview& overview);
+/// GET /dashboard/{problem} (instructors): the verdicts (each account's latest, every submission), the
+/// problem's part of the queue, every submission, and links to the similarity report and the JSON.
+/// Kept live by board.js.
+std::string dashboard_page(const account& who, const problem_dashboard& d);
 
 /// A page that says what went wrong (an unknown problem, a submission that is not one's own).
 std::string error_page(const std::optional<account>& who, const std::string& title, const std::string& message);

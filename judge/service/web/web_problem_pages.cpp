@@ -29,7 +29,11 @@ std::string problem_page(const account& who, const problem_view& problem) {
       fmt::format("<p><a href=\"{0}/submit\">Submit a solution</a> · <a href=\"/board/{1}\">Leaderboard</a>{2}"
                   "</p>\n",
                   problem_url(problem.entry.name), name,
-                  who.who == role::instructor ? fmt::format(" · <a href=\"/similarity/{}\">Similarity</a>", name) : "");
+                  who.who == role::instructor
+                      ? fmt::format(" · <a href=\"/dashboard/{0}\">Dashboard</a> · <a href=\"/similarity/{0}\">"
+                                    "Similarity</a>",
+                                    name)
+                      : "");
   if (problem.entry.draft)
     body += "<p class=\"notice\">A draft (<code>status: draft</code> in problem.yaml): students do not see it and "
             "cannot submit to it.</p>\n";

@@ -263,6 +263,30 @@ void add_course_routes(http_router& server, service_state& state) {
              }));
 }
 
+void not_for_students(const account& who, http_response& res) {
+  send_page(res, 403,
+            error_page(who, "For instructors",
+                       "Only instructors see the dashboard: it shows everyone's submissions and the queue."));
+}
+
+void add_dashboard_routes(http_router& server, service_state& state) {
+  server.get("/dashboard", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
+               if (!can_see_dashboard(who)) return not_for_students(who, res);
+               const queue_overview overview =
+                   state.with_store([](store_connection& c) { return load_overview(c.queue); });
+               send_page(res, 200, dashboard_index_page(who, state.problems_for(who), overview));
+             }));
+  server.get(R"(/dashboard/([A-Za-z0-9_.-]+))",
+             signed_in(state, [&state](const account& who, const http_request& req, http_response& res) {
+               if (!can_see_dashboard(who)) return not_for_students(who, res);
+               const std::string problem = req.matches[1];
+               if (!state.spec(problem)) return unknown_problem(who, problem, res);
+               const problem_dashboard d =
+                   state.with_store([&](store_connection& c) { return load_dashboard(c.queue, problem); });
+               send_page(res, 200, dashboard_page(who, d));
+             }));
+}
+
 void show_submission(service_state& state, const account& who, const http_request& req, http_response& res) {
   const std::string number = req.matches[1];
   std::optional<submission> s;
@@ -382,6 +406,7 @@ void add_web_routes(http_router& server, service_state& state) {
                          similarity_page(who, problem, sources.size(), threshold,
                                          similar_pairs(sources, starter, threshold)));
              }));
+  add_dashboard_routes(server, state);
   server.get("/history", signed_in(state, [&state](const account& who, const http_request&, http_response& res) {
                const std::string of = listed_account(who, "").value_or(who.name);
                const bool everyone = of.empty();

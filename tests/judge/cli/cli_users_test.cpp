@@ -4,6 +4,7 @@
 #include "text_match.hpp"
 
 #include <fstream>
+#include <regex>
 
 using judge_test::contains;
 using judge_test::run_judge;
@@ -64,4 +65,33 @@ TEST_CASE("judge users imports a roster again with one new name and disables and
   CHECK(run_judge("users remove dave" + db).status == 0);
   CHECK_FALSE(contains(run_judge("users list" + db).output, "dave"));
   CHECK(run_judge("users remove nobody" + db).status == 2);
+}
+
+TEST_CASE("judge users prints the tokens it makes as CSV for a mail merge with --csv", "[service][cli]") {
+  temp_folder dir;
+  const std::string db = " --db " + (dir / "judge.db").string();
+  std::ofstream(dir / "roster.csv") << "name,role\ntina,instructor\nalice\n";
+  const auto imported = run_judge("users import " + (dir / "roster.csv").string() + " --csv" + db);
+  REQUIRE(imported.status == 0);
+  CAPTURE(imported.output);
+  const std::regex csv("account,role,token\r\n"
+                       "tina,instructor,jt_[A-Za-z0-9_-]{43}\r\n"
+                       "alice,student,jt_[A-Za-z0-9_-]{43}\r\n");
+  CHECK(std::regex_match(imported.output, csv));
+
+  // Again with one late-comer: only the new token in the CSV; the others are named on stderr, outside it.
+  std::ofstream(dir / "roster.csv") << "name,role\ntina,instructor\nalice\nbob\n";
+  const auto again = run_judge("users import " + (dir / "roster.csv").string() + " --csv" + db);
+  CHECK(again.status == 0);
+  CHECK(std::regex_search(again.output, std::regex("account,role,token\r\nbob,student,jt_[A-Za-z0-9_-]{43}\r\n")));
+  CHECK(contains(again.output, "2 account(s) exist already and keep their tokens: tina, alice"));
+  // Nothing new: the header alone, so that a mail merge reads an empty list.
+  const auto nothing = run_judge("users import " + (dir / "roster.csv").string() + " --csv" + db);
+  CHECK(contains(nothing.output, "account,role,token\r\n"));
+  CHECK_FALSE(contains(nothing.output, "jt_"));
+
+  const auto added = run_judge("users add carol --csv" + db);
+  CHECK(std::regex_match(added.output, std::regex("account,role,token\r\ncarol,student,jt_[A-Za-z0-9_-]{43}\r\n")));
+  const auto renewed = run_judge("users token tina --csv" + db);
+  CHECK(std::regex_match(renewed.output, std::regex("account,role,token\r\ntina,instructor,jt_[A-Za-z0-9_-]{43}\r\n")));
 }

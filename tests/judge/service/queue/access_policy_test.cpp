@@ -69,3 +69,8 @@ TEST_CASE("a draft problem is seen by instructors only and a published one by ev
   CHECK(can_see_draft(teacher, true));
   CHECK(can_see_draft(teacher, false));
 }
+
+TEST_CASE("a problem's dashboard is seen by instructors only", "[access]") {
+  CHECK(can_see_dashboard(teacher));
+  CHECK_FALSE(can_see_dashboard(alice));
+}

@@ -339,3 +339,94 @@ TEST_CASE("a rejudged copy keeps its original's assignment and how late it was",
   CHECK(copy->late_seconds == 3600);
   CHECK(copy->rejudge_of == late);
 }
+
+TEST_CASE("the queue's line places each waiting submission where the claims will take it", "[service][dashboard]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  // bob was served just now, so alice's and carol's go before his second although his came first.
+  queue.enqueue("bob", "matmul", one_file("bob 0"));
+  queue.enqueue("bob", "matmul", one_file("bob 1"));
+  const auto held = queue.claim_for_compile("compile 1");
+  REQUIRE(held);
+  for (int i = 0; i < 3; ++i) queue.enqueue("alice", "matmul", one_file("alice " + std::to_string(i)));
+  queue.enqueue("carol", "softmax", one_file("carol 0"));
+
+  const std::vector<line_place> line = queue.line();
+  REQUIRE(line.size() == 6);
+  CHECK(line[0].s.id == held->id);
+  CHECK(line[0].s.now == state::compiling);
+  CHECK(line[0].position == 0);
+  CHECK(line[0].s.worker == "compile 1");
+  CHECK(line[0].s.files.empty()); // a listing carries no sources
+  std::vector<std::int64_t> placed;
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    CHECK(line[i].position == i);
+    CHECK(line[i].waiting == 5);
+    placed.push_back(line[i].s.id);
+  }
+  // The claims take them in exactly that order.
+  std::vector<std::int64_t> claimed;
+  while (auto s = queue.claim_for_compile("compile 2")) claimed.push_back(s->id);
+  CHECK(claimed == placed);
+}
+
+TEST_CASE("the line puts held submissions first, then those waiting for a GPU, then those waiting to compile",
+          "[service][dashboard]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto a = queue.enqueue("alice", "matmul", one_file("a"));
+  const auto b = queue.enqueue("bob", "matmul", one_file("b"));
+  const auto c = queue.enqueue("carol", "matmul", one_file("c"));
+  const auto d = queue.enqueue("dave", "matmul", one_file("d"));
+  queue.enqueue("erin", "matmul", one_file("e"));
+  for (int i = 0; i < 3; ++i) queue.compiled(queue.claim_for_compile("w")->id); // a, b, c compiled
+  REQUIRE(queue.claim_for_gpu("gpu 1")->id == a);                               // a running
+  queue.claim_for_compile("w");                                                 // d compiling
+  const auto done = queue.enqueue("alice", "matmul", one_file("done"));
+  queue.fail(done, "x");
+
+  const std::vector<line_place> line = queue.line();
+  REQUIRE(line.size() == 5);
+  CHECK(line[0].s.id == a);
+  CHECK(line[0].s.now == state::running);
+  CHECK(line[1].s.id == d);
+  CHECK(line[1].s.now == state::compiling);
+  CHECK(line[2].s.id == b);
+  CHECK(line[2].position == 1);
+  CHECK(line[2].waiting == 2);
+  CHECK(line[3].s.id == c);
+  CHECK(line[3].position == 2);
+  CHECK(line[4].s.now == state::queued);
+  CHECK(line[4].position == 1);
+  CHECK(line[4].waiting == 1);
+}
+
+TEST_CASE("a problem's submissions are listed newest first and every problem is tallied", "[service][dashboard]") {
+  temp_folder dir;
+  results_db store(dir / "judge.db");
+  submission_queue queue(store);
+  const auto first = queue.enqueue("alice", "matmul", one_file("1"));
+  queue.enqueue("bob", "softmax", one_file("2"));
+  const auto last = queue.enqueue("alice", "matmul", one_file("3"));
+  queue.fail(first, "x");
+  const auto copies = queue.requeue("matmul", "");
+  const std::vector<submission> listed = queue.of_problem("matmul");
+  REQUIRE(listed.size() == 3);
+  CHECK(listed[0].id == copies.at(0));
+  CHECK(listed[0].rejudge_of == first);
+  CHECK(listed[1].id == last);
+  CHECK(listed[2].id == first);
+  CHECK(listed[2].error == "x");
+  CHECK(listed[1].files.empty());
+
+  const std::vector<problem_tally> tallies = queue.tally();
+  REQUIRE(tallies.size() == 2);
+  CHECK(tallies[0].problem == "matmul");
+  CHECK(tallies[0].submissions == 3);
+  CHECK(tallies[0].accounts == 1);
+  CHECK(tallies[0].in_line == 2);
+  CHECK(tallies[1].problem == "softmax");
+  CHECK(tallies[1].in_line == 1);
+}

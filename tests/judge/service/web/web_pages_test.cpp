@@ -308,3 +308,83 @@ TEST_CASE("the similarity page links both sides of each pair and says what it ca
   CHECK(balanced(page));
   CHECK(contains(similarity_page(teacher, "matmul", 2, 0.8, {}), "No pair reaches it."));
 }
+
+namespace {
+submission graded(std::int64_t id, const std::string& account, verdict v, bool not_run = false) {
+  submission s = queued_submission();
+  s.id = id;
+  s.account = account;
+  s.now = state::done;
+  solution_result r = judge::testing::accepted_result(account, 1234.5);
+  r.v = v;
+  r.compiled_only = not_run;
+  if (v != verdict::accepted) r.score = 0;
+  s.result = judge::to_json(r);
+  return s;
+}
+} // namespace
+
+TEST_CASE("a problem's dashboard shows the verdicts, the queue, every submission and links the similarity report",
+          "[web][dashboard]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  submission waiting = queued_submission();
+  waiting.id = 31;
+  waiting.account = "<carol>";
+  submission rejudged = graded(30, "bob", verdict::compile_error);
+  rejudged.rejudge_of = 12;
+  const std::vector<submission> listed = {waiting, rejudged, graded(29, "alice", verdict::accepted),
+                                          graded(28, "alice", verdict::accepted, true)};
+  const std::vector<line_place> line = {{waiting, 2, 3}};
+  const problem_dashboard d = build_dashboard("matmul", listed, line, 1740823800); // 2025-03-01T10:10:00Z
+  const std::string page = dashboard_page(teacher, d);
+  CHECK(contains(page, "<h1>Dashboard: matmul</h1>"));
+  CHECK(contains(page, "href=\"/similarity/matmul\""));
+  CHECK(contains(page, "href=\"/api/v1/problems/matmul/dashboard\""));
+  CHECK(contains(page, "id=\"dashboard\""));
+  CHECK(contains(page, "src=\"/assets/board.js\""));
+  // Latest per account: alice AC, bob CE, carol waiting; every submission adds alice's NR.
+  CHECK(contains(page, "latest (3 accounts)</th><td class=\"num\">1</td><td class=\"num\">0</td>"));
+  CHECK(contains(page, "every submission (4)</th><td class=\"num\">1</td><td class=\"num\">1</td>"));
+  CHECK(contains(page, "2 of 3 waiting for a compile thread"));
+  CHECK(contains(page, "<td class=\"num\">10 min</td>"));
+  CHECK(contains(page, "&lt;carol&gt;"));
+  CHECK_FALSE(contains(page, "<carol>"));
+  CHECK(contains(page, "rejudge of <a href=\"/submissions/12\">12</a>"));
+  CHECK(contains(page, "<span class=\"verdict NR\">NR</span>"));
+  CHECK(contains(page, "<span class=\"verdict CE\">CE</span>"));
+  CHECK(contains(page, "1234.5 GFLOPS"));
+  CHECK(balanced(page));
+
+  const std::string empty = dashboard_page(teacher, build_dashboard("softmax", {}, {}, 0));
+  CHECK(contains(empty, "Nothing of softmax is waiting or being graded."));
+  CHECK(contains(empty, "No submissions yet."));
+  CHECK(balanced(empty));
+}
+
+TEST_CASE("the dashboards' first page lists every problem with its tally and the whole queue", "[web][dashboard]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  submission running = queued_submission();
+  running.now = state::running;
+  running.worker = "gpu GPU-1";
+  queue_overview overview;
+  overview.tallies = {{"matmul", 5, 2, 1}};
+  overview.line = {{{running, 0, 0}, 70, 40}};
+  const std::vector<problem_entry> problems = {{"matmul", "M", "GFLOPS", 2}, {"softmax", "S", "GB/s", 1}};
+  const std::string page = dashboard_index_page(teacher, problems, overview);
+  CHECK(contains(page, "<a href=\"/dashboard/matmul\">matmul</a></td><td class=\"num\">5</td><td class=\"num\">2"
+                       "</td><td class=\"num\">1</td>"));
+  CHECK(contains(page, "<a href=\"/dashboard/softmax\">softmax</a></td><td class=\"num\">0</td>"));
+  CHECK(contains(page, "running (gpu GPU-1) for 40 s"));
+  CHECK(contains(page, "1 min"));
+  CHECK(balanced(page));
+  CHECK(contains(dashboard_index_page(teacher, problems, {}), "Nothing is waiting or being graded."));
+}
+
+TEST_CASE("only an instructor's pages link the dashboard", "[web][dashboard]") {
+  const account teacher{2, "tina", role::instructor, ""};
+  problem_entry p{"matmul", "M", "GFLOPS", 2};
+  CHECK(contains(problems_page(teacher, {p}), "<a href=\"/dashboard\">Dashboard</a>"));
+  CHECK(contains(problem_page(teacher, {p, "<p>x</p>", "void solve()"}), "href=\"/dashboard/matmul\""));
+  CHECK_FALSE(contains(problems_page(student(), {p}), "/dashboard"));
+  CHECK_FALSE(contains(problem_page(student(), {p, "<p>x</p>", "void solve()"}), "/dashboard"));
+}
