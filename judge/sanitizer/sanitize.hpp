@@ -16,8 +16,9 @@ namespace judge {
 /// When the judge runs compute-sanitizer, and which one.
 struct sanitizer_options {
   /// Rerun the first failing case of a solution under the tools that can explain its failure
-  /// (plan_sanitizer in grading/verdict.hpp). `judge run` and `judge verify` set it; graders made elsewhere
-  /// (tests with a stand-in runner) leave it off.
+  /// (plan_sanitizer in grading/verdict.hpp), after its verdict is decided (the result's explanation,
+  /// sanitizer_explanation.hpp). `judge run`, `judge verify` and a server's GPU workers set it; graders made
+  /// elsewhere (tests with a stand-in runner) leave it off.
   bool on_failure = false;
   /// --sanitize: memcheck, racecheck and initcheck on every case of every solution.
   bool every_case = false;
@@ -25,6 +26,8 @@ struct sanitizer_options {
   /// looked).
   std::filesystem::path executable;
   std::string missing;
+  /// [s] The bound on each tool's run; 0: sanitizer_seconds() of the case's time limit (tests set a short one).
+  double limit_seconds = 0;
 };
 
 /// compute-sanitizer, by find_cuda_tool's rules (tool_path.hpp): $JUDGE_COMPUTE_SANITIZER, else the CUDA
