@@ -1,7 +1,9 @@
 #include "judge/service/queue/workers.hpp"
 
 #include "judge/grading/interrupt.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/service/queue/service_state.hpp"
+#include "judge/service/queue/submission_explanation.hpp"
 
 #include "judge/run/gpu_lock.hpp"
 #include "judge/sandbox/helper_process.hpp"
@@ -93,6 +95,21 @@ void refresh_probes(device_memo& devices, const std::atomic<bool>& stop, const l
                                     measured.device->name, measured.device->measured_bandwidth_gbps)
                       : name + ": GPU probed while idle: the bandwidth probe failed: " + measured.error);
 }
+
+/// Runs and stores the explanation of `s`, which this worker holds (claim_explanation), and logs it.
+void explain_one(submission_queue& queue, const submission& s, const grading_setup& setup,
+                 const std::atomic<bool>& stop, const log_fn& log, const std::string& name) {
+  const auto began = std::chrono::steady_clock::now();
+  const graded g = explain_submission(s, setup);
+  explanation_state now = explanation_state::pending;
+  const std::string who = "submission " + std::to_string(s.id);
+  if (!until_stored(stop, name + ": " + who, log, [&] { now = settle_explanation(queue, s, g); })) return;
+  if (g.interrupted) return; // back to pending when the worker releases what it holds
+  log(fmt::format("{}: {} ({}, {}): compute-sanitizer's explanation {} in {:.2f} s{}", name, who, s.account, s.problem,
+                  explanation_state_name(now),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
+                  g.failure.empty() ? "" : ": " + g.failure));
+}
 } // namespace
 
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
@@ -102,6 +119,7 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   const std::string name = gpu_worker_name(uuid);
   grading_setup mine = setup;
   mine.compile_only = false;
+  mine.explain_failures = true;
   device_memo devices; // this worker's GPU, probed once per ten minutes rather than once per batch
   if (!mine.devices) mine.devices = &devices;
   log(name + ": waiting for compiled submissions");
@@ -109,6 +127,13 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   while (!stop) {
     const auto first = queue.claim_for_gpu(name);
     if (!first) {
+      // Nothing to grade: the GPU explains a failure whose verdict is out. One at a time, and only now,
+      // so that a submission never waits for an explanation queued before it, and one that comes meanwhile
+      // waits for one explanation's bound at most.
+      if (const auto waiting = queue.claim_explanation(name)) {
+        explain_one(queue, *waiting, mine, stop, log, name);
+        continue;
+      }
       // Only this worker's own memo is refreshed: one a caller passed in is the caller's to keep.
       const auto now = std::chrono::steady_clock::now();
       if (mine.devices == &devices && (!refreshed || now - *refreshed >= probe_refresh_margin)) {
