@@ -308,3 +308,23 @@ TEST_CASE("the similarity page links both sides of each pair and says what it ca
   CHECK(balanced(page));
   CHECK(contains(similarity_page(teacher, "matmul", 2, 0.8, {}), "No pair reaches it."));
 }
+
+TEST_CASE("a graded submission whose explanation is pending shows its verdict, says so, and follows it", "[web]") {
+  submission s = queued_submission();
+  s.now = state::done;
+  const solution_result pending = judge::testing::explained_result("alice", false);
+  const std::string page = submission_page(student(), s, pending, "cuBLAS");
+  CHECK(contains(page, "data-state=\"done\" data-sanitizer=\"pending\""));
+  CHECK(contains(page, "<dt>sanitizer</dt><dd id=\"sanitizer\">pending</dd>"));
+  CHECK(contains(page, "<span class=\"verdict RTE\">RTE</span>"));
+  CHECK(contains(page, "compute-sanitizer on square_1024: pending (memcheck, at most 40 s)"));
+  CHECK(balanced(page));
+  const std::string explained =
+      submission_page(student(), s, judge::testing::explained_result("alice", true), "cuBLAS");
+  CHECK(contains(explained, "data-sanitizer=\"done\""));
+  CHECK(contains(explained, "<h3>compute-sanitizer on square_1024</h3>"));
+  CHECK_FALSE(contains(explained, "pending"));
+  const std::string nothing = submission_page(student(), s, judge::testing::wrong_result("alice"), "cuBLAS");
+  CHECK(contains(nothing, "data-sanitizer=\"none\""));
+  CHECK_FALSE(contains(nothing, "<dt>sanitizer</dt>"));
+}
