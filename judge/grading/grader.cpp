@@ -325,7 +325,7 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
       judge_wire::encode(make_case_request(m_spec, m_cases[i], static_cast<int>(i), {seed}, std::nullopt)),
       judge_wire::encode(judge_wire::end_request{})};
   for (const sanitizer_tool tool : plan.tools) {
-    if (g_interrupted) break;
+    if (stop_explaining()) break;
     if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
     const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
     runner_options o = runner_options_for(build, scratch, runner_role::recording);
@@ -340,9 +340,14 @@ double grader::sanitizer_limit() const {
   return m_options.sanitizer.limit_seconds > 0 ? m_options.sanitizer.limit_seconds : sanitizer_seconds(call_seconds());
 }
 
+bool grader::stop_explaining() const {
+  return g_interrupted || (m_options.sanitizer.give_way && m_options.sanitizer.give_way->load());
+}
+
 double grader::explain(const build_result& build, solution_result& result, const progress_fn& progress) {
   sanitizer_explanation& e = result.sanitizer;
-  if (e.state != explanation_state::pending) return 0;
+  // Stopped before it began (even its build may have been cut short): it stays pending.
+  if (e.state != explanation_state::pending || stop_explaining()) return 0;
   const auto began = std::chrono::steady_clock::now();
   const auto failed = [&](std::string why) {
     e.state = explanation_state::failed;
@@ -360,7 +365,7 @@ double grader::explain(const build_result& build, solution_result& result, const
   const std::size_t i = static_cast<std::size_t>(in_spec - m_cases.begin());
   in_result->sanitizer =
       sanitize_case(build, i, {e.tools, static_cast<std::size_t>(std::max(0, e.check))}, result.path, progress);
-  if (g_interrupted) {
+  if (stop_explaining()) {
     // Cut short: nothing is known yet, and it stays to be run again.
     in_result->sanitizer.clear();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();

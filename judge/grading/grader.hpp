@@ -124,8 +124,8 @@ public:
   /// secret and cases): its tools on its case, each in a runner of `runner`'s build under compute-sanitizer
   /// with exact buffers, bounded by the options' limit. The runs land in the case's `sanitizer` and the
   /// explanation's state says how it went; a case the problem no longer has fails it, saying so; an
-  /// interrupt leaves it pending, with no runs. Nothing is timed, and the verdict never changes. Returns
-  /// the seconds it took.
+  /// interrupt, or the options' `give_way`, leaves it pending, with no runs. Nothing is timed, and the
+  /// verdict never changes. Returns the seconds it took.
   double explain(const build_result& runner, solution_result& result, const progress_fn& progress);
   /// [s] The bound on each tool's run of an explanation: the options' limit, else sanitize.hpp's
   /// sanitizer_seconds() of a call's time limit.
@@ -148,6 +148,8 @@ private:
                          const scratch_folder& scratch, const build_result& build, std::size_t i,
                          const std::string& who, const progress_fn& progress, sanitizer_explanation* explanation,
                          bool time_it);
+  /// Whether an explanation under way stops: an interrupt, or the options' `give_way`.
+  bool stop_explaining() const;
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
   std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
                                            const std::string& who, const progress_fn& progress);

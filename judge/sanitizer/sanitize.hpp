@@ -7,6 +7,7 @@
 #include "judge/run/runner_under_tool.hpp"
 #include "judge/sanitizer/sanitizer_run.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct sanitizer_options {
   std::string missing;
   /// [s] The bound on each tool's run; 0: sanitizer_seconds() of the case's time limit (tests set a short one).
   double limit_seconds = 0;
+  /// When set (and true), an explanation gives way: no further tool starts and it stays pending (a
+  /// server's GPU worker sets it when a submission waits to be graded, and kills the tool's run).
+  const std::atomic<bool>* give_way = nullptr;
 };
 
 /// compute-sanitizer, by find_cuda_tool's rules (tool_path.hpp): $JUDGE_COMPUTE_SANITIZER, else the CUDA

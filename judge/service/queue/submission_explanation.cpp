@@ -41,11 +41,13 @@ graded explain_submission(const submission& s, const grading_setup& setup) {
     request.compile_jobs = 1;
     request.grading.cpu_threads = setup.cpu_threads;
     request.grading.strict = setup.strict;
+    request.grading.sanitizer.give_way = setup.give_way;
     request.devices = setup.devices;
     request.store = setup.db;
     const run_outcome outcome = grade_solutions(request, nullptr, nullptr);
-    if (outcome.results.empty())
-      out.interrupted = true; // not explained to the end: nothing is known
+    // Not explained to the end (stopped, or it gave way): nothing is known yet.
+    if (outcome.results.empty() || outcome.results.front().sanitizer.state == explanation_state::pending)
+      out.interrupted = true;
     else
       out.result = outcome.results.front();
   } catch (const std::exception& e) {

@@ -11,7 +11,8 @@ namespace judge::service {
 /// Runs the pending explanation of `s` (its files and result as the queue holds them) as `setup` says.
 /// `result` comes back with the explanation done, over budget or failed (no GPU, no compute-sanitizer, a
 /// case the problem no longer has); `failure` says why the judge could not run it at all (a problem that
-/// is gone); `interrupted` when stopped (SIGTERM): it stays pending for the next worker. Never throws.
+/// is gone); `interrupted` when stopped (SIGTERM) or when it gave way (setup.give_way): it stays pending,
+/// for this worker or the next. Never throws.
 graded explain_submission(const submission& s, const grading_setup& setup);
 
 /// Stores what explain_submission() gave: the explanation, or, when it could not run, the explanation

@@ -8,6 +8,7 @@
 #include "judge/record/grade_result.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -31,6 +32,8 @@ struct grading_setup {
   /// A failure compute-sanitizer can explain gets its explanation planned, pending, in the result, to
   /// run after the verdict is stored (submission_explanation.hpp): the GPU workers set it.
   bool explain_failures = false;
+  /// An explanation under way gives way once it is true (sanitize.hpp's sanitizer_options::give_way).
+  const std::atomic<bool>* give_way = nullptr;
 };
 
 struct graded {

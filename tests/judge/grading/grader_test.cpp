@@ -6,12 +6,15 @@
 
 #include "fake_runner/fake_runner.hpp"
 #include "judge/grading/grader.hpp"
+#include "judge/sandbox/process.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -601,6 +604,35 @@ TEST_CASE("an explanation whose tool runs past its bound is recorded as over bud
   REQUIRE(r.cases[0].sanitizer.size() == 1);
   CHECK(r.cases[0].sanitizer[0].state == sanitizer_state::timed_out);
   CHECK(r.cases[0].sanitizer[0].detail == "stopped after 1 s");
+}
+
+TEST_CASE("an explanation told to give way stops its tool's run and stays pending, with no runs",
+          "[grader][sanitizer]") {
+  std::atomic<bool> give_way{false};
+  grade_options o = sanitizing_options(false);
+  o.sanitizer.executable = slow_sanitizer();
+  o.sanitizer.give_way = &give_way;
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
+  solution_result r = grade_with(g, "cuda_error");
+  REQUIRE(r.sanitizer.state == explanation_state::pending);
+  // As a server's worker does when a submission comes to be graded: the flag, then the tool's run killed.
+  std::thread worker([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    give_way = true;
+    for (int i = 0; i < 20; ++i) {
+      kill_all_children();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  const auto began = std::chrono::steady_clock::now();
+  g.explain(built("cuda_error"), r, nullptr);
+  worker.join();
+  CHECK(std::chrono::steady_clock::now() - began < std::chrono::seconds(20)); // not the tool's 30 s
+  CHECK(r.sanitizer.state == explanation_state::pending);
+  CHECK(r.cases[0].sanitizer.empty());
+  // Given way before it began, it does not begin.
+  CHECK(g.explain(built("cuda_error"), r, nullptr) == 0);
+  CHECK(r.sanitizer.state == explanation_state::pending);
 }
 
 TEST_CASE("an explanation of a case the problem no longer has fails, saying so", "[grader][sanitizer]") {
