@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace judge::cli {
 
@@ -110,8 +111,23 @@ int run(const context& ctx, const run_flags& f) {
                  stdout);
     std::fflush(stdout);
   };
+  // A verdict whose failure compute-sanitizer explains is printed before the sanitizer runs, and its
+  // explanation once it has: the learner reads the table while the slowed reruns go on.
+  std::set<std::string> printed; // display paths
+  auto on_verdict = [&](const solution_result& r) {
+    const std::string label = baseline_label.empty() ? "baseline" : baseline_label;
+    std::fputs(render_solution(f.contest ? contest_view(r) : r, label, style, f.explain).c_str(), stdout);
+    std::fflush(stdout);
+    printed.insert(r.path);
+  };
   auto on_result = [&](const solution_result& graded) {
     solution_result r = graded;
+    if (printed.count(r.path)) {
+      std::fputs(render_explanation(f.contest ? contest_view(r) : r).c_str(), stdout);
+      std::fflush(stdout);
+      if (db && r.v != verdict::internal_error && !g_interrupted) db->record(r);
+      return;
+    }
     result_profile p;
     if (profile_accepted && r.v == verdict::accepted && !g_interrupted) {
       p = profiler.profile(sources.at(r.path), r);
@@ -137,7 +153,7 @@ int run(const context& ctx, const run_flags& f) {
     // A compile or run cut short by Ctrl-C says nothing about the solution, so it is not recorded.
     if (db && r.v != verdict::internal_error && !g_interrupted) db->record(r);
   };
-  run_outcome outcome = grade_solutions(request, on_result, on_baseline);
+  run_outcome outcome = grade_solutions(request, on_result, on_baseline, on_verdict);
   for (solution_result& r : outcome.results)
     if (const auto it = profiled.find(r.path); it != profiled.end()) r = it->second;
   std::fputs(render_summary(outcome.results, style).c_str(), stdout);

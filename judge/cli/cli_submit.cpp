@@ -1,6 +1,7 @@
-// judge submit <problem> <files...> --server URL [--no-wait]: grade on a judge server (`judge serve`)
-// instead of here. Waits, showing the submission's state, then prints the same report and returns the
-// same exit status as `judge run` would for that solution.
+// judge submit <problem> <files...> --server URL [--no-wait] [--wait-sanitizer]: grade on a judge server
+// (`judge serve`) instead of here. Waits, showing the submission's state, then prints the same report and
+// returns the same exit status as `judge run` would for that solution. A failure's compute-sanitizer
+// explanation comes after the verdict on a server: it is waited for only when asked.
 #include "judge/cli/cli.hpp"
 
 #include "judge/grading/grader.hpp"
@@ -28,6 +29,7 @@ struct submit_flags {
   std::vector<std::string> files;
   std::string server;
   bool no_wait = false;
+  bool wait_sanitizer = false;
   double timeout_s = 0;
 };
 
@@ -108,6 +110,46 @@ std::string problem_names(service::api_client& client) {
 int status_of(const solution_result& r) {
   if (r.compiled_only) return no_gpu;
   return r.v == verdict::accepted ? all_accepted : some_not_accepted;
+}
+
+/// After the verdict of `r` (submission `id`) is printed with its explanation pending: says where the
+/// explanation will be, or, with --wait-sanitizer, waits for it (within --timeout from `start`) and prints
+/// it. The verdict is out either way: the explanation never changes it, nor the exit status.
+void wait_for_explanation(service::api_client& client, std::int64_t id, solution_result& r, const submit_flags& f,
+                          std::chrono::steady_clock::time_point start) {
+  const std::string where = client.page_url(id);
+  if (!f.wait_sanitizer) {
+    std::fprintf(stderr,
+                 "judge: compute-sanitizer's explanation of case %s follows on the server (it never changes the "
+                 "verdict): see %s, or wait for it with --wait-sanitizer\n",
+                 r.sanitizer.case_name.c_str(), where.c_str());
+    return;
+  }
+  std::fprintf(stderr, "submission %lld: compute-sanitizer on %s pending\n", static_cast<long long>(id),
+               r.sanitizer.case_name.c_str());
+  for (;;) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (g_interrupted || (f.timeout_s > 0 && elapsed > f.timeout_s)) {
+      std::fprintf(stderr, "judge: stopped waiting for compute-sanitizer's explanation; it follows on %s\n",
+                   where.c_str());
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    nlohmann::json s;
+    try {
+      s = client.submission(id);
+    } catch (const service::server_unreachable& e) {
+      std::fprintf(stderr, "judge: %s; still trying (submission %lld)\n", e.what(), static_cast<long long>(id));
+      continue;
+    }
+    if (s.value("sanitizer", std::string("pending")) == "pending" || !s.contains("result") || !s["result"].is_object())
+      continue;
+    const std::string path = r.path;
+    r = record_from_json(s["result"]);
+    r.path = path;
+    std::fputs(render_explanation(r).c_str(), stdout);
+    return;
+  }
 }
 
 int submit(const context&, const submit_flags& f) {
@@ -199,6 +241,7 @@ int submit(const context&, const submit_flags& f) {
     std::fputs("judge: the server has no CUDA device: the solution compiled but was not run; ask your instructor "
                "for a server with an NVIDIA GPU for its verdict\n",
                stderr);
+  if (r.sanitizer.state == explanation_state::pending) wait_for_explanation(client, id, r, f, start);
   return status_of(r);
 }
 } // namespace
@@ -214,6 +257,9 @@ void add_submit(CLI::App& app, context& ctx) {
       ->envname(env_name(judge_env::server))
       ->required();
   sub->add_flag("--no-wait", flags->no_wait, "print the submission's id and return at once");
+  sub->add_flag("--wait-sanitizer", flags->wait_sanitizer,
+                "after the verdict, also wait for compute-sanitizer's explanation of a failure, and print it (by "
+                "default it follows on the submission's page)");
   sub->add_option("--timeout", flags->timeout_s, "stop waiting after this many seconds (default: wait)")
       ->check(CLI::PositiveNumber);
 }

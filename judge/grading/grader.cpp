@@ -331,20 +331,60 @@ std::vector<sanitizer_run> grader::sanitize_case(const build_result& build, std:
       judge_wire::encode(make_case_request(m_spec, m_cases[i], static_cast<int>(i), {seed}, std::nullopt)),
       judge_wire::encode(judge_wire::end_request{})};
   for (const sanitizer_tool tool : plan.tools) {
-    if (g_interrupted) break;
+    if (stop_explaining()) break;
     if (progress) progress(who, i, m_cases.size(), m_cases[i].name + " under compute-sanitizer " + tool_name(tool));
     const scratch_folder scratch = new_scratch(std::string("sanitizer-") + tool_name(tool));
     runner_options o = runner_options_for(build, scratch, runner_role::recording);
     // CUPTI and the sanitizer both want the driver's callbacks; nothing is timed here anyway.
     o.timing = judge_wire::timing_method::events;
-    runs.push_back(run_sanitizer(o, m_options.sanitizer, tool, requests, sanitizer_seconds(call_seconds())));
+    runs.push_back(run_sanitizer(o, m_options.sanitizer, tool, requests, sanitizer_limit()));
   }
   return runs;
 }
 
+double grader::sanitizer_limit() const {
+  return m_options.sanitizer.limit_seconds > 0 ? m_options.sanitizer.limit_seconds : sanitizer_seconds(call_seconds());
+}
+
+bool grader::stop_explaining() const {
+  return g_interrupted || (m_options.sanitizer.give_way && m_options.sanitizer.give_way->load());
+}
+
+double grader::explain(const build_result& build, solution_result& result, const progress_fn& progress) {
+  sanitizer_explanation& e = result.sanitizer;
+  // Stopped before it began (even its build may have been cut short): it stays pending.
+  if (e.state != explanation_state::pending || stop_explaining()) return 0;
+  const auto began = std::chrono::steady_clock::now();
+  const auto failed = [&](std::string why) {
+    e.state = explanation_state::failed;
+    e.detail = std::move(why);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
+  if (build.status != build_status::ok) return failed("its build failed: " + build.message);
+  const auto in_spec =
+      std::find_if(m_cases.begin(), m_cases.end(), [&](const test_case& c) { return c.name == e.case_name; });
+  const auto in_result = std::find_if(result.cases.begin(), result.cases.end(),
+                                      [&](const case_result& c) { return c.name == e.case_name; });
+  // The cases changed since it was graded (a server's explanation runs later, from the problem as it is now).
+  if (in_spec == m_cases.end() || in_result == result.cases.end())
+    return failed("the problem has no case " + e.case_name + " now");
+  const std::size_t i = static_cast<std::size_t>(in_spec - m_cases.begin());
+  in_result->sanitizer =
+      sanitize_case(build, i, {e.tools, static_cast<std::size_t>(std::max(0, e.check))}, result.path, progress);
+  if (stop_explaining()) {
+    // Cut short: nothing is known yet, and it stays to be run again.
+    in_result->sanitizer.clear();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  }
+  if (in_result->sanitizer.empty()) return failed("the case has no checked call to rerun");
+  e.state = state_after(in_result->sanitizer);
+  e.detail = e.state == explanation_state::failed ? in_result->sanitizer.front().detail : "";
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
 case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                                const scratch_folder& scratch, const build_result& build, std::size_t i,
-                               const std::string& who, const progress_fn& progress, bool explain_failure,
+                               const std::string& who, const progress_fn& progress, sanitizer_explanation* explanation,
                                bool time_it) {
   const test_case& c = m_cases[i];
   case_result cr;
@@ -391,9 +431,23 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
     const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
                                        0};
     cr.sanitizer = sanitize_case(build, i, every_tool, who, progress);
-  } else if (explain_failure && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
+  } else if (explanation && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
+    // Planned, not run: its runs take a tool's start and a slowed case each, which the verdict (and, on
+    // a server, the next submission's grading) need not wait for. explain() runs it.
     const sanitizer_plan plan = plan_sanitizer(calls, timing);
-    if (!plan.tools.empty()) cr.sanitizer = sanitize_case(build, i, plan, who, progress);
+    if (!plan.tools.empty()) {
+      explanation->state = explanation_state::pending;
+      explanation->case_name = c.name;
+      explanation->check = static_cast<int>(plan.check);
+      explanation->tools = plan.tools;
+      explanation->seconds_per_tool = sanitizer_limit();
+      // Without the tool there is nothing to wait for: its absence is said now, at no cost.
+      if (m_options.sanitizer.executable.empty()) {
+        cr.sanitizer = sanitize_case(build, i, plan, who, progress);
+        explanation->state = explanation_state::failed;
+        explanation->detail = m_options.sanitizer.missing;
+      }
+    }
   }
   return cr;
 }
@@ -441,7 +495,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   std::vector<case_outcome> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
-  bool explained = false;
+  result.sanitizer = {};
   // Once a case has failed, the verdict is decided: what runs after it only explains it, untimed
   // (cases_after_failure.hpp), and the cases left out are listed as not run.
   std::optional<cases_after_failure> after_failure;
@@ -460,11 +514,11 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
       result.cases_not_run.push_back(m_cases[i].name);
       continue;
     }
-    result.cases.push_back(
-        grade_case(session, replayer, scratch, runner, i, result.path, progress, !explained, !after_failure));
+    const bool explained = result.sanitizer.state != explanation_state::none;
+    result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress,
+                                      explained ? nullptr : &result.sanitizer, !after_failure));
     ran.push_back(i);
     const case_result& cr = result.cases.back();
-    explained = explained || !cr.sanitizer.empty();
     decisions.push_back({{cr.v, cr.message}, false});
     if (after_failure) {
       after_failure->ran(cr);
@@ -484,7 +538,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
       result.cases_not_run.push_back(m_cases[i].name);
       continue;
     }
-    result.robustness.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress, false, false));
+    result.robustness.push_back(
+        grade_case(session, replayer, scratch, runner, i, result.path, progress, nullptr, false));
     decisions.push_back({{result.robustness.back().v, result.robustness.back().message}, true});
   }
   if (after_failure && !result.cases_not_run.empty()) result.cases_not_run_reason = after_failure->reason();

@@ -111,11 +111,25 @@ public:
   /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
   /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
   /// held before it loads the solution until this one has ended. No timing is under way while they start.
+  /// The first failure compute-sanitizer can explain (the options' `on_failure`) is not rerun here: its
+  /// plan is left in result.sanitizer, pending, for explain() once the verdict is out (where there is no
+  /// compute-sanitizer, the result says so at once: there is nothing to wait for).
   /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "cpu reference"
   /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "timing",
-  /// "sanitizer", "runner end".
+  /// "sanitizer" (--sanitize's runs of every case), "runner end".
   run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
                    const next_build_fn& next = {});
+
+  /// Runs the pending explanation of `result` (graded by grade(), here or in another process with the same
+  /// secret and cases): its tools on its case, each in a runner of `runner`'s build under compute-sanitizer
+  /// with exact buffers, bounded by the options' limit. The runs land in the case's `sanitizer` and the
+  /// explanation's state says how it went; a case the problem no longer has fails it, saying so; an
+  /// interrupt, or the options' `give_way`, leaves it pending, with no runs. Nothing is timed, and the
+  /// verdict never changes. Returns the seconds it took.
+  double explain(const build_result& runner, solution_result& result, const progress_fn& progress);
+  /// [s] The bound on each tool's run of an explanation: the options' limit, else sanitize.hpp's
+  /// sanitizer_seconds() of a call's time limit.
+  double sanitizer_limit() const;
 
   const problem_spec& spec() const { return m_spec; }
   const std::vector<test_case>& cases() const { return m_cases; }
@@ -126,12 +140,16 @@ public:
 private:
   /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
   /// and the case is timed) timing.
-  /// With `explain_failure`, a failure of the case is rerun under compute-sanitizer (the options' `on_failure`).
+  /// With `explanation` (not null), a failure of the case that compute-sanitizer can explain (the options'
+  /// `on_failure`) leaves its plan there, pending.
   /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded,
   /// when `time_it` (no earlier case failed).
   case_result grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
                          const scratch_folder& scratch, const build_result& build, std::size_t i,
-                         const std::string& who, const progress_fn& progress, bool explain_failure, bool time_it);
+                         const std::string& who, const progress_fn& progress, sanitizer_explanation* explanation,
+                         bool time_it);
+  /// Whether an explanation under way stops: an interrupt, or the options' `give_way`.
+  bool stop_explaining() const;
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
   std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
                                            const std::string& who, const progress_fn& progress);

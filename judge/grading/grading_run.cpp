@@ -12,7 +12,9 @@
 #include "judge/run/gpu_lock.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 namespace judge {
@@ -31,14 +33,15 @@ void tell(const run_progress_fn& progress, run_progress::step now, std::size_t d
 }
 } // namespace
 
-run_outcome grade_solutions(const run_request& request, const result_sink& on_result,
-                            const baseline_sink& on_baseline) {
-  return grading_run(request, on_result, on_baseline).run();
+run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline,
+                            const result_sink& on_verdict) {
+  return grading_run(request, on_result, on_baseline, on_verdict).run();
 }
 
-grading_run::grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline)
+grading_run::grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline,
+                         result_sink on_verdict)
     : m_request(request), m_on_result(std::move(on_result)), m_on_baseline(std::move(on_baseline)),
-      m_clock(m_outcome.phases) {}
+      m_on_verdict(std::move(on_verdict)), m_clock(m_outcome.phases) {}
 
 // The grader goes first, then the GPU's lock; the build queue last, waiting for the builds still going
 // (each ends early once interrupted).
@@ -59,10 +62,35 @@ const std::vector<named_step<grading_run>>& grading_run::steps() {
   return list;
 }
 
+const std::vector<named_step<grading_run>>& grading_run::explain_only_steps() {
+  static const std::vector<named_step<grading_run>> list = {
+      {"load the problem", &grading_run::load_the_problem},
+      {"probe the GPU", &grading_run::probe_the_gpu},
+      {"end without a GPU", &grading_run::end_without_a_gpu},
+      {"hand out the builds", &grading_run::hand_out_the_builds},
+      {"take the GPU", &grading_run::take_the_gpu},
+      {"set up the grader", &grading_run::set_up_the_grader},
+      {"explain the solutions", &grading_run::explain_the_solutions},
+  };
+  return list;
+}
+
 const std::vector<named_step<grading_run>>& grading_run::solution_steps() {
   static const std::vector<named_step<grading_run>> list = {
       {"wait for its build", &grading_run::wait_for_its_build},
       {"grade it", &grading_run::grade_it},
+      {"hand on its verdict", &grading_run::hand_on_its_verdict},
+      {"explain it", &grading_run::explain_it},
+      {"hand on its result", &grading_run::hand_on_its_result},
+  };
+  return list;
+}
+
+const std::vector<named_step<grading_run>>& grading_run::explanation_steps() {
+  static const std::vector<named_step<grading_run>> list = {
+      {"wait for its build", &grading_run::wait_for_its_build},
+      {"take its graded result", &grading_run::take_its_graded_result},
+      {"explain it", &grading_run::explain_it},
       {"hand on its result", &grading_run::hand_on_its_result},
   };
   return list;
@@ -79,7 +107,9 @@ const std::vector<named_step<grading_run>>& grading_run::compiled_only_steps() {
 
 run_outcome grading_run::run(const step_observer& on_step) {
   m_on_step = on_step;
-  run_with_interrupts(steps());
+  if (!m_request.to_explain.empty() && m_request.to_explain.size() != m_request.solutions.size())
+    throw std::logic_error("an explain-only run needs one graded result per solution");
+  run_with_interrupts(m_request.to_explain.empty() ? steps() : explain_only_steps());
   return std::move(m_outcome);
 }
 
@@ -137,7 +167,8 @@ step_end grading_run::hand_out_the_builds() {
   // solution as soon as it is built, while the CPU cores go on with the rest.
   const problem_spec& spec = m_outcome.spec;
   std::vector<build_job> build_jobs;
-  m_has_baseline = !spec.baseline.source.empty();
+  // An explanation runs the solution alone: nothing is compared with the baseline or timed.
+  m_has_baseline = !spec.baseline.source.empty() && m_request.to_explain.empty();
   if (m_has_baseline) build_jobs.push_back({spec.baseline.source, runner_kind::baseline});
   m_first_solution = build_jobs.size();
   for (const auto& s : m_request.solutions) build_jobs.push_back({s.source, runner_kind::solution});
@@ -151,6 +182,13 @@ step_end grading_run::hand_out_the_builds() {
   }
   m_builds.emplace(spec, build_jobs, m_tools, jobs);
   return step_end::next;
+}
+
+step_end grading_run::end_without_a_gpu() {
+  if (m_probe.device) return step_end::next;
+  // Nothing to build for: the sanitizer needs the GPU the failure happened on.
+  explanations_fail("no CUDA device" + (m_probe.error.empty() ? std::string() : ": " + m_probe.error));
+  return step_end::last;
 }
 
 step_end grading_run::report_builds_when_nothing_runs() {
@@ -216,6 +254,7 @@ step_end grading_run::set_up_the_grader() {
   grading.runner_library_dirs = {m_tools.cupti_library.parent_path(), m_tools.cuda_library_dir};
   grading.baseline_cache_dir = m_tools.cache_dir / m_outcome.spec.name;
   grading.reference_cache_dir = m_tools.cache_dir / m_outcome.spec.name / "references";
+  if (!m_request.to_explain.empty()) grading.sanitizer.on_failure = true;
   if ((grading.sanitizer.on_failure || grading.sanitizer.every_case) && grading.sanitizer.executable.empty()) {
     const sanitizer_options found = find_compute_sanitizer(m_tools.nvcc);
     grading.sanitizer.executable = found.executable;
@@ -253,6 +292,23 @@ step_end grading_run::grade_the_solutions() {
   return step_end::next;
 }
 
+step_end grading_run::explain_the_solutions() {
+  for (m_current = 0; m_current < m_request.solutions.size(); ++m_current)
+    if (run_with_interrupts(explanation_steps()).end == step_end::interrupted) break;
+  return step_end::next;
+}
+
+void grading_run::explanations_fail(const std::string& why) {
+  for (m_current = 0; m_current < m_request.solutions.size() && !g_interrupted; ++m_current) {
+    m_graded = m_request.to_explain[m_current];
+    if (m_graded->sanitizer.state == explanation_state::pending) {
+      m_graded->sanitizer.state = explanation_state::failed;
+      m_graded->sanitizer.detail = why;
+    }
+    hand_on_its_result();
+  }
+}
+
 step_end grading_run::wait_for_its_build() {
   m_graded.reset();
   m_build = &build_of(m_current);
@@ -287,6 +343,33 @@ step_end grading_run::take_its_build_word() {
     r.v = build.status == build_status::compile_error ? verdict::compile_error : verdict::internal_error;
     r.message = build.message;
   }
+  return step_end::next;
+}
+
+step_end grading_run::take_its_graded_result() {
+  m_graded = m_request.to_explain[m_current];
+  // Graded on other cases than the problem's now: the failing call's inputs cannot be made again.
+  sanitizer_explanation& e = m_graded->sanitizer;
+  if (e.state == explanation_state::pending && !m_graded->case_set.empty() && m_graded->case_set != m_case_set) {
+    e.state = explanation_state::failed;
+    e.detail =
+        "the problem's cases changed since it was graded (case set " + m_graded->case_set + ", now " + m_case_set + ")";
+  }
+  return step_end::next;
+}
+
+step_end grading_run::hand_on_its_verdict() {
+  // Told before its explanation runs, so that a learner reads the verdict while the sanitizer works.
+  if (m_on_verdict && explains_now() && m_graded->sanitizer.state == explanation_state::pending)
+    m_on_verdict(*m_graded);
+  return step_end::next;
+}
+
+step_end grading_run::explain_it() {
+  if (!explains_now() || m_graded->sanitizer.state != explanation_state::pending) return step_end::next;
+  const double seconds = m_grader->explain(*m_build, *m_graded, running());
+  tell(m_request.progress, run_progress::step::none);
+  m_clock.lap("results", {{"sanitizer", seconds}});
   return step_end::next;
 }
 

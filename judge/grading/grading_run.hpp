@@ -56,6 +56,14 @@ struct run_request {
   /// what does not build in run_outcome::package_errors (`judge verify --compile-only`).
   bool check_package = false;
   bool rebaseline = false;  ///< run the baseline now, even when a recent run of it is kept
+  /// A failure's explanation (grader::explain) is left pending in its result for a later explain-only
+  /// run (a server's GPU worker runs it when it has nothing to grade). Without it, each solution's
+  /// explanation runs right after its verdict has been handed to the verdict sink.
+  bool explain_later = false;
+  /// An explain-only run: the graded results, one per solution and in their order, whose pending
+  /// explanations it runs on the solutions' builds (the runner cache's), with no baseline and nothing
+  /// timed. Empty: a grading run.
+  std::vector<solution_result> to_explain;
   run_progress_fn progress; ///< told what the run is doing; empty: nobody is told
   /// A long-lived process's memo of its GPU (device_memo.hpp); nullptr: the GPU is probed every run.
   device_memo* devices = nullptr;
@@ -86,7 +94,8 @@ struct run_outcome {
   std::vector<std::string> not_graded;
 };
 
-/// Called as each solution finishes, for printing and recording as the run goes.
+/// Called as each solution finishes, for printing and recording as the run goes; the verdict sink, where
+/// one is given, as a solution's verdict is decided, before its explanation runs.
 using result_sink = std::function<void(const solution_result&)>;
 /// Called once the baseline has run (or there is none), before the first solution is graded.
 using baseline_sink = std::function<void(const run_outcome&)>;
@@ -95,28 +104,36 @@ using baseline_sink = std::function<void(const run_outcome&)>;
 /// usage_error (bad paths) before anything runs. On an
 /// interrupt (g_interrupted) no compiler or runner starts any more and the rest is `not_graded`. Every
 /// run, whoever asks for it, makes the secret first and hides it and `request.store` from the runners.
-run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline);
+run_outcome grade_solutions(const run_request& request, const result_sink& on_result, const baseline_sink& on_baseline,
+                            const result_sink& on_verdict = {});
 
 /// grade_solutions() as named steps (named_steps.hpp), each with one job: load the problem (the secret, its
 /// spec, its cases, its CPU reference), probe the GPU, hand out the builds, report the builds when nothing is run
 /// (no GPU, or compile only: the run ends there), take the GPU, measure its bandwidth, set up the grader,
 /// run the baseline, grade the solutions, each through steps of its own: wait for its build, grade it
-/// (or, when nothing is run, take its build's word), hand on its result (to the outcome and the caller's
-/// result_sink). The interrupt (g_interrupted) is looked at between the steps, of the run and of each
-/// solution: once it is set no further step starts, and every solution without a result is not graded.
+/// (or, when nothing is run, take its build's word), hand on its verdict (to the verdict sink, when its
+/// explanation runs now), explain it (unless explain_later), hand on its result (to the outcome and the
+/// caller's result_sink). An explain-only run (run_request::to_explain) ends at once without a GPU, and
+/// leaves out the bandwidth, the baseline and the grading: each solution waits for its build, takes its
+/// graded result, is explained and handed on. The interrupt (g_interrupted) is looked at between the
+/// steps, of the run and of each solution: once it is set no further step starts, and every solution
+/// without a result is not graded.
 class grading_run {
 public:
   /// `request` must outlive the run.
-  grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline);
+  grading_run(const run_request& request, result_sink on_result, baseline_sink on_baseline,
+              result_sink on_verdict = {});
   ~grading_run();
   grading_run(const grading_run&) = delete;
   grading_run& operator=(const grading_run&) = delete;
 
-  /// The run's steps, in order.
+  /// The run's steps, in order: of a grading run, and of an explain-only one.
   static const std::vector<named_step<grading_run>>& steps();
-  /// The steps of each solution: on a GPU, and when nothing is run.
+  static const std::vector<named_step<grading_run>>& explain_only_steps();
+  /// The steps of each solution: on a GPU, when nothing is run, and in an explain-only run.
   static const std::vector<named_step<grading_run>>& solution_steps();
   static const std::vector<named_step<grading_run>>& compiled_only_steps();
+  static const std::vector<named_step<grading_run>>& explanation_steps();
 
   /// Runs the steps (once); `on_step` is told each step's name as it starts, a solution's steps too.
   run_outcome run(const step_observer& on_step = {});
@@ -126,6 +143,8 @@ private:
   step_end probe_the_gpu();
   step_end hand_out_the_builds();
   step_end report_builds_when_nothing_runs();
+  /// An explain-only run without a GPU: each explanation fails, saying why, before anything is built.
+  step_end end_without_a_gpu();
   /// Compiling only: the problem's runner (GPU reference and call shim), baseline and starter must
   /// build; what does not is said in run_outcome::package_errors.
   void check_the_package_builds();
@@ -134,11 +153,20 @@ private:
   step_end set_up_the_grader();
   step_end run_the_baseline();
   step_end grade_the_solutions();
+  step_end explain_the_solutions();
   // Steps of solution m_current:
   step_end wait_for_its_build();
   step_end grade_it();
   step_end take_its_build_word();
+  step_end take_its_graded_result();
+  step_end hand_on_its_verdict();
+  step_end explain_it();
   step_end hand_on_its_result();
+  /// Whether this run explains a pending explanation itself (an explain-only run, or one not told to
+  /// leave them for later).
+  bool explains_now() const { return !m_request.explain_later || !m_request.to_explain.empty(); }
+  /// Each explanation of an explain-only run fails for `why` and is handed on.
+  void explanations_fail(const std::string& why);
 
   /// Runs `steps` with the interrupt check between them.
   steps_outcome run_with_interrupts(const std::vector<named_step<grading_run>>& steps);
@@ -154,6 +182,7 @@ private:
   const run_request& m_request;
   const result_sink m_on_result;
   const baseline_sink m_on_baseline;
+  const result_sink m_on_verdict;
   step_observer m_on_step;
   run_outcome m_outcome;
   phase_clock m_clock;

@@ -8,6 +8,7 @@
 #include "judge/run/device_info.hpp"
 #include "judge/run/runner_facts.hpp"
 #include "judge/sandbox/sandbox_layers.hpp"
+#include "judge/sanitizer/sanitizer_explanation.hpp"
 #include "judge/sanitizer/sanitizer_run.hpp"
 
 #include <cstdint>
@@ -79,8 +80,9 @@ struct case_result {
   std::string feedback;        ///< e.g. host time far above GPU time
   /// Set when the time is below the device's physical floor for this case: the solution is not ranked.
   std::optional<implausible_time> implausible;
-  /// compute-sanitizer runs of this case (sanitizer/sanitize.hpp): after a failure they explain, or every
-  /// case's with --sanitize; empty when none ran.
+  /// compute-sanitizer runs of this case (sanitizer/sanitize.hpp): after a failure they explain (the
+  /// solution's `sanitizer` says which case and where it stands), or every case's with --sanitize; empty
+  /// when none ran (yet).
   std::vector<sanitizer_run> sanitizer;
   /// The wrong output of a wrong answer found in a checked call: its first wrong element, the judge's
   /// bound there and LeetGPU's count (reports say "within LeetGPU's tolerance" from it).
@@ -159,6 +161,9 @@ struct solution_result {
   std::vector<kernel_resources> kernels;
   /// What the figures of this result suggest to try next (grading/hints.hpp).
   std::vector<hint> hints;
+  /// compute-sanitizer's explanation of its first failure (sanitizer/sanitizer_explanation.hpp): planned
+  /// when the verdict is decided, run after it; its runs land in the explained case's `sanitizer`.
+  sanitizer_explanation sanitizer;
 };
 
 } // namespace judge

@@ -207,22 +207,25 @@ nlohmann::json record_json(const solution_result& r) {
   nlohmann::json robustness = nlohmann::json::array();
   for (const case_result& c : r.robustness) robustness.push_back(case_json(c, gflops));
   // A solution not run has no verdict: "NR" (its verdict field is internal_error, which it did not earn).
-  return {{"path", r.path},
-          {"author", r.author},
-          {"content_hash", r.content_hash},
-          {"graded_at", r.graded_at},
-          {"case_set", r.case_set},
-          {"verdict", r.compiled_only ? not_run_verdict_name : short_name(r.v)},
-          {"message", r.message},
-          {"score", r.score},
-          {"speed_unit", r.speed_unit},
-          {"sandbox", sandbox_json(r.sandbox)},
-          {"implausible", r.implausible},
-          {"kernels", kernels_json(r.kernels)},
-          {"hints", hints_json(r.hints)},
-          {"cases", std::move(cases)},
-          {"robustness", std::move(robustness)},
-          {"cases_not_run", {{"cases", r.cases_not_run}, {"reason", r.cases_not_run_reason}}}};
+  nlohmann::json j = {{"path", r.path},
+                      {"author", r.author},
+                      {"content_hash", r.content_hash},
+                      {"graded_at", r.graded_at},
+                      {"case_set", r.case_set},
+                      {"verdict", r.compiled_only ? not_run_verdict_name : short_name(r.v)},
+                      {"message", r.message},
+                      {"score", r.score},
+                      {"speed_unit", r.speed_unit},
+                      {"sandbox", sandbox_json(r.sandbox)},
+                      {"implausible", r.implausible},
+                      {"kernels", kernels_json(r.kernels)},
+                      {"hints", hints_json(r.hints)},
+                      {"cases", std::move(cases)},
+                      {"robustness", std::move(robustness)},
+                      {"cases_not_run", {{"cases", r.cases_not_run}, {"reason", r.cases_not_run_reason}}}};
+  // Only where there is an explanation: a result without one reads as it did before they were kept.
+  if (r.sanitizer.state != explanation_state::none) j["sanitizer"] = explanation_json(r.sanitizer);
+  return j;
 }
 
 solution_result record_from_json(const nlohmann::json& j) {
@@ -265,6 +268,8 @@ solution_result record_from_json(const nlohmann::json& j) {
                                      [](const nlohmann::json& name) { return name.get<std::string>(); });
     r.cases_not_run_reason = value_of<std::string>(not_run, "reason", where + "cases_not_run: ");
   }
+  // A result without a planned explanation has none (and results recorded before explanations were kept).
+  if (j.contains("sanitizer")) r.sanitizer = explanation_from_json(j.at("sanitizer"), where + "sanitizer");
   return r;
 }
 

@@ -41,7 +41,8 @@ nlohmann::json device_json(const device_info& device);
 /// "pct_of_baseline", "pct_of_peak"} (null when untimed) and, when present, "timing", "launches",
 /// "baseline", "feedback", "implausible", "sanitizer", "wrong" (mismatch_json.hpp), "beyond_limits";
 /// and "robustness", the robustness cases in the same form, apart from "cases"; and "cases_not_run", {"cases":
-/// the names of the cases an earlier failure left unrun, "reason"}. Left out, as a published
+/// the names of the cases an earlier failure left unrun, "reason"}; and, when a failure's explanation was
+/// planned, "sanitizer" (sanitizer/sanitizer_json.hpp's explanation_json). Left out, as a published
 /// document must: the
 /// problem (the document's own), the device (device_json, beside it), the compile and learner output.
 nlohmann::json record_json(const solution_result& r);

@@ -8,8 +8,8 @@
 namespace judge {
 
 /// `r` with what failed on a hidden case, deciding or robustness, reduced to its name, shape and verdict
-/// (its message, its sanitizer findings, its wrong output and the program's output go; a sample case keeps
-/// every detail).
+/// (its message, its sanitizer findings and the explanation that plans them, its wrong output and the
+/// program's output go; a sample case keeps every detail).
 solution_result contest_view(solution_result r);
 
 } // namespace judge

@@ -36,6 +36,16 @@ nlohmann::json occupancy_json(const judge_wire::kernel_launch& k, const device_i
                         ? nlohmann::json(waves(k.blocks(), o.blocks_per_sm, device.sms))
                         : nlohmann::json(nullptr)}};
 }
+/// A case's sanitizer runs as the record writes them, with each run's summary and each finding's words.
+nlohmann::json runs_with_words(const std::vector<sanitizer_run>& runs) {
+  nlohmann::json out = sanitizer_json(runs);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    out[k]["summary"] = run_summary(runs[k]);
+    for (std::size_t f = 0; f < runs[k].findings.size(); ++f)
+      out[k]["findings"][f]["text"] = finding_text(runs[k].findings[f]);
+  }
+  return out;
+}
 } // namespace
 
 nlohmann::json to_json(const solution_result& r) {
@@ -49,17 +59,30 @@ nlohmann::json to_json(const solution_result& r) {
       for (std::size_t k = 0; k < c.timing->launches.size(); ++k)
         out["launches"][k]["occupancy"] = occupancy_json(c.timing->launches[k], r.device);
     if (c.implausible) out["implausible"]["text"] = implausible_text(*c.implausible);
-    for (std::size_t k = 0; k < c.sanitizer.size(); ++k) {
-      out["sanitizer"][k]["summary"] = run_summary(c.sanitizer[k]);
-      for (std::size_t f = 0; f < c.sanitizer[k].findings.size(); ++f)
-        out["sanitizer"][k]["findings"][f]["text"] = finding_text(c.sanitizer[k].findings[f]);
-    }
+    if (!c.sanitizer.empty()) out["sanitizer"] = runs_with_words(c.sanitizer);
     if (c.wrong)
       if (const auto note = leetgpu_note(*c.wrong)) out["wrong"]["leetgpu_text"] = *note;
   }
   for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
   if (!r.cases_not_run.empty()) j["cases_not_run"]["text"] = cases_not_run_line(r);
   return j;
+}
+
+nlohmann::json with_explanation(nlohmann::json document, const solution_result& explained) {
+  if (explained.sanitizer.state == explanation_state::none)
+    document.erase("sanitizer");
+  else
+    document["sanitizer"] = explanation_json(explained.sanitizer);
+  if (!document.contains("cases") || !document["cases"].is_array()) return document;
+  for (const case_result& c : explained.cases)
+    for (nlohmann::json& shown : document["cases"]) {
+      if (shown.value("name", std::string()) != c.name) continue;
+      if (c.sanitizer.empty())
+        shown.erase("sanitizer");
+      else
+        shown["sanitizer"] = runs_with_words(c.sanitizer);
+    }
+  return document;
 }
 
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,

@@ -18,6 +18,10 @@ namespace judge {
 /// and derived figures a reader wants beside them: each launch's occupancy on the device, the implausible
 /// time's and the sanitizer's words, the sandbox state's ("sandbox": {"text"}), and the not-run message.
 nlohmann::json to_json(const solution_result& r);
+/// `document` (to_json() of a result, or of its contest view) with the explanation of `explained` and its
+/// cases' sanitizer runs, words and all, in their places: what an explanation that ran after the document
+/// was stored changes of it. Cases are matched by name; nothing else changes.
+nlohmann::json with_explanation(nlohmann::json document, const solution_result& explained);
 /// {"problem", "device": {...}, "solutions": [...], "skipped": [{"path", "reason"}], "not_graded": [paths]}
 /// ("skipped": entries of a class folder that are not solutions; "not_graded": left by an interrupt).
 nlohmann::json run_to_json(const std::string& problem, const device_info& device,

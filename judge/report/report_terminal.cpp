@@ -114,7 +114,7 @@ std::string render_solution(const solution_result& r, const std::string& baselin
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");
-  for (const case_result& c : r.cases) out += indent(sanitizer_text(c.name, c.sanitizer), "  ");
+  out += render_explanation(r);
   for (const case_result& c : r.robustness) out += indent(robustness_line(c), "  ");
   if (!r.cases_not_run.empty()) out += indent(cases_not_run_line(r), "  ");
   out += kernels_text(r, explain);
@@ -124,6 +124,14 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     const std::string excerpt = r.learner_output.substr(0, 1500);
     out += "  output of your program (start):\n" + indent(excerpt, "  > ");
   }
+  return out;
+}
+
+std::string render_explanation(const solution_result& r) {
+  std::string out;
+  for (const case_result& c : r.cases) out += indent(sanitizer_text(c.name, c.sanitizer), "  ");
+  for (const case_result& c : r.cases)
+    if (c.name == r.sanitizer.case_name) out += indent(explanation_text(r.sanitizer, c.sanitizer), "  ");
   return out;
 }
 

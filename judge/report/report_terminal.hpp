@@ -33,6 +33,11 @@ std::string baseline_age_text(long long timed_at);
 std::string render_solution(const solution_result& r, const std::string& baseline_label, const terminal_style& style,
                             bool explain = false);
 
+/// The sanitizer's part of render_solution: each case's runs (sanitizer_text) and where the explanation
+/// stands when its runs do not say it (pending, or failed without a run). For a verdict printed before
+/// its explanation ran, printed again once it has.
+std::string render_explanation(const solution_result& r);
+
 /// The closing line of a run without a CUDA device: how many solutions compiled but were not run, or
 /// that none compiled. `reason` is the CUDA runtime's (probe_result::error), shown as its words only.
 std::string render_no_device_note(const std::vector<solution_result>& results, const std::string& reason);

@@ -7,6 +7,7 @@
 #include "judge/run/runner_under_tool.hpp"
 #include "judge/sanitizer/sanitizer_run.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,8 +17,9 @@ namespace judge {
 /// When the judge runs compute-sanitizer, and which one.
 struct sanitizer_options {
   /// Rerun the first failing case of a solution under the tools that can explain its failure
-  /// (plan_sanitizer in grading/verdict.hpp). `judge run` and `judge verify` set it; graders made elsewhere
-  /// (tests with a stand-in runner) leave it off.
+  /// (plan_sanitizer in grading/verdict.hpp), after its verdict is decided (the result's explanation,
+  /// sanitizer_explanation.hpp). `judge run`, `judge verify` and a server's GPU workers set it; graders made
+  /// elsewhere (tests with a stand-in runner) leave it off.
   bool on_failure = false;
   /// --sanitize: memcheck, racecheck and initcheck on every case of every solution.
   bool every_case = false;
@@ -25,6 +27,11 @@ struct sanitizer_options {
   /// looked).
   std::filesystem::path executable;
   std::string missing;
+  /// [s] The bound on each tool's run; 0: sanitizer_seconds() of the case's time limit (tests set a short one).
+  double limit_seconds = 0;
+  /// When set (and true), an explanation gives way: no further tool starts and it stays pending (a
+  /// server's GPU worker sets it when a submission waits to be graded, and kills the tool's run).
+  const std::atomic<bool>* give_way = nullptr;
 };
 
 /// compute-sanitizer, by find_cuda_tool's rules (tool_path.hpp): $JUDGE_COMPUTE_SANITIZER, else the CUDA

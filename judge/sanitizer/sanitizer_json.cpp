@@ -25,6 +25,10 @@ const access_kind all_accesses[] = {access_kind::unknown, access_kind::read, acc
 const buffer_relation all_relations[] = {buffer_relation::unknown, buffer_relation::inside, buffer_relation::after,
                                          buffer_relation::before};
 
+const explanation_state all_explanation_states[] = {explanation_state::none, explanation_state::pending,
+                                                    explanation_state::done, explanation_state::over_budget,
+                                                    explanation_state::failed};
+
 const char* tool_text(sanitizer_tool tool) { return tool_name(tool); }
 const sanitizer_tool all_tools[] = {sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck};
 
@@ -60,6 +64,26 @@ const char* state_name(sanitizer_state state) {
     return "failed";
   }
   return "failed";
+}
+
+const char* explanation_state_name(explanation_state state) {
+  switch (state) {
+  case explanation_state::none:
+    return "none";
+  case explanation_state::pending:
+    return "pending";
+  case explanation_state::done:
+    return "done";
+  case explanation_state::over_budget:
+    return "over_budget";
+  case explanation_state::failed:
+    return "failed";
+  }
+  return "failed";
+}
+
+explanation_state explanation_state_from_name(const std::string& name, const std::string& where) {
+  return enum_from(name, explanation_state_name, all_explanation_states, where);
 }
 
 const char* kind_name(sanitizer_error_kind kind) {
@@ -198,6 +222,34 @@ std::vector<sanitizer_run> sanitizer_from_json(const nlohmann::json& j, const st
     throw std::runtime_error(where + ": " + e.what());
   }
   return runs;
+}
+
+nlohmann::json explanation_json(const sanitizer_explanation& e) {
+  nlohmann::json tools = nlohmann::json::array();
+  for (const sanitizer_tool t : e.tools) tools.push_back(tool_name(t));
+  return {{"state", explanation_state_name(e.state)},
+          {"case", e.case_name},
+          {"check", e.check},
+          {"tools", std::move(tools)},
+          {"seconds_per_tool", e.seconds_per_tool},
+          {"detail", e.detail}};
+}
+
+sanitizer_explanation explanation_from_json(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_object()) throw std::runtime_error(where + ": not an object");
+  sanitizer_explanation e;
+  try {
+    e.state = explanation_state_from_name(j.at("state").get<std::string>(), where + " state");
+    e.case_name = j.at("case").get<std::string>();
+    e.check = j.at("check").get<int>();
+    for (const nlohmann::json& t : j.at("tools"))
+      e.tools.push_back(enum_from(t.get<std::string>(), tool_text, all_tools, where + " tools"));
+    e.seconds_per_tool = j.at("seconds_per_tool").get<double>();
+    e.detail = j.at("detail").get<std::string>();
+  } catch (const nlohmann::json::exception& ex) {
+    throw std::runtime_error(where + ": " + ex.what());
+  }
+  return e;
 }
 
 } // namespace judge

@@ -157,4 +157,33 @@ std::string sanitizer_text(const std::string& case_name, const std::vector<sanit
   return out;
 }
 
+std::string explanation_state_text(explanation_state state) {
+  switch (state) {
+  case explanation_state::none:
+    return "";
+  case explanation_state::pending:
+    return "pending";
+  case explanation_state::done:
+    return "done";
+  case explanation_state::over_budget:
+    return "over budget";
+  case explanation_state::failed:
+    return "failed";
+  }
+  return "";
+}
+
+std::string explanation_text(const sanitizer_explanation& e, const std::vector<sanitizer_run>& runs) {
+  if (e.state == explanation_state::pending) {
+    std::string tools;
+    for (const sanitizer_tool t : e.tools) tools += (tools.empty() ? "" : ", then ") + std::string(tool_name(t));
+    return fmt::format("compute-sanitizer on {}: pending ({}, at most {:.0f} s{}): it explains the failure after the "
+                       "verdict, which it never changes\n",
+                       e.case_name, tools, e.seconds_per_tool, e.tools.size() > 1 ? " each" : "");
+  }
+  if (e.state == explanation_state::failed && runs.empty())
+    return fmt::format("compute-sanitizer on {}: could not run: {}\n", e.case_name, e.detail);
+  return "";
+}
+
 } // namespace judge

@@ -13,7 +13,8 @@
 namespace judge::service {
 
 /// {"id","problem","account","state","submitted_at","started_at","finished_at","gpu","error","note","node",
-/// "device","assignment","late_seconds","result"};
+/// "device","assignment","late_seconds","sanitizer" (where its explanation stands: "none", "pending", "done",
+/// "over_budget", "failed"),"result"};
 /// `contest_view`: the result as a student in a contest sees it (report/contest_view.hpp).
 nlohmann::json submission_json(const submission& s, bool contest_view);
 /// {"name","title","unit","timed_cases"}

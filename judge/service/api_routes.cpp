@@ -9,6 +9,7 @@
 #include "judge/problem/problem.hpp"
 #include "judge/service/http/request_origin.hpp"
 #include "judge/service/server.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/service/queue/submission_request.hpp"
 
 namespace judge::service {
@@ -83,8 +84,13 @@ nlohmann::json submission_json(const submission& s, bool contest_view) {
                         {"device", s.device ? *s.device : nlohmann::json()},
                         {"assignment", s.assignment},
                         {"late_seconds", s.late_seconds},
+                        {"sanitizer", explanation_state_name(s.sanitizer)},
                         {"result", nullptr}};
-  if (const auto& result = shown_result(s, contest_view)) out["result"] = *result;
+  if (const auto& result = shown_result(s, contest_view)) {
+    out["result"] = *result;
+    // The contest view leaves out the explanation of a hidden case (report/contest_view.hpp): so does this.
+    if (!result->contains("sanitizer")) out["sanitizer"] = explanation_state_name(explanation_state::none);
+  }
   return out;
 }
 

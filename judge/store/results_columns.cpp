@@ -59,6 +59,18 @@ std::optional<timing_summary> timing_from_stored(const field& f, const char* col
   return timing_from_json(json_of(f, column), column_where(f, column));
 }
 
+// A solution's explanation (sanitizer/sanitizer_json.hpp); '' when none was planned.
+sql_value stored_explanation(const sanitizer_explanation& e) {
+  if (e.state == explanation_state::none) return std::string();
+  return explanation_json(e).dump();
+}
+
+sanitizer_explanation explanation_from_stored(const field& f) {
+  if (f.text().empty()) return {};
+  return explanation_from_json(json_of(f, "sanitizer explanation"),
+                               fmt::format("database '{}' column sanitizer", f.in().file()));
+}
+
 // A solution's kernels (ptxas) as a JSON array of objects; '[]' in results stored before version 4.
 sql_value stored_kernels(const std::vector<kernel_resources>& kernels) { return kernels_json(kernels).dump(); }
 
@@ -187,6 +199,12 @@ std::vector<column<submission>> make_submissions_table() {
        [](const field& f, submission& s) { s.result.hints = list_from_stored<hint>(f, "hints", hint_from_json); }},
       // The version of the cases it was graded on (problem/case_set_version.hpp); '' before version 9.
       result_column<submission>("case_set", "TEXT NOT NULL DEFAULT ''", 9, &solution_result::case_set),
+      // compute-sanitizer's explanation of its failure (sanitizer/sanitizer_json.hpp's explanation_json),
+      // which may come after the rest; '' when none was planned. Before version 10 explanations ran inline:
+      // version 10 wrote the one its runs stood for.
+      {"sanitizer", "TEXT NOT NULL DEFAULT ''", 10,
+       [](const submission& s) { return stored_explanation(s.result.sanitizer); },
+       [](const field& f, submission& s) { s.result.sanitizer = explanation_from_stored(f); }},
   };
 }
 

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <stdexcept>
+#include <string_view>
 #include <thread>
 
 namespace judge {
@@ -106,6 +108,26 @@ std::int64_t results_db::record_within(sqlite::transaction&, const solution_resu
   for (std::size_t k = 0; k < r.cases.size(); ++k)
     insert(insert_case, case_columns(), stored_case{id, static_cast<std::int64_t>(k), r.cases[k]});
   return id;
+}
+
+void results_db::record_explanation_within(sqlite::transaction&, std::int64_t id, const solution_result& r) {
+  // The columns' own writers: the explanation and the runs are written as record() writes them.
+  const auto writer_of = [](const auto& columns, std::string_view name) {
+    for (const auto& c : columns)
+      if (c.name == name) return c.write;
+    throw std::logic_error(fmt::format("the results store has no column {}", name));
+  };
+  sqlite::statement explanation = m_db.prepare("UPDATE submissions SET sanitizer = ?1 WHERE id = ?2");
+  store::bind_value(explanation, 1, writer_of(submission_columns(), "sanitizer")(stored_submission{id, r}));
+  explanation.bind(2, id).run();
+  sqlite::statement runs =
+      m_db.prepare("UPDATE case_results SET sanitizer = ?1 WHERE submission_id = ?2 AND name = ?3");
+  const auto write_runs = writer_of(case_columns(), "sanitizer");
+  for (std::size_t k = 0; k < r.cases.size(); ++k) {
+    store::bind_value(runs, 1, write_runs(stored_case{id, static_cast<std::int64_t>(k), r.cases[k]}));
+    runs.bind(2, id).bind(3, r.cases[k].name).run();
+    runs.reset();
+  }
 }
 
 std::vector<solution_result> results_db::load(sqlite::statement& submissions, std::vector<std::int64_t>* ids_out) {

@@ -40,6 +40,10 @@ public:
   /// record() inside the caller's open transaction `tx` on this store's connection, so that the result
   /// and whatever else the caller writes commit together (the online judge's queue: exactly once).
   std::int64_t record_within(sqlite::transaction& tx, const solution_result& result);
+  /// Replaces, in the stored result `id` (record()'s), its explanation and its cases' sanitizer runs by
+  /// `result`'s (an explanation that ran after the result was recorded), inside the caller's open
+  /// transaction `tx`. Cases are matched by name; nothing else of the stored result changes.
+  void record_explanation_within(sqlite::transaction& tx, std::int64_t id, const solution_result& result);
 
   // Reads give back what record() stored, except that a NaN figure comes back as 0 (sqlite stores NaN as
   // NULL, JSON as null); a `baseline_timing` stored before schema version 7 kept only median_ms and noise.

@@ -1,7 +1,8 @@
 #include "judge/store/store_schema.hpp"
 
-#include "judge/store/legacy_forms.hpp"
 #include "judge/record/record_json.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
+#include "judge/store/legacy_forms.hpp"
 #include "judge/store/results_columns.hpp"
 #include "judge/store/sql_row.hpp"
 #include "judge/store/state_names.hpp"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <vector>
@@ -41,6 +43,11 @@ template <std::size_t N> std::string one_of(const char* column, const std::array
 //      a course
 //   9  submissions.case_set (the version of the cases a result was graded on; '' before), and
 //      queued_submissions.rejudge_of (the submission a rejudge copied; NULL for one a person made)
+//  10  a failure's compute-sanitizer explanation kept apart, since it may come after the verdict:
+//      submissions.sanitizer (the explanation; '' for none), and queued_submissions.sanitizer_state
+//      (where it stands, for the GPU workers' claims) and sanitizer_worker (who runs it now). Stored
+//      results whose runs explained a failure inline get the explanation those runs stand for; the queue's
+//      result documents never held runs (a server did not run the sanitizer before), so they keep none
 //
 // A released table or column is never edited: stores in the field have it. A change is a new version.
 std::vector<table_decl> declared_tables() {
@@ -76,10 +83,14 @@ std::vector<table_decl> declared_tables() {
         {"node", "TEXT NOT NULL DEFAULT ''", 6},
         {"assignment", "TEXT NOT NULL DEFAULT ''", 8},
         {"late_seconds", "INTEGER NOT NULL DEFAULT 0", 8},
-        {"rejudge_of", "INTEGER", 9}},
+        {"rejudge_of", "INTEGER", 9},
+        {"sanitizer_state", "TEXT NOT NULL DEFAULT ''", 10},
+        {"sanitizer_worker", "TEXT NOT NULL DEFAULT ''", 10}},
        "",
        "",
-       {{"queued_submissions_by_state", "(state, account, id)"}, {"queued_submissions_by_account", "(account, id)"}}},
+       {{"queued_submissions_by_state", "(state, account, id)"},
+        {"queued_submissions_by_account", "(account, id)"},
+        {"queued_submissions_by_sanitizer", "(sanitizer_state, id)", 10}}},
       // Per lane (compile, gpu), the turn each account was last served at: the fair claim's memory.
       {"queue_turns",
        6,
@@ -132,6 +143,10 @@ std::set<std::string> columns_on_disk(sqlite::database& db, const std::string& t
   return names;
 }
 
+void create_index(sqlite::database& db, const table_decl& t, const index_decl& i) {
+  db.exec(fmt::format("CREATE INDEX IF NOT EXISTS {} ON {} {}", i.name, t.name, i.columns));
+}
+
 /// The table as of `version`: created with its columns of that version, or, when a judge made it before
 /// the ladder held it (version 6's tables), given the columns it lacks.
 void create_table(sqlite::database& db, const table_decl& t, int version) {
@@ -152,7 +167,7 @@ void create_table(sqlite::database& db, const table_decl& t, int version) {
         db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", t.name, c.name, c.declaration));
   }
   for (const index_decl& i : t.indexes)
-    db.exec(fmt::format("CREATE INDEX IF NOT EXISTS {} ON {} {}", i.name, t.name, i.columns));
+    if (i.since <= version) create_index(db, t, i);
 }
 
 // Version 7's data step: the values the dropped columns held, in the record's codec's form.
@@ -232,11 +247,34 @@ void queue_documents_to_codec(sqlite::database& db) {
   run_all(db, "UPDATE queued_submissions SET result = ?1, contest_result = ?2 WHERE id = ?3", rewrites);
 }
 
+// Version 10's data step: a failing result whose runs explained one case gets the explanation they stand for.
+void explanations_from_runs(sqlite::database& db) {
+  std::map<std::int64_t, std::vector<std::pair<std::string, std::vector<sanitizer_run>>>> runs_of;
+  sqlite::statement cases = db.prepare(
+      "SELECT c.submission_id, c.name, c.sanitizer FROM case_results c JOIN submissions s ON "
+      "s.id = c.submission_id WHERE s.verdict <> ?1 AND c.sanitizer <> '[]' ORDER BY c.submission_id, c.idx");
+  cases.bind(1, short_name(verdict::accepted));
+  while (cases.step()) {
+    const row r(cases, db.file());
+    const std::string where = fmt::format("database '{}' column sanitizer", db.file());
+    runs_of[r.integer("submission_id")].emplace_back(
+        r.text("name"), sanitizer_from_json(nlohmann::json::parse(r.text("sanitizer")), where));
+  }
+  std::vector<rewrite> rewrites;
+  for (const auto& [id, cases_with_runs] : runs_of) {
+    const sanitizer_explanation e = explanation_of_runs(cases_with_runs);
+    if (e.state != explanation_state::none) rewrites.push_back({{explanation_json(e).dump(), id}});
+  }
+  run_all(db, "UPDATE submissions SET sanitizer = ?1 WHERE id = ?2", rewrites);
+}
+
 void data_step(sqlite::database& db, int version) {
-  if (version != 7) return;
-  timings_to_codec(db);
-  sandbox_to_codec(db);
-  queue_documents_to_codec(db);
+  if (version == 7) {
+    timings_to_codec(db);
+    sandbox_to_codec(db);
+    queue_documents_to_codec(db);
+  }
+  if (version == 10) explanations_from_runs(db);
 }
 
 } // namespace
@@ -254,8 +292,8 @@ std::string select_list(std::string_view table, std::initializer_list<std::strin
   return names;
 }
 
-void climb(sqlite::database& db, int from) {
-  for (int v = from + 1; v <= current_version; ++v) {
+void climb(sqlite::database& db, int from, int to) {
+  for (int v = from + 1; v <= to; ++v) {
     for (const table_decl& t : tables()) {
       if (t.since == v) {
         create_table(db, t, v);
@@ -264,6 +302,8 @@ void climb(sqlite::database& db, int from) {
       if (t.since > v) continue;
       for (const column_decl& c : t.columns)
         if (c.since == v) db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", t.name, c.name, c.declaration));
+      for (const index_decl& i : t.indexes)
+        if (i.since == v) create_index(db, t, i);
     }
     data_step(db, v);
     for (const table_decl& t : tables())

@@ -1,9 +1,10 @@
 // The schema of the store's SQLite file, every table of it (results, queue, accounts, Slurm jobs), as
 // column lists on one ladder of versions (PRAGMA user_version). Version v is reached from v - 1 by:
-// creating the tables that v adds, adding the columns that v adds, v's data step (moving values a
-// column held into the form that replaces it), then dropping the columns that v drops. A new file climbs
-// the same ladder from 0, so a fresh store and a migrated one have the same tables and columns. No other
-// file creates or alters a table (tests/judge/store/store_schema_test.cpp checks the sources).
+// creating the tables that v adds, adding the columns and indexes that v adds, v's data step (moving
+// values a column held into the form that replaces it), then dropping the columns that v drops. A new
+// file climbs the same ladder from 0, so a fresh store and a migrated one have the same tables and
+// columns. No other file creates or alters a table (tests/judge/store/store_schema_test.cpp checks the
+// sources).
 #pragma once
 
 #include "judge/store/sqlite_db.hpp"
@@ -16,7 +17,7 @@
 namespace judge::store {
 
 /// The schema version this judge writes.
-inline constexpr int current_version = 9;
+inline constexpr int current_version = 10;
 
 struct column_decl {
   std::string name;
@@ -30,6 +31,7 @@ struct column_decl {
 struct index_decl {
   std::string name;
   std::string columns; ///< "(problem, verdict)"
+  int since = 0;       ///< the version that added it; 0: made with its table
 };
 
 struct table_decl {
@@ -48,8 +50,9 @@ const std::vector<table_decl>& tables();
 /// read by name (store::row). Throws std::logic_error for a table the schema does not have.
 std::string select_list(std::string_view table, std::initializer_list<std::string_view> except = {});
 
-/// Takes the store open in `db` from version `from` to current_version, inside the caller's transaction
-/// (results_db's constructor holds it, and sets user_version after).
-void climb(sqlite::database& db, int from);
+/// Takes the store open in `db` from version `from` to version `to` (current_version, but for tests that
+/// make the store an earlier judge left), inside the caller's transaction (results_db's constructor holds
+/// it, and sets user_version after).
+void climb(sqlite::database& db, int from, int to = current_version);
 
 } // namespace judge::store

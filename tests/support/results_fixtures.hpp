@@ -112,4 +112,42 @@ inline solution_result wrong_result(const std::string& author, const std::string
   return r;
 }
 
+/// A run of memcheck that found one invalid write past the end of C at mine.cu:7.
+inline sanitizer_run memcheck_finding() {
+  sanitizer_run run;
+  run.tool = sanitizer_tool::memcheck;
+  run.errors = 1;
+  run.seconds = 3.5;
+  sanitizer_finding f;
+  f.kind = sanitizer_error_kind::invalid_access;
+  f.space = memory_space::global;
+  f.access = access_kind::write;
+  f.size = 4;
+  f.kernel = "k(float *)";
+  f.at = {"mine.cu", 7};
+  f.buffer = "C";
+  f.buffer_bytes = 32;
+  f.relation = buffer_relation::after;
+  run.findings = {f};
+  return run;
+}
+
+/// wrong_result() whose failure (case square_1024, hidden; `on_sample`: the sample case, which failed too)
+/// compute-sanitizer explains with memcheck: pending, or, when `explained`, done with memcheck_finding().
+inline solution_result explained_result(const std::string& author, bool explained, bool on_sample = false) {
+  solution_result r = wrong_result(author);
+  case_result& c = r.cases[on_sample ? 0 : 1];
+  c.v = verdict::run_time_error;
+  r.v = verdict::run_time_error;
+  r.sanitizer.state = explanation_state::pending;
+  r.sanitizer.case_name = c.name;
+  r.sanitizer.tools = {sanitizer_tool::memcheck};
+  r.sanitizer.seconds_per_tool = 40;
+  if (explained) {
+    r.sanitizer.state = explanation_state::done;
+    c.sanitizer = {memcheck_finding()};
+  }
+  return r;
+}
+
 } // namespace judge::testing

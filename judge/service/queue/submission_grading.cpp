@@ -10,9 +10,8 @@ namespace judge::service {
 
 namespace fs = std::filesystem;
 
-namespace {
-/// The submission's files in scratch/submission-<id>/ (names were checked when it was accepted).
-fs::path stage(const submission& s, const fs::path& scratch) {
+// Names were checked when it was accepted.
+fs::path stage_submission(const submission& s, const fs::path& scratch) {
   const fs::path dir = scratch / ("submission-" + std::to_string(s.id));
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -23,7 +22,8 @@ fs::path stage(const submission& s, const fs::path& scratch) {
   }
   return dir;
 }
-} // namespace
+
+std::string submission_display(const submission& s) { return "submission " + std::to_string(s.id); }
 
 std::string gpu_label(const device_info& d) {
   if (d.name.empty()) return "";
@@ -53,14 +53,18 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
     request.testcases_root = setup.testcases_root;
     request.problem = batch.front().problem;
     for (const submission& s : batch) {
-      dirs.push_back(stage(s, setup.scratch));
+      dirs.push_back(stage_submission(s, setup.scratch));
       request.solutions.push_back(
-          solution_entry{dirs.back(), "submission " + std::to_string(s.id), "submission-" + std::to_string(s.id)});
+          solution_entry{dirs.back(), submission_display(s), "submission-" + std::to_string(s.id)});
     }
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;
     request.grading.cpu_threads = setup.cpu_threads;
     request.grading.strict = setup.strict;
+    // The verdict is stored as soon as it is decided; the explanation of a failure waits until the GPU
+    // has nothing to grade (workers.hpp), rather than holding the next submission of the batch.
+    request.grading.sanitizer.on_failure = setup.explain_failures;
+    request.explain_later = true;
     request.devices = setup.devices;
     request.store = setup.db;
     // Each result is settled as it comes: the first submission of a batch does not wait for the last.

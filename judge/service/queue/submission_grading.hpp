@@ -8,6 +8,7 @@
 #include "judge/record/grade_result.hpp"
 #include "judge/service/queue/submission_queue.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -28,6 +29,11 @@ struct grading_setup {
   device_memo* devices = nullptr;
   /// Robustness cases decide like every other case (grade_options::strict): a server's `--strict`.
   bool strict = false;
+  /// A failure compute-sanitizer can explain gets its explanation planned, pending, in the result, to
+  /// run after the verdict is stored (submission_explanation.hpp): the GPU workers set it.
+  bool explain_failures = false;
+  /// An explanation under way gives way once it is true (sanitize.hpp's sanitizer_options::give_way).
+  const std::atomic<bool>* give_way = nullptr;
 };
 
 struct graded {
@@ -35,6 +41,12 @@ struct graded {
   std::string failure;                   ///< the judge could not grade it (a broken problem, a full disk)
   bool interrupted = false;              ///< stopped (SIGTERM): nothing is known; it goes back to the queue
 };
+
+/// The submission's files in a folder of their own under `scratch` (submission-<id>, made anew), as
+/// grading and explaining it read them; returns the folder.
+std::filesystem::path stage_submission(const submission& s, const std::filesystem::path& scratch);
+/// The name a submission's result goes by in a grading run: "submission <id>".
+std::string submission_display(const submission& s);
 
 /// Grades `s` as `setup` says. Never throws for the submission's own faults (they are its result).
 graded grade_submission(const submission& s, const grading_setup& setup);

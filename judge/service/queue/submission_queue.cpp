@@ -1,13 +1,14 @@
 #include "judge/service/queue/submission_queue.hpp"
 
+#include "judge/base/utc_time.hpp"
 #include "judge/record/record_json.hpp"
 #include "judge/report/contest_view.hpp"
 #include "judge/report/report_json.hpp"
 #include "judge/report/report_terminal.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/store/sql_row.hpp"
 #include "judge/store/state_names.hpp"
 #include "judge/store/store_schema.hpp"
-#include "judge/base/utc_time.hpp"
 
 #include <algorithm>
 #include <map>
@@ -20,6 +21,16 @@ namespace {
 const std::string& summary_columns() {
   static const std::string list = store::select_list("queued_submissions", {"files", "result_id"});
   return list;
+}
+
+// The sanitizer_state column holds an explanation's state by name, '' for none.
+std::string explanation_column(explanation_state e) {
+  return e == explanation_state::none ? "" : explanation_state_name(e);
+}
+
+explanation_state explanation_from_column(const std::string& text, const std::string& file) {
+  if (text.empty()) return explanation_state::none;
+  return explanation_state_from_name(text, "database '" + file + "' column sanitizer_state");
 }
 
 submission read_summary(const store::row& r) {
@@ -42,6 +53,7 @@ submission read_summary(const store::row& r) {
   s.assignment = r.text("assignment");
   s.late_seconds = r.integer("late_seconds");
   if (!r.is_null("rejudge_of")) s.rejudge_of = r.integer("rejudge_of");
+  s.sanitizer = explanation_from_column(r.text("sanitizer_state"), r.file());
   return s;
 }
 
@@ -197,8 +209,10 @@ bool submission_queue::end(std::int64_t id, state to, const std::string& error, 
   if (was == state::done || was == state::failed) return false;
   sqlite::statement update =
       m_db.prepare("UPDATE queued_submissions SET state = ?1, error = ?2, result = ?3, gpu = ?4, finished_at = ?5, "
-                   "result_id = ?6, contest_result = ?8, device = ?9, note = '' WHERE id = ?7");
+                   "result_id = ?6, contest_result = ?8, device = ?9, note = '', sanitizer_state = ?10, "
+                   "sanitizer_worker = '' WHERE id = ?7");
   update.bind(1, state_name(to)).bind(2, error).bind(4, gpu).bind(5, utc_now()).bind(7, id);
+  update.bind(10, explanation_column(result ? result->sanitizer.state : explanation_state::none));
   if (result) {
     update.bind(3, to_json(*result).dump()).bind(8, to_json(contest_view(*result)).dump());
   } else {
@@ -223,6 +237,43 @@ bool submission_queue::finish(std::int64_t id, const solution_result& result, bo
 
 bool submission_queue::fail(std::int64_t id, const std::string& why) {
   return end(id, state::failed, why, nullptr, "", false);
+}
+
+std::optional<submission> submission_queue::claim_explanation(const std::string& worker) {
+  sqlite::transaction tx(m_db);
+  // Oldest first: explanations come in the order their verdicts did.
+  sqlite::statement pick = m_db.prepare("SELECT id FROM queued_submissions WHERE sanitizer_state = ?1 AND "
+                                        "sanitizer_worker = '' AND state = ?2 ORDER BY id LIMIT 1");
+  pick.bind(1, explanation_column(explanation_state::pending)).bind(2, state_name(state::done));
+  if (!pick.step()) return std::nullopt;
+  const std::int64_t id = store::row(pick, m_db.file()).integer("id");
+  m_db.prepare("UPDATE queued_submissions SET sanitizer_worker = ?1 WHERE id = ?2").bind(1, worker).bind(2, id).run();
+  tx.commit();
+  return get(id);
+}
+
+bool submission_queue::explained(std::int64_t id, const solution_result& result) {
+  sqlite::transaction tx(m_db);
+  sqlite::statement now =
+      m_db.prepare("SELECT sanitizer_state, result, contest_result, result_id FROM queued_submissions WHERE id = ?1");
+  now.bind(1, id);
+  if (!now.step()) throw std::invalid_argument("no submission " + std::to_string(id));
+  const store::row r(now, m_db.file());
+  if (explanation_from_column(r.text("sanitizer_state"), r.file()) != explanation_state::pending) return false;
+  // Only the explanation changes: the rest of each stored document is as it was published.
+  const auto patched = [&](const char* column, const solution_result& shown) -> store::sql_value {
+    if (r.is_null(column)) return nullptr;
+    return with_explanation(nlohmann::json::parse(r.text(column)), shown).dump();
+  };
+  sqlite::statement update =
+      m_db.prepare("UPDATE queued_submissions SET result = ?1, contest_result = ?2, sanitizer_state = ?3, "
+                   "sanitizer_worker = '' WHERE id = ?4");
+  store::bind_value(update, 1, patched("result", result));
+  store::bind_value(update, 2, patched("contest_result", contest_view(result)));
+  update.bind(3, explanation_column(result.sanitizer.state)).bind(4, id).run();
+  if (!r.is_null("result_id")) m_store.record_explanation_within(tx, r.integer("result_id"), result);
+  tx.commit();
+  return true;
 }
 
 void submission_queue::set_note(const std::vector<std::int64_t>& ids, const std::string& note) {
@@ -269,6 +320,14 @@ std::size_t submission_queue::move_back(const std::string& worker) {
     changes.step();
     moved += static_cast<std::size_t>(changes.get_int(0));
   }
+  // An explanation held is free again: it was pending all along to readers.
+  m_db.prepare("UPDATE queued_submissions SET sanitizer_worker = '' WHERE sanitizer_worker <> '' AND "
+               "(?1 = '' OR sanitizer_worker = ?1)")
+      .bind(1, worker)
+      .run();
+  sqlite::statement changes = m_db.prepare("SELECT changes()");
+  changes.step();
+  moved += static_cast<std::size_t>(changes.get_int(0));
   tx.commit();
   return moved;
 }

@@ -5,6 +5,10 @@
 //   queued → compiling → compiled → running → done
 //                 └──────────┴──────────┴──→ failed (with why)
 //
+// A done submission whose failure compute-sanitizer can explain carries that explanation apart, pending
+// (the verdict is out first): a GPU worker with nothing to grade claims it, runs it and stores it
+// (claim_explanation, explained), and it ends done, over budget or failed.
+//
 // Compiling runs on CPU threads ahead of the GPUs; each GPU's worker claims compiled submissions. Both
 // claims are round-robin over accounts: the account served longest ago goes first, so one student's
 // ten submissions do not starve the class.
@@ -65,6 +69,9 @@ struct submission {
   /// for ("" for none) and how late it was for it [s] (0: in time).
   std::string assignment;
   std::int64_t late_seconds = 0;
+  /// Where compute-sanitizer's explanation of its result stands (the result's "sanitizer" holds it whole);
+  /// none when there is nothing to explain.
+  explanation_state sanitizer = explanation_state::none;
 };
 
 /// A submission's standing in the course, as enqueue() stores it.
@@ -113,15 +120,26 @@ public:
   std::optional<submission> claim_for_gpu(const std::string& worker, const std::string& problem = "");
   /// → done: stores to_json(result) and, when `record` is set, records `result` in the results store
   /// (the leaderboard's source), both in one transaction. `gpu` says where it ran ("" for nowhere).
-  /// A submission already done or failed is left as it is (returns false): exactly once.
+  /// A submission already done or failed is left as it is (returns false): exactly once. A result whose
+  /// explanation is pending waits for claim_explanation().
   bool finish(std::int64_t id, const solution_result& result, bool record, const std::string& gpu);
+  /// The oldest done submission whose explanation is pending and that no worker holds, now held by
+  /// `worker` (its explanation stays pending to readers until explained()); nullopt when none.
+  std::optional<submission> claim_explanation(const std::string& worker);
+  /// Stores `result`'s explanation (its state, and the explained case's runs) in the submission's
+  /// documents and, when its result was recorded, in the results store, in one transaction; the
+  /// submission's verdict and the rest of its result stay as they are. False when its explanation is not
+  /// pending (stored already): exactly once.
+  bool explained(std::int64_t id, const solution_result& result);
   /// → failed with `why` (the judge could not grade it: never the learner's fault). False when already
   /// done or failed.
   bool fail(std::int64_t id, const std::string& why);
-  /// At start, before any worker: compiling → queued and running → compiled. Returns how many moved.
+  /// At start, before any worker: compiling → queued and running → compiled, and every explanation held
+  /// is free to claim again. Returns how many moved.
   std::size_t recover();
-  /// What `worker` holds goes back (running → compiled, compiling → queued): a worker that ended
-  /// without finishing (stopped, or its process died). Returns how many moved.
+  /// What `worker` holds goes back (running → compiled, compiling → queued, an explanation it runs to
+  /// pending and free): a worker that ended without finishing (stopped, or its process died). Returns how
+  /// many moved.
   std::size_t release(const std::string& worker);
 
   /// Sets the note of each of `ids` (submission::note); a done or failed one keeps none.

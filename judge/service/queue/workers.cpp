@@ -1,7 +1,9 @@
 #include "judge/service/queue/workers.hpp"
 
 #include "judge/grading/interrupt.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/service/queue/service_state.hpp"
+#include "judge/service/queue/submission_explanation.hpp"
 
 #include "judge/run/gpu_lock.hpp"
 #include "judge/sandbox/helper_process.hpp"
@@ -93,6 +95,57 @@ void refresh_probes(device_memo& devices, const std::atomic<bool>& stop, const l
                                     measured.device->name, measured.device->measured_bandwidth_gbps)
                       : name + ": GPU probed while idle: the bandwidth probe failed: " + measured.error);
 }
+
+/// How often, while an explanation runs, the worker looks for a submission to grade.
+constexpr std::chrono::milliseconds give_way_poll{100};
+
+/// Runs and stores the explanation of `s`, which this worker holds (claim_explanation), and logs it. A
+/// submission compiled meanwhile is graded first: the explanation gives way (its tool's run is killed, with
+/// everything else this process started) and stays pending, to start again when the GPU has nothing to
+/// grade. So grading never waits for an explanation longer than one look at the queue and a kill.
+void explain_one(const std::filesystem::path& db, submission_queue& queue, const submission& s,
+                 const grading_setup& setup, const std::atomic<bool>& stop, const log_fn& log,
+                 const std::string& name) {
+  const auto began = std::chrono::steady_clock::now();
+  std::atomic<bool> give_way{false}, finished{false};
+  std::thread watch([&] {
+    try {
+      results_db own(db); // a connection per thread
+      submission_queue waiting(own);
+      while (!finished && !stop) {
+        if (give_way || waiting.count(state::compiled) > 0) {
+          give_way = true;
+          // Again at every look until the explanation returns: a tool started just before it saw the
+          // flag goes too. Its only children are the explanation's (the worker does one thing at a time).
+          kill_all_children();
+        }
+        std::this_thread::sleep_for(give_way_poll);
+      }
+    } catch (const std::exception&) {
+      // The store cannot be read now: the explanation runs to its bound, as if nothing waited.
+    }
+  });
+  grading_setup mine = setup;
+  mine.give_way = &give_way;
+  const graded g = explain_submission(s, mine);
+  finished = true;
+  watch.join();
+  const std::string who = "submission " + std::to_string(s.id);
+  if (g.interrupted) {
+    if (stop) return; // the worker's own release gives it back
+    until_stored(stop, name + ": " + who, log, [&] { queue.release(name); });
+    log(fmt::format("{}: {} ({}, {}): compute-sanitizer's explanation gave way to a submission to grade; it runs "
+                    "again when the GPU is free",
+                    name, who, s.account, s.problem));
+    return;
+  }
+  explanation_state now = explanation_state::pending;
+  if (!until_stored(stop, name + ": " + who, log, [&] { now = settle_explanation(queue, s, g); })) return;
+  log(fmt::format("{}: {} ({}, {}): compute-sanitizer's explanation {} in {:.2f} s{}", name, who, s.account, s.problem,
+                  explanation_state_name(now),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
+                  g.failure.empty() ? "" : ": " + g.failure));
+}
 } // namespace
 
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,
@@ -102,6 +155,7 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   const std::string name = gpu_worker_name(uuid);
   grading_setup mine = setup;
   mine.compile_only = false;
+  mine.explain_failures = true;
   device_memo devices; // this worker's GPU, probed once per ten minutes rather than once per batch
   if (!mine.devices) mine.devices = &devices;
   log(name + ": waiting for compiled submissions");
@@ -109,6 +163,13 @@ void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup
   while (!stop) {
     const auto first = queue.claim_for_gpu(name);
     if (!first) {
+      // Nothing to grade: the GPU explains a failure whose verdict is out. One at a time, and only now,
+      // so that a submission never waits for an explanation queued before it; one that comes meanwhile
+      // makes it give way.
+      if (const auto waiting = queue.claim_explanation(name)) {
+        explain_one(db, queue, *waiting, mine, stop, log, name);
+        continue;
+      }
       // Only this worker's own memo is refreshed: one a caller passed in is the caller's to keep.
       const auto now = std::chrono::steady_clock::now();
       if (mine.devices == &devices && (!refreshed || now - *refreshed >= probe_refresh_margin)) {

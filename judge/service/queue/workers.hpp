@@ -29,7 +29,10 @@ void compile_loop(service_state& shared, const std::string& name, bool no_gpu, c
 
 /// A GPU worker's loop until `stop` (the `judge worker` command): claim a compiled submission and up to
 /// `max_batch` - 1 more of the same problem (fair order), grade them in one run (the baseline is timed
-/// once per run, not once per submission), settle each as it is graded; what it holds when stopped goes
+/// once per run, not once per submission), settle each as it is graded, its verdict published at once and
+/// a failure's explanation left pending; with nothing compiled to grade, claim the oldest pending
+/// explanation and run it (submission_explanation.hpp), one at a time, giving way (its tool's run killed,
+/// the explanation pending again) as soon as a submission is compiled. What it holds when stopped goes
 /// back to the queue. Polls every `poll_seconds` (a query of an indexed table: 20 a second cost nothing, and
 /// a submission waits for its GPU no longer than that).
 void gpu_worker_loop(const std::filesystem::path& db, const grading_setup& setup, const std::string& uuid,

@@ -1,19 +1,19 @@
 // A submission's page: its state while queued and graded, then the result with the same facts the
 // terminal report shows (report_terminal.cpp): the verdict line, the compiler's messages, one row per
-// case with the same columns, the notes, the failure's message, the sanitizer's findings, and the kernels
-// with their hints (as `--explain` shows them).
+// case with the same columns, the notes, the failure's message, the sanitizer's findings (or that they
+// are still to come), and the kernels with their hints (as `--explain` shows them).
 #include "judge/service/web/web_pages.hpp"
 
 #include "judge/course/course_time.hpp"
 #include "judge/problem/case_set_version.hpp"
+#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
-#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/report_terminal.hpp"
 #include "judge/report/robustness_text.hpp"
-#include "judge/report/cases_not_run_text.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
@@ -101,10 +101,15 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
   if (r.v != verdict::accepted && !r.message.empty())
     out += "<h3>What went wrong</h3>\n<pre class=\"failure\">" + html(r.message) + "</pre>\n";
   if (const auto note = leetgpu_note(r)) out += "<p class=\"notice\">" + html(*note) + "</p>\n";
-  // The same explanations as the terminal's --explain block and its sanitizer block.
-  for (const case_result& c : r.cases)
+  // The same explanations as the terminal's --explain block and its sanitizer block; an explanation still
+  // to come says so (the page follows it until it is there).
+  for (const case_result& c : r.cases) {
     if (const std::string found = sanitizer_text(c.name, c.sanitizer); !found.empty())
       out += "<h3>compute-sanitizer on " + html(c.name) + "</h3>\n<pre class=\"failure\">" + html(found) + "</pre>\n";
+    if (c.name != r.sanitizer.case_name) continue;
+    if (const std::string said = explanation_text(r.sanitizer, c.sanitizer); !said.empty())
+      out += "<p class=\"notice\" id=\"sanitizer-note\">" + html(said) + "</p>\n";
+  }
   if (const std::string kernels = kernels_text(r, true); !kernels.empty())
     out += "<h3>Kernels and hints</h3>\n<pre class=\"explain\">" + html(kernels) + "</pre>\n";
   return out;
@@ -113,7 +118,10 @@ std::string result_html(const solution_result& r, const std::string& baseline_la
 std::string submission_page(const account& who, const submission& s, const std::optional<solution_result>& result,
                             const std::string& baseline_label) {
   const std::string now = state_name(s.now);
-  std::string body = fmt::format("<div data-submission=\"{}\" data-state=\"{}\">\n", s.id, now);
+  // What the page shows of the explanation is the shown result's (a contest view may leave it out).
+  const explanation_state explanation = result ? result->sanitizer.state : explanation_state::none;
+  std::string body = fmt::format("<div data-submission=\"{}\" data-state=\"{}\" data-sanitizer=\"{}\">\n", s.id, now,
+                                 explanation_state_name(explanation));
   body += "<dl class=\"facts\">\n";
   body += fmt::format(
       "<dt>problem</dt><dd><a href=\"/problems/{0}\">{0}</a> · <a href=\"/board/{0}\">leaderboard</a></dd>\n",
@@ -131,6 +139,8 @@ std::string submission_page(const account& who, const submission& s, const std::
   if (s.rejudge_of > 0)
     body += fmt::format("<dt>rejudge of</dt><dd><a href=\"/submissions/{0}\">submission {0}</a></dd>\n", s.rejudge_of);
   if (result) body += facts_row("cases", case_set_label(result->case_set));
+  if (explanation != explanation_state::none)
+    body += facts_row("sanitizer", explanation_state_text(explanation), "sanitizer");
   body += "</dl>\n";
   if (s.now == state::failed)
     body += fmt::format("<p class=\"error\" role=\"alert\">The judge could not grade this submission (not your "

@@ -10,9 +10,14 @@
 
 #include <sys/stat.h>
 
+#include "judge/service/queue/submission_queue.hpp"
+
+#include <atomic>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 using judge_test::contains;
 using judge_test::run_judge;
@@ -32,6 +37,44 @@ struct class_server {
   /// The environment of a learner: their token and a config folder of their own.
   std::string as(const std::string& name) const {
     return fmt::format("JUDGE_TOKEN={} XDG_CONFIG_HOME={} ", tokens.at(name), (dir / "config").string());
+  }
+};
+
+/// A server that grades nothing itself (--accept-only) and a stand-in for its GPU worker, on the same
+/// store: the first submission is finished as a run-time error whose explanation is pending, and explained
+/// (memcheck, one finding) once `explain` is set.
+struct server_with_explaining_worker {
+  temp_folder dir;
+  std::filesystem::path db = dir / "judge.db";
+  std::string alice = judge_test::add_account(db, "alice", "student");
+  judge_test::judge_server server{db, {"--accept-only"}};
+  std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+  std::atomic<bool> explain{false}, stop{false};
+  std::atomic<bool> graded{false}, explained{false};
+  std::thread worker{[this] {
+    judge::results_db store(db);
+    judge::service::submission_queue queue(store);
+    while (!stop && !graded) {
+      if (const auto s = queue.claim_for_compile("compile 1")) {
+        queue.compiled(s->id);
+        queue.claim_for_gpu("gpu GPU-1");
+        queue.finish(s->id, judge::testing::explained_result("alice", false), true, "GPU-1 NVIDIA H200");
+        graded = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    while (!stop && !explain) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (stop) return;
+    const auto held = queue.claim_explanation("gpu GPU-1");
+    if (held) queue.explained(held->id, judge::testing::explained_result("alice", true));
+    explained = true;
+  }};
+  ~server_with_explaining_worker() {
+    stop = true;
+    worker.join();
+  }
+  std::string as_alice() const {
+    return fmt::format("JUDGE_TOKEN={} XDG_CONFIG_HOME={} ", alice, (dir / "config").string());
   }
 };
 
@@ -162,4 +205,45 @@ TEST_CASE("submit refuses before sending anything when a file or the token file 
     CHECK(contains(r.output, "cannot reach the judge at http://127.0.0.1:9"));
     CHECK(contains(r.output, "the connection was refused or the host could not be reached"));
   }
+}
+
+TEST_CASE("submit prints a failure's verdict without waiting for its explanation, and says where it follows",
+          "[submit][serve][sanitizer]") {
+  server_with_explaining_worker w;
+  write(w.dir / "alice.cu", starter());
+  const auto began = std::chrono::steady_clock::now();
+  const auto r =
+      run_judge(fmt::format("submit matmul {} --server {}", (w.dir / "alice.cu").string(), w.url), w.as_alice());
+  CAPTURE(r.output);
+  CHECK(std::chrono::steady_clock::now() - began < std::chrono::seconds(60));
+  CHECK_FALSE(w.explained); // the worker explains only after submit has returned
+  CHECK(r.status == 1);     // the verdict's status: the explanation never changes it
+  CHECK(contains(r.output, "RTE"));
+  CHECK(contains(r.output, "compute-sanitizer on square_1024: pending (memcheck, at most 40 s)"));
+  CHECK(contains(r.output, "judge: compute-sanitizer's explanation of case square_1024 follows on the server"));
+  CHECK(contains(r.output, w.url + "/submissions/1, or wait for it with --wait-sanitizer"));
+}
+
+TEST_CASE("submit --wait-sanitizer prints the verdict, then the explanation once the server has it",
+          "[submit][serve][sanitizer]") {
+  server_with_explaining_worker w;
+  write(w.dir / "alice.cu", starter());
+  std::thread later([&] {
+    while (!w.graded && !w.stop) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::seconds(2)); // after submit has printed the verdict
+    w.explain = true;
+  });
+  const auto r = run_judge(
+      fmt::format("submit matmul {} --server {} --wait-sanitizer", (w.dir / "alice.cu").string(), w.url), w.as_alice());
+  w.explain = true;
+  later.join();
+  CAPTURE(r.output);
+  CHECK(r.status == 1);
+  const auto verdict = r.output.find("RTE");
+  const auto finding = r.output.find("invalid global write of 4 bytes in k at mine.cu:7");
+  REQUIRE(verdict != std::string::npos);
+  REQUIRE(finding != std::string::npos);
+  CHECK(verdict < finding);
+  CHECK(contains(r.output, "submission 1: compute-sanitizer on square_1024 pending"));
+  CHECK(contains(r.output, "compute-sanitizer on square_1024 (explains; never changes the verdict or the time):"));
 }

@@ -6,11 +6,15 @@
 
 #include "fake_runner/fake_runner.hpp"
 #include "judge/grading/grader.hpp"
+#include "judge/sandbox/process.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -529,6 +533,17 @@ std::filesystem::path fake_sanitizer() {
   return script;
 }
 
+/// A stand-in compute-sanitizer that takes longer than any bound a test sets before it runs the runner.
+std::filesystem::path slow_sanitizer() {
+  static const judge_test::temp_folder folder("slow-sanitizer");
+  const std::filesystem::path script = folder.path() / "compute-sanitizer";
+  if (!std::filesystem::exists(script)) {
+    std::ofstream(script) << "#!/bin/sh\nsleep 30\nshift 6\n\"$@\"\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  }
+  return script;
+}
+
 grade_options sanitizing_options(bool every_case) {
   grade_options o = fake_options(true);
   o.sanitizer.on_failure = true;
@@ -543,14 +558,33 @@ std::vector<sanitizer_tool> tools_of(const case_result& c) {
   return tools;
 }
 
+/// grade_with(), then the result's pending explanation run, as `judge run` does after printing the verdict.
+solution_result grade_and_explain(grader& g, const std::string& scenario) {
+  solution_result r = grade_with(g, scenario);
+  g.explain(built(scenario), r, nullptr);
+  return r;
+}
+
 } // namespace
 
-TEST_CASE("a CUDA error reruns the first failing case under memcheck, which places the write", "[grader][sanitizer]") {
+TEST_CASE("a CUDA error's explanation is planned with the verdict and memcheck runs after it, placing the write",
+          "[grader][sanitizer]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
-  const solution_result r = grade_with(g, "cuda_error");
+  solution_result r = grade_with(g, "cuda_error");
   CHECK(r.v == verdict::run_time_error); // the sanitizer explains; it does not decide
   REQUIRE(r.cases.size() == 1);           // the larger cases are not run after a failure
   CHECK(r.cases_not_run == std::vector<std::string>{"n_1001", "n_100"});
+  // The verdict is complete before any tool ran: the plan waits in the result.
+  CHECK(r.cases[0].sanitizer.empty());
+  CHECK(r.sanitizer.state == explanation_state::pending);
+  CHECK(r.sanitizer.case_name == "sample_8");
+  CHECK(r.sanitizer.tools == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+  CHECK(r.sanitizer.seconds_per_tool == Approx(sanitizer_seconds(1)));
+  const solution_result decided = r;
+  CHECK(g.explain(built("cuda_error"), r, nullptr) >= 0);
+  CHECK(r.sanitizer.state == explanation_state::done);
+  CHECK(r.v == decided.v);
+  CHECK(r.message == decided.message);
   REQUIRE(tools_of(r.cases[0]) == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
   const sanitizer_run& run = r.cases[0].sanitizer[0];
   CHECK(run.state == sanitizer_state::ran);
@@ -561,15 +595,20 @@ TEST_CASE("a CUDA error reruns the first failing case under memcheck, which plac
   CHECK(f.buffer == "C");
   CHECK(f.relation == buffer_relation::after);
   CHECK(f.distance == 0u);
+  // Once: an explanation done is not run again.
+  const solution_result once = r;
+  CHECK(g.explain(built("cuda_error"), r, nullptr) == 0);
+  CHECK(r.cases[0].sanitizer == once.cases[0].sanitizer);
 }
 
 TEST_CASE("only the first failure is explained, not the cases that run after it", "[grader][sanitizer]") {
   grade_options strict = sanitizing_options(false);
   strict.strict = true; // beyond_n_2000 decides where the file has it, before the smaller n_1001 and n_100
   grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), strict);
-  const solution_result r = grade_with(g, "cuda_error_beyond");
+  const solution_result r = grade_and_explain(g, "cuda_error_beyond");
   REQUIRE(r.cases.size() == 4);
   CHECK(r.cases[1].name == "beyond_n_2000");
+  CHECK(r.sanitizer.case_name == "beyond_n_2000");
   CHECK(tools_of(r.cases[1]) == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
   CHECK(r.cases[2].sanitizer.empty());
   CHECK(r.cases[3].sanitizer.empty());
@@ -577,17 +616,76 @@ TEST_CASE("only the first failure is explained, not the cases that run after it"
 
 TEST_CASE("answers that differ between calls rerun racecheck, then initcheck", "[grader][sanitizer]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
-  const solution_result r = grade_with(g, "timing_wrong");
+  const solution_result r = grade_and_explain(g, "timing_wrong");
   CHECK(r.v == verdict::wrong_answer);
   REQUIRE(r.cases.size() == 3);
   CHECK(r.cases[0].sanitizer.empty()); // untimed cases: right
   CHECK(tools_of(r.cases[2]) == std::vector<sanitizer_tool>{sanitizer_tool::racecheck, sanitizer_tool::initcheck});
+  CHECK(r.sanitizer.state == explanation_state::done);
+}
+
+TEST_CASE("an explanation whose tool runs past its bound is recorded as over budget, its verdict as it was",
+          "[grader][sanitizer]") {
+  grade_options o = sanitizing_options(false);
+  o.sanitizer.executable = slow_sanitizer();
+  o.sanitizer.limit_seconds = 1;
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
+  solution_result r = grade_with(g, "cuda_error");
+  CHECK(r.sanitizer.seconds_per_tool == 1);
+  const auto began = std::chrono::steady_clock::now();
+  g.explain(built("cuda_error"), r, nullptr);
+  CHECK(std::chrono::steady_clock::now() - began < std::chrono::seconds(20)); // stopped at its bound
+  CHECK(r.v == verdict::run_time_error);
+  CHECK(r.sanitizer.state == explanation_state::over_budget);
+  REQUIRE(r.cases[0].sanitizer.size() == 1);
+  CHECK(r.cases[0].sanitizer[0].state == sanitizer_state::timed_out);
+  CHECK(r.cases[0].sanitizer[0].detail == "stopped after 1 s");
+}
+
+TEST_CASE("an explanation told to give way stops its tool's run and stays pending, with no runs",
+          "[grader][sanitizer]") {
+  std::atomic<bool> give_way{false};
+  grade_options o = sanitizing_options(false);
+  o.sanitizer.executable = slow_sanitizer();
+  o.sanitizer.give_way = &give_way;
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
+  solution_result r = grade_with(g, "cuda_error");
+  REQUIRE(r.sanitizer.state == explanation_state::pending);
+  // As a server's worker does when a submission comes to be graded: the flag, then the tool's run killed.
+  std::thread worker([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    give_way = true;
+    for (int i = 0; i < 20; ++i) {
+      kill_all_children();
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  const auto began = std::chrono::steady_clock::now();
+  g.explain(built("cuda_error"), r, nullptr);
+  worker.join();
+  CHECK(std::chrono::steady_clock::now() - began < std::chrono::seconds(20)); // not the tool's 30 s
+  CHECK(r.sanitizer.state == explanation_state::pending);
+  CHECK(r.cases[0].sanitizer.empty());
+  // Given way before it began, it does not begin.
+  CHECK(g.explain(built("cuda_error"), r, nullptr) == 0);
+  CHECK(r.sanitizer.state == explanation_state::pending);
+}
+
+TEST_CASE("an explanation of a case the problem no longer has fails, saying so", "[grader][sanitizer]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
+  solution_result r = grade_with(g, "cuda_error");
+  r.sanitizer.case_name = "renamed_since";
+  g.explain(built("cuda_error"), r, nullptr);
+  CHECK(r.sanitizer.state == explanation_state::failed);
+  CHECK(r.sanitizer.detail == "the problem has no case renamed_since now");
+  CHECK(r.cases[0].sanitizer.empty());
 }
 
 TEST_CASE("a wrong answer with every write inside its buffers is not rerun", "[grader][sanitizer]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), sanitizing_options(false));
-  const solution_result r = grade_with(g, "wrong");
+  const solution_result r = grade_and_explain(g, "wrong");
   CHECK(r.v == verdict::wrong_answer);
+  CHECK(r.sanitizer.state == explanation_state::none);
   for (const case_result& c : r.cases) CHECK(c.sanitizer.empty());
 }
 
@@ -600,6 +698,7 @@ TEST_CASE("sanitizing every case runs the three tools on each case of an accepte
   for (const case_result& c : r.cases)
     CHECK(tools_of(c) ==
           std::vector<sanitizer_tool>{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck});
+  CHECK(r.sanitizer.state == explanation_state::none); // asked for, inline: nothing explained apart
 }
 
 TEST_CASE("without compute-sanitizer the failure says it was not run and why", "[grader][sanitizer]") {
@@ -609,7 +708,10 @@ TEST_CASE("without compute-sanitizer the failure says it was not run and why", "
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), o);
   const solution_result r = grade_with(g, "cuda_error");
   REQUIRE(r.cases.size() == 1);
+  // Said with the verdict: there is nothing to wait for.
   REQUIRE(r.cases[0].sanitizer.size() == 1);
   CHECK(r.cases[0].sanitizer[0].state == sanitizer_state::not_available);
   CHECK(r.cases[0].sanitizer[0].detail == "no compute-sanitizer at /nowhere");
+  CHECK(r.sanitizer.state == explanation_state::failed);
+  CHECK(r.sanitizer.detail == "no compute-sanitizer at /nowhere");
 }

@@ -108,9 +108,15 @@ TEST_CASE("a grading run's steps, and each solution's, in order", "[grading][ste
                                  "report the builds when nothing is run", "take the GPU", "measure the GPU's bandwidth",
                                  "set up the grader", "run the baseline", "grade the solutions"});
   CHECK(names_of(grading_run::solution_steps()) ==
-        std::vector<std::string>{"wait for its build", "grade it", "hand on its result"});
+        std::vector<std::string>{"wait for its build", "grade it", "hand on its verdict", "explain it",
+                                 "hand on its result"});
   CHECK(names_of(grading_run::compiled_only_steps()) ==
         std::vector<std::string>{"wait for its build", "take its build's word", "hand on its result"});
+  CHECK(names_of(grading_run::explain_only_steps()) ==
+        std::vector<std::string>{"load the problem", "probe the GPU", "end without a GPU", "hand out the builds",
+                                 "take the GPU", "set up the grader", "explain the solutions"});
+  CHECK(names_of(grading_run::explanation_steps()) ==
+        std::vector<std::string>{"wait for its build", "take its graded result", "explain it", "hand on its result"});
 }
 
 TEST_CASE("without a GPU a run reports each solution's build and ends there", "[grading][steps]") {
@@ -221,4 +227,26 @@ TEST_CASE("grade_solutions makes the secret, so that it exists to be hidden, who
   CHECK(fs::exists(secret));
   REQUIRE(outcome.results.size() == 1);
   CHECK(outcome.results[0].v == judge::verdict::compile_error);
+}
+
+TEST_CASE("an explain-only run without a GPU fails each explanation, saying why, and builds nothing",
+          "[grading][steps][sanitizer]") {
+  vector_add_root root;
+  root.add_oversized("late");
+  judge::device_memo devices(std::chrono::minutes(10), no_device);
+  judge::run_request request = root.request(devices);
+  judge::solution_result graded;
+  graded.path = "solutions/late.cu";
+  graded.v = judge::verdict::run_time_error;
+  graded.sanitizer.state = judge::explanation_state::pending;
+  graded.sanitizer.case_name = "n_1001";
+  graded.sanitizer.tools = {judge::sanitizer_tool::memcheck};
+  request.to_explain = {graded};
+  step_watch watch;
+  const run_outcome outcome = grading_run(request, {}, {}).run(watch.observer());
+  CHECK(watch.started == std::vector<std::string>{"load the problem", "probe the GPU", "end without a GPU"});
+  REQUIRE(outcome.results.size() == 1);
+  CHECK(outcome.results[0].v == judge::verdict::run_time_error);
+  CHECK(outcome.results[0].sanitizer.state == judge::explanation_state::failed);
+  CHECK(outcome.results[0].sanitizer.detail == "no CUDA device: no CUDA device is present (a test's probe)");
 }

@@ -40,7 +40,9 @@ solution_result full_result() {
 } // namespace
 
 TEST_CASE("a record read back from its codec's JSON holds the same facts", "[record]") {
-  const solution_result original = GENERATE(full_result(), wrong_result("bob"), implausible_result("carol", 90000));
+  const solution_result original =
+      GENERATE(full_result(), wrong_result("bob"), implausible_result("carol", 90000),
+               judge::testing::explained_result("dave", false), judge::testing::explained_result("erin", true));
   CAPTURE(original.author);
   const solution_result back = record_from_json(record_json(original));
   CHECK(back.path == original.path);
@@ -51,6 +53,7 @@ TEST_CASE("a record read back from its codec's JSON holds the same facts", "[rec
   CHECK(back.implausible == original.implausible);
   CHECK(back.kernels == original.kernels);
   CHECK(back.hints == original.hints);
+  CHECK(back.sanitizer == original.sanitizer);
   REQUIRE(back.cases.size() == original.cases.size());
   for (std::size_t k = 0; k < original.cases.size(); ++k) {
     const case_result& got = back.cases[k];
@@ -159,4 +162,12 @@ TEST_CASE("a record document of another shape is refused, naming the field", "[r
       if (c.contains("timing")) c["timing"]["samples"] = "many";
     CHECK(error_of(j).find("timing: field samples: of the wrong type (string)") != std::string::npos);
   }
+}
+
+TEST_CASE("a record without an explanation has no sanitizer field, one with an explanation has it whole", "[record]") {
+  CHECK_FALSE(record_json(wrong_result("bob")).contains("sanitizer"));
+  const nlohmann::json j = record_json(judge::testing::explained_result("dave", false));
+  REQUIRE(j.contains("sanitizer"));
+  CHECK(j["sanitizer"]["state"] == "pending");
+  CHECK(j["sanitizer"]["case"] == "square_1024");
 }

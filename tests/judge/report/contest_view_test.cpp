@@ -55,3 +55,15 @@ TEST_CASE("the contest view keeps a sample case and an accepted hidden case whol
   accepted.cases[0].message = "ok";
   CHECK(contest_view(accepted).cases[0].message == "ok");
 }
+
+TEST_CASE("the contest view leaves out the explanation of a failed hidden case and keeps a sample case's",
+          "[contest][sanitizer]") {
+  for (const bool hidden : {true, false}) {
+    CAPTURE(hidden);
+    solution_result r = failed_on(hidden);
+    r.sanitizer.state = explanation_state::pending;
+    r.sanitizer.case_name = "ragged_1001x513x777";
+    r.sanitizer.tools = {sanitizer_tool::memcheck};
+    CHECK(contest_view(r).sanitizer.state == (hidden ? explanation_state::none : explanation_state::pending));
+  }
+}

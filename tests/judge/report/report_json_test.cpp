@@ -121,3 +121,33 @@ TEST_CASE("a failing case's sanitizer findings are in the terminal report and in
   // A contest shows nothing of a failed hidden case but its name, shape and verdict.
   CHECK_FALSE(contains(render_solution(contest_view(r), "cuBLAS", terminal_style{}, false), "compute-sanitizer"));
 }
+
+TEST_CASE("a verdict printed before its explanation says it is pending, and the explanation prints on its own after",
+          "[report][sanitizer]") {
+  const solution_result pending = judge::testing::explained_result("bob", false);
+  const std::string verdict = render_solution(pending, "cuBLAS", terminal_style{}, false);
+  CHECK(contains(verdict, "RTE"));
+  CHECK(contains(verdict, "  compute-sanitizer on square_1024: pending (memcheck, at most 40 s)"));
+  const solution_result explained = judge::testing::explained_result("bob", true);
+  const std::string later = render_explanation(explained);
+  CHECK(contains(later, "  compute-sanitizer on square_1024 (explains; never changes the verdict or the time):"));
+  CHECK(contains(later, "mine.cu:7"));
+  CHECK_FALSE(contains(later, "pending"));
+  CHECK_FALSE(contains(later, "RTE")); // the verdict was printed already
+  CHECK(contains(render_solution(explained, "cuBLAS", terminal_style{}, false), later));
+}
+
+TEST_CASE("an explanation that came after a result's document replaces its pending plan there and nothing else",
+          "[report][sanitizer]") {
+  const nlohmann::json published = to_json(judge::testing::explained_result("bob", false));
+  const solution_result explained = judge::testing::explained_result("bob", true);
+  const nlohmann::json updated = with_explanation(published, explained);
+  CHECK(updated == to_json(explained));
+  CHECK(updated["sanitizer"]["state"] == "done");
+  CHECK(updated["cases"][1]["sanitizer"][0]["summary"] == "memcheck, 3.5 s: 1 error");
+  // A document with no such case, or an explanation of none, leaves the cases alone.
+  solution_result none = wrong_result("bob");
+  const nlohmann::json plain = with_explanation(published, none);
+  CHECK_FALSE(plain.contains("sanitizer"));
+  CHECK(plain["cases"] == published["cases"]);
+}

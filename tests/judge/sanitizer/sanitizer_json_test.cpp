@@ -47,3 +47,30 @@ TEST_CASE("an unknown name in stored sanitizer JSON is an error naming it", "[sa
   CHECK_THROWS_AS(sanitizer_from_json(j, "case x"), std::runtime_error);
   CHECK_THROWS_AS(sanitizer_from_json(nlohmann::json::object(), "case x"), std::runtime_error);
 }
+
+TEST_CASE("a failure's explanation survives JSON with its plan and its state", "[sanitizer]") {
+  sanitizer_explanation e;
+  e.state = explanation_state::over_budget;
+  e.case_name = "ragged_1001x513x777";
+  e.check = 1;
+  e.tools = {sanitizer_tool::racecheck, sanitizer_tool::initcheck};
+  e.seconds_per_tool = 40;
+  e.detail = "";
+  const nlohmann::json j = explanation_json(e);
+  CHECK(j["state"] == "over_budget");
+  CHECK(j["tools"] == nlohmann::json{"racecheck", "initcheck"});
+  CHECK(explanation_from_json(nlohmann::json::parse(j.dump()), "test") == e);
+  for (const explanation_state s : {explanation_state::none, explanation_state::pending, explanation_state::done,
+                                    explanation_state::over_budget, explanation_state::failed})
+    CHECK(explanation_state_from_name(explanation_state_name(s), "test") == s);
+}
+
+TEST_CASE("an explanation in JSON of another shape is an error naming where", "[sanitizer]") {
+  nlohmann::json j = explanation_json({});
+  j["state"] = "running";
+  CHECK_THROWS_WITH(explanation_from_json(j, "result sanitizer"), Catch::Matchers::Contains("result sanitizer state"));
+  j = explanation_json({});
+  j.erase("tools");
+  CHECK_THROWS_WITH(explanation_from_json(j, "result sanitizer"), Catch::Matchers::Contains("result sanitizer"));
+  CHECK_THROWS_AS(explanation_from_json(nlohmann::json::array(), "x"), std::runtime_error);
+}

@@ -98,3 +98,33 @@ TEST_CASE("the CUDA calls that fail after a kernel's fault are counted, not list
   run.findings = {api};
   CHECK_FALSE(contains(sanitizer_text("sample_2x3x2", {run}), "later CUDA call"));
 }
+
+TEST_CASE("an explanation still to come says which case, which tools and their bound", "[sanitizer]") {
+  sanitizer_explanation e;
+  e.state = explanation_state::pending;
+  e.case_name = "n_100";
+  e.tools = {sanitizer_tool::memcheck};
+  e.seconds_per_tool = 40;
+  CHECK(explanation_text(e, {}) == "compute-sanitizer on n_100: pending (memcheck, at most 40 s): it explains the "
+                                   "failure after the verdict, which it never changes\n");
+  e.tools = {sanitizer_tool::racecheck, sanitizer_tool::initcheck};
+  CHECK(contains(explanation_text(e, {}), "pending (racecheck, then initcheck, at most 40 s each)"));
+  CHECK(explanation_state_text(explanation_state::pending) == "pending");
+  CHECK(explanation_state_text(explanation_state::over_budget) == "over budget");
+}
+
+TEST_CASE("an explanation that could not run says why unless its runs do, and one that ran leaves it to them",
+          "[sanitizer]") {
+  sanitizer_explanation e;
+  e.state = explanation_state::failed;
+  e.case_name = "n_100";
+  e.detail = "no CUDA device";
+  CHECK(explanation_text(e, {}) == "compute-sanitizer on n_100: could not run: no CUDA device\n");
+  sanitizer_run missing;
+  missing.state = sanitizer_state::not_available;
+  CHECK(explanation_text(e, {missing}).empty()); // its run's summary says it
+  e.state = explanation_state::done;
+  CHECK(explanation_text(e, {sanitizer_run{}}).empty());
+  e.state = explanation_state::none;
+  CHECK(explanation_text(e, {}).empty());
+}

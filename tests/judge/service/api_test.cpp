@@ -2,6 +2,7 @@
 // compiled and ends "not run: no CUDA device", exactly as `judge run` ends there.
 #include "catch.hpp"
 #include "judge/base/file_input.hpp"
+#include "judge/service/queue/submission_queue.hpp"
 #include "judge_command.hpp"
 #include "judge_server.hpp"
 #include "results_fixtures.hpp"
@@ -141,6 +142,61 @@ TEST_CASE("a submission is compiled and ends not run without a GPU and is seen b
   CHECK(body_of(server.client(teacher).Get("/api/v1/submissions?account=alice&limit=5")).size() == 1);
   CHECK(server.stop() == 0);
   CHECK(contains(server.log(), "stopped"));
+}
+
+TEST_CASE("a failing submission's verdict is answered before its explanation, which then takes pending's place",
+          "[service][api][sanitizer]") {
+  temp_folder dir;
+  const auto db = dir / "judge.db";
+  const std::string alice = add_account(db, "alice", "student");
+  // The server grades nothing here; the test is its GPU worker, on the same store (no GPU on this host).
+  judge_server server(db, {"--accept-only"});
+  auto client = server.client(alice);
+  const json accepted = body_of(client.Post(
+      "/api/v1/submissions", submission_body("matmul", example_solution("matmul")).dump(), "application/json"));
+  const std::int64_t id = accepted["id"];
+  const std::string at = "/api/v1/submissions/" + std::to_string(id);
+  judge::results_db store(db);
+  judge::service::submission_queue queue(store);
+  queue.compiled(queue.claim_for_compile("compile 1")->id);
+  REQUIRE(queue.claim_for_gpu("gpu GPU-1")->id == id);
+  queue.finish(id, judge::testing::explained_result("alice", false), true, "GPU-1 NVIDIA H200");
+
+  // The verdict and every case are out; the sanitizer's part is still to come.
+  const json published = body_of(client.Get(at.c_str()));
+  INFO(published.dump());
+  CHECK(published["state"] == "done");
+  CHECK(published["sanitizer"] == "pending");
+  CHECK(published["result"]["verdict"] == "RTE");
+  CHECK(published["result"]["cases"].size() == 3);
+  CHECK(published["result"]["sanitizer"]["state"] == "pending");
+  CHECK(published["result"]["sanitizer"]["tools"] == json{"memcheck"});
+  CHECK_FALSE(published["result"]["cases"][1].contains("sanitizer"));
+  // The board does not wait either: a failure is not ranked, and it is stored already.
+  CHECK(store.results_for("matmul").size() == 1);
+  httplib::Client browser = server.client("");
+  browser.set_default_headers({{"Cookie", "judge_token=" + alice}});
+  const auto pending_page = browser.Get(("/submissions/" + std::to_string(id)).c_str());
+  REQUIRE(pending_page);
+  CHECK(contains(pending_page->body, "data-sanitizer=\"pending\""));
+  CHECK(contains(pending_page->body, "<dt>sanitizer</dt><dd id=\"sanitizer\">pending</dd>"));
+  CHECK(contains(pending_page->body, "compute-sanitizer on square_1024: pending (memcheck, at most 40 s)"));
+
+  REQUIRE(queue.claim_explanation("gpu GPU-1")->id == id);
+  CHECK(body_of(client.Get(at.c_str()))["sanitizer"] == "pending"); // while it runs
+  REQUIRE(queue.explained(id, judge::testing::explained_result("alice", true)));
+  const json explained = body_of(client.Get(at.c_str()));
+  CHECK(explained["sanitizer"] == "done");
+  CHECK(explained["result"]["sanitizer"]["state"] == "done");
+  CHECK(explained["result"]["cases"][1]["sanitizer"][0]["summary"] == "memcheck, 3.5 s: 1 error");
+  CHECK(explained["result"]["verdict"] == published["result"]["verdict"]);
+  CHECK(explained["finished_at"] == published["finished_at"]);
+  const auto explained_page = browser.Get(("/submissions/" + std::to_string(id)).c_str());
+  REQUIRE(explained_page);
+  CHECK(contains(explained_page->body, "<dt>sanitizer</dt><dd id=\"sanitizer\">done</dd>"));
+  CHECK(contains(explained_page->body, "<h3>compute-sanitizer on square_1024</h3>"));
+  CHECK(contains(explained_page->body, "mine.cu:7"));
+  CHECK_FALSE(contains(explained_page->body, "pending (memcheck"));
 }
 
 TEST_CASE("bad submissions are refused with one clear message and nothing is queued", "[service][api]") {

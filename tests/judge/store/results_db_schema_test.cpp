@@ -1,7 +1,9 @@
 #include "catch.hpp"
-#include "previous_store.hpp"
 #include "judge/record/record_json.hpp"
+#include "judge/sanitizer/sanitizer_json.hpp"
 #include "judge/store/results_db.hpp"
+#include "judge/store/store_schema.hpp"
+#include "previous_store.hpp"
 #include "results_fixtures.hpp"
 
 #include <filesystem>
@@ -169,4 +171,80 @@ TEST_CASE("a store holding a sandbox state in words no judge wrote says so and n
   previous_store_with(dir / "judge.db", "sideways");
   CHECK_THROWS_WITH(results_db(dir / "judge.db"), Catch::Matchers::Contains("unknown sandbox state 'sideways'") &&
                                                       Catch::Matchers::Contains("judge.db"));
+}
+
+namespace {
+
+/// The store the judge before explanations were kept apart (schema version 9) left, with one result
+/// whose case `runs_on` ("" for none) holds memcheck's run of an inline explanation, of verdict `verdict`,
+/// and a queued submission done with that result.
+void version_9_store(const std::filesystem::path& file, const std::string& verdict, const std::string& runs_on) {
+  sqlite::database db(file);
+  {
+    sqlite::transaction tx(db);
+    store::climb(db, 0, 9);
+    tx.commit();
+  }
+  db.exec("PRAGMA user_version = 9");
+  db.prepare("INSERT INTO submissions (problem, path, author, content_hash, graded_at, device_name, device_cc, "
+             "device_sms, device_l2_bytes, verdict, message, speed_unit, compile_output, learner_output, sandbox) "
+             "VALUES ('matmul', 'a.cu', 'alice', 'h', '2026-12-01T00:00:00Z', 'NVIDIA H200', '9.0', 132, 1, ?1, '', "
+             "'GFLOPS', '', '', ?2)")
+      .bind(1, verdict)
+      .bind(2, sandbox_json({}).dump())
+      .run();
+  sqlite::statement add_case = db.prepare(
+      "INSERT INTO case_results (submission_id, idx, name, hidden, shape, sizes, verdict, message, feedback, "
+      "sanitizer) VALUES (1, ?1, ?2, 1, '8', '[8]', ?3, '', '', ?4)");
+  int idx = 0;
+  for (const std::string name : {"sample_8", "n_1001"}) {
+    const bool ran = name == runs_on;
+    add_case.bind(1, idx++).bind(2, name).bind(3, ran ? verdict : std::string("AC"));
+    add_case.bind(4, sanitizer_json(ran ? std::vector<sanitizer_run>{judge::testing::memcheck_finding()}
+                                        : std::vector<sanitizer_run>{})
+                         .dump());
+    add_case.run();
+    add_case.reset();
+  }
+  db.exec("INSERT INTO queued_submissions (account, problem, files, state, submitted_at, result_id, result) VALUES "
+          "('alice', 'matmul', '[]', 'done', '2026-12-01T00:00:00Z', 1, '{}')");
+}
+
+std::string queued_sanitizer_state(results_db& db) {
+  sqlite::statement st = db.connection().prepare("SELECT sanitizer_state, sanitizer_worker FROM queued_submissions");
+  REQUIRE(st.step());
+  return st.get_text(0) + "|" + st.get_text(1);
+}
+
+} // namespace
+
+TEST_CASE("a store of the previous schema version gets the explanation its inline runs stood for", "[results_db]") {
+  temp_folder dir;
+  version_9_store(dir / "judge.db", "RTE", "n_1001");
+  results_db db(dir / "judge.db");
+  CHECK(results_db::schema_version() == 10);
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].sanitizer.state == explanation_state::done);
+  CHECK(all[0].sanitizer.case_name == "n_1001");
+  CHECK(all[0].sanitizer.tools == std::vector<sanitizer_tool>{sanitizer_tool::memcheck});
+  REQUIRE(all[0].cases.size() == 2);
+  CHECK(all[0].cases[1].sanitizer == std::vector<sanitizer_run>{judge::testing::memcheck_finding()});
+  // The queue's documents never held runs: nothing is pending, and no worker holds anything.
+  CHECK(queued_sanitizer_state(db) == "|");
+}
+
+TEST_CASE("a store of the previous schema version keeps no explanation where its runs explained nothing apart",
+          "[results_db]") {
+  const auto [verdict, runs_on] = GENERATE(table<std::string, std::string>({
+      {"RTE", ""},      // nothing ran
+      {"AC", "n_1001"}, // --sanitize of an accepted solution, one case asked for
+  }));
+  CAPTURE(verdict, runs_on);
+  temp_folder dir;
+  version_9_store(dir / "judge.db", verdict, runs_on);
+  results_db db(dir / "judge.db");
+  const auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].sanitizer.state == explanation_state::none);
 }

@@ -200,8 +200,8 @@ TEST_CASE("a new store is created with its folders, WAL mode and the current sch
   const auto path = dir / "results/nested/judge.db";
   results_db db(path);
   CHECK(std::filesystem::exists(path));
-  CHECK(results_db::schema_version() == 9);
-  CHECK(pragma_text(db.connection(), "user_version") == "9");
+  CHECK(results_db::schema_version() == 10);
+  CHECK(pragma_text(db.connection(), "user_version") == "10");
   CHECK(pragma_text(db.connection(), "journal_mode") == "wal");
   CHECK(pragma_text(db.connection(), "foreign_keys") == "1");
   CHECK(pragma_text(db.connection(), "busy_timeout") == "10000");
@@ -260,6 +260,7 @@ TEST_CASE("a version 1 store is migrated on open and keeps its results", "[resul
   CHECK_FALSE(all[0].implausible);               // not flagged before version 3
   CHECK(all[0].cases[0].sanitizer.empty());      // none before version 5
   CHECK(all[0].case_set.empty());                // unknown before version 9
+  CHECK(all[0].sanitizer.state == explanation_state::none); // nothing explained apart before version 10
   check_same_result(all[1], newer);
 }
 
@@ -470,4 +471,31 @@ TEST_CASE("a result keeps the version of the cases it was graded on", "[results_
   CHECK(all[0].case_set == "0123456789ab");
   CHECK(all[1].case_set.empty());
   CHECK(db.best_accepted("matmul")[0].case_set.empty());
+}
+
+TEST_CASE("a result's explanation reads back, and one that came after it replaces its pending plan and runs",
+          "[results_db]") {
+  temp_folder dir;
+  results_db db(dir / "judge.db");
+  const std::int64_t pending = db.record(judge::testing::explained_result("alice", false));
+  db.record(wrong_result("bob"));
+  auto all = db.results_for("matmul");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].sanitizer == judge::testing::explained_result("alice", false).sanitizer);
+  CHECK(all[0].cases[1].sanitizer.empty());
+  CHECK(all[1].sanitizer.state == explanation_state::none);
+
+  const solution_result explained = judge::testing::explained_result("alice", true);
+  {
+    sqlite::transaction tx(db.connection());
+    db.record_explanation_within(tx, pending, explained);
+    tx.commit();
+  }
+  all = db.results_for("matmul");
+  CHECK(all[0].sanitizer.state == explanation_state::done);
+  REQUIRE(all[0].cases[1].sanitizer.size() == 1);
+  CHECK(all[0].cases[1].sanitizer == explained.cases[1].sanitizer);
+  CHECK(all[0].v == verdict::run_time_error); // the rest as it was recorded
+  CHECK(all[0].learner_output == explained.learner_output);
+  CHECK(all[1].cases[1].sanitizer.empty()); // another result is left alone
 }

@@ -87,3 +87,44 @@ TEST_CASE("an idle GPU worker probes its GPU before any submission comes", "[ser
   CHECK(WIFEXITED(status));
   CHECK(contains(logged, "gpu GPU-00000000-0000-0000-0000-000000000000: GPU probed while idle: "));
 }
+
+TEST_CASE("a GPU worker grades what is compiled before it runs an explanation waiting since before, which it stores",
+          "[service][sanitizer]") {
+  temp_folder dir;
+  const auto db = dir / "judge.db";
+  results_db store(db);
+  service::submission_queue queue(store);
+  // A failure graded earlier whose explanation waits, then a new submission compiled and waiting too.
+  const auto failed = queue.enqueue("alice", "vector_add", {{"a.cu", "// a\n"}});
+  queue.compiled(queue.claim_for_compile("test")->id);
+  REQUIRE(queue.claim_for_gpu("gpu GPU-old")->id == failed);
+  queue.finish(failed, judge::testing::explained_result("alice", false), true, "GPU-old NVIDIA H200");
+  const std::string source =
+      read_file(std::filesystem::path(JUDGE_SOURCE_DIR) / "solutions" / "vector_add" / "example.cu");
+  const auto fresh = queue.enqueue("bob", "vector_add", {{"b.cu", source}});
+  queue.compiled(queue.claim_for_compile("test")->id);
+
+  const auto log = dir / "worker.log";
+  const pid_t pid = start_worker(db, log);
+  REQUIRE(pid >= 0);
+  for (int i = 0; i < 1800 && queue.get(failed)->sanitizer == explanation_state::pending; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  const std::string logged = read_file(log);
+  CAPTURE(logged);
+  CHECK(queue.get(fresh)->now == service::state::done);
+  // Without a GPU here the explanation cannot run: it says so, and the verdict stays as it was.
+  const auto explained = queue.get(failed);
+  CHECK(explained->sanitizer == explanation_state::failed);
+  CHECK(contains((*explained->result)["sanitizer"]["detail"], "no CUDA device"));
+  CHECK((*explained->result)["verdict"] == "RTE");
+  const auto graded = logged.find("submission " + std::to_string(fresh) + " (bob, vector_add): done");
+  const auto explaining = logged.find("submission " + std::to_string(failed) +
+                                      " (alice, vector_add): compute-sanitizer's explanation failed");
+  REQUIRE(graded != std::string::npos);
+  REQUIRE(explaining != std::string::npos);
+  CHECK(graded < explaining);
+}

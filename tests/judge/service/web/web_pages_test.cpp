@@ -388,3 +388,23 @@ TEST_CASE("only an instructor's pages link the dashboard", "[web][dashboard]") {
   CHECK_FALSE(contains(problems_page(student(), {p}), "/dashboard"));
   CHECK_FALSE(contains(problem_page(student(), {p, "<p>x</p>", "void solve()"}), "/dashboard"));
 }
+
+TEST_CASE("a graded submission whose explanation is pending shows its verdict, says so, and follows it", "[web]") {
+  submission s = queued_submission();
+  s.now = state::done;
+  const solution_result pending = judge::testing::explained_result("alice", false);
+  const std::string page = submission_page(student(), s, pending, "cuBLAS");
+  CHECK(contains(page, "data-state=\"done\" data-sanitizer=\"pending\""));
+  CHECK(contains(page, "<dt>sanitizer</dt><dd id=\"sanitizer\">pending</dd>"));
+  CHECK(contains(page, "<span class=\"verdict RTE\">RTE</span>"));
+  CHECK(contains(page, "compute-sanitizer on square_1024: pending (memcheck, at most 40 s)"));
+  CHECK(balanced(page));
+  const std::string explained =
+      submission_page(student(), s, judge::testing::explained_result("alice", true), "cuBLAS");
+  CHECK(contains(explained, "data-sanitizer=\"done\""));
+  CHECK(contains(explained, "<h3>compute-sanitizer on square_1024</h3>"));
+  CHECK_FALSE(contains(explained, "pending"));
+  const std::string nothing = submission_page(student(), s, judge::testing::wrong_result("alice"), "cuBLAS");
+  CHECK(contains(nothing, "data-sanitizer=\"none\""));
+  CHECK_FALSE(contains(nothing, "<dt>sanitizer</dt>"));
+}
