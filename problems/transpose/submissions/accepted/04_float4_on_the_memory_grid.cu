@@ -28,7 +28,9 @@
 // Shared memory: 68 rows of 69 floats (odd, so that the column reads of the store phase spread over
 // the banks; they and the row writes meet at most two lanes per bank); 18.8 KB, eight blocks per SM.
 //
-// H200: measured figure to come.
+// Measured on an H100 80GB HBM3 (2026-12-05, `bin/judge transpose` of steps 03 and 04, cuBLAS geam timed
+// in the same run): ragged_8191x4097 112.0 us against step 3's 140.3 (99.8% of geam against 79.7%),
+// square_4096 43.0 us (105.5%), leetgpu_7000x6000 118.2 us (101.8%, step 3 101.7%).
 //
 // Verdict: accepted.
 #include <cuda_runtime.h>
