@@ -2,7 +2,7 @@
 //
 // What it changes from 03_merge_path.cu, and why. Merge path balances any rows, but every thread pays
 // for it: a binary search over the row offsets before its first item, a walk of 8 items that meets a
-// branch at each, loads that a warp issues 8 items apart (32 different sectors per instruction), one
+// branch at each, loads a warp makes 8 items apart (32 different sectors per instruction), one
 // load of a nonzero in flight at a time, and atomics for every row cut between threads. On rows of
 // about 10 nonzeros it is a little slower than one thread per row (step 1), and on rows of 1,000 it is
 // half the speed of a warp per row (step 2). Those two steps are each right for one shape: a thread per
