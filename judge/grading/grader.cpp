@@ -45,8 +45,24 @@ grader::grader(problem_spec spec, std::vector<test_case> cases, const judge_secr
       m_cases.begin(), m_cases.end(), [&](const test_case& c) { return m_options.strict || !c.robustness(); }));
 }
 
-// The scratch folders remove themselves, beneath their own descriptors.
-grader::~grader() = default;
+// The scratch folders remove themselves, beneath their own descriptors, once their runners have exited.
+grader::~grader() { settle_exits(); }
+
+void grader::let_exit(std::unique_ptr<scratch_runner> runner) {
+  if (!runner) return;
+  // Kept even when it has ended already: its session still answers for what the runner printed.
+  std::unique_ptr<child_process> process = runner->session->finish_without_exit();
+  m_exiting.push_back({std::move(process), std::move(runner)});
+}
+
+double grader::settle_exits() {
+  const auto began = std::chrono::steady_clock::now();
+  // An exiting runner has nothing left to say; one that does not end within this bound is killed.
+  for (exiting_runner& e : m_exiting)
+    if (e.process) e.process->wait(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+  m_exiting.clear();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
 
 double grader::call_seconds() const {
   return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds;
@@ -492,6 +508,12 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     replayer = ahead.replayer ? std::move(ahead.replayer) : start_runner(runner, runner_role::replaying);
   // Nothing is timed in this grading at all: the next solution's runners may start now.
   if (!times_a_case_from(0) && !g_interrupted) start_ahead(next);
+  // The runners of the solution before exit while this one's recorder loads the solution and sets up
+  // CUDA; they are gone before its first checked call, so that nothing of theirs (memory, a context's
+  // teardown) meets this solution's calls or its timing. A start that fails here is what its first case
+  // reports.
+  session.say_hello();
+  const double exits_s = settle_exits();
   std::vector<case_outcome> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
@@ -544,10 +566,12 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   }
   if (after_failure && !result.cases_not_run.empty()) result.cases_not_run_reason = after_failure->reason();
   const clock::time_point cases_end = clock::now();
-  session.finish();
-  if (replayer) replayer->session->finish();
   const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
-  const double cases_s = std::chrono::duration<double>(cases_end - began).count();
+  // Their exits overlap the next solution's start (above) or end the run (settle_exits()). `session`
+  // stays readable: the exiting runner keeps it.
+  let_exit(std::move(recorder));
+  let_exit(std::move(replayer));
+  const double cases_s = std::chrono::duration<double>(cases_end - began).count() - exits_s;
   // The runner's split of the timed cases comes out of "timing", which keeps the solution's own calls and
   // the replay's restoring, flushing and timer work. The runner's figures lie inside the judge's wait for
   // its answers; clamped all the same, since a runner's word cannot make a phase negative.
@@ -562,7 +586,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
                              {"gpu reference", gpu_reference_s},
                              {"timing", m_timing_s - inputs_s - gpu_reference_s},
                              {"sanitizer", m_sanitizer_s},
-                             {"runner end", std::chrono::duration<double>(clock::now() - cases_end).count()}};
+                             {"runner end", exits_s + std::chrono::duration<double>(clock::now() - cases_end).count()}};
   result.learner_output = session.learner_output();
   // The record says how the process that ran learner code was confined; the replaying runner runs in the
   // same sandbox.

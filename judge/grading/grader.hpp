@@ -77,6 +77,13 @@ struct runners_ahead {
   std::unique_ptr<scratch_runner> recorder, replayer;
 };
 
+/// A runner whose conversation has ended, kept with its scratch folder until the next solution's start:
+/// its process, exiting (runner_session::finish_without_exit), or nullptr when it ended already.
+struct exiting_runner {
+  std::unique_ptr<child_process> process;
+  std::unique_ptr<scratch_runner> runner;
+};
+
 class grader {
 public:
   /// `secret` keys the seeds of hidden cases (check_seed.hpp). Unless the options are strict, the
@@ -127,6 +134,10 @@ public:
   /// interrupt, or the options' `give_way`, leaves it pending, with no runs. Nothing is timed, and the
   /// verdict never changes. Returns the seconds it took.
   double explain(const build_result& runner, solution_result& result, const progress_fn& progress);
+  /// Waits for the runners of the solutions graded so far to exit (each grade() leaves its own exiting,
+  /// and waits for those of the solution before once its own first runner has said hello); returns the
+  /// seconds it waited. A grading run calls it after its last solution, before the GPU is let go.
+  double settle_exits();
   /// [s] The bound on each tool's run of an explanation: the options' limit, else sanitize.hpp's
   /// sanitizer_seconds() of a call's time limit.
   double sanitizer_limit() const;
@@ -195,6 +206,8 @@ private:
   std::string run_baseline_now(const build_result& baseline, const progress_fn& progress);
   /// The baseline cache's key for `baseline` run by this grader: everything its figures depend on.
   std::string baseline_key(const build_result& baseline) const;
+  /// Ends `runner`'s conversation and keeps it, its process exiting, for settle_exits().
+  void let_exit(std::unique_ptr<scratch_runner> runner);
   /// A new scratch folder for one runner process's outputs, inside the grader's own.
   scratch_folder new_scratch(const std::string& tag);
   runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role);
@@ -218,6 +231,9 @@ private:
   /// The runners started ahead for the next solution (grade's `next`); destroyed before the scratch root
   /// they run in.
   runners_ahead m_ahead;
+  /// The runners of the solution graded last, exiting; waited for before the next one's first case and
+  /// at the end (settle_exits()), and destroyed before the scratch root they ran in.
+  std::vector<exiting_runner> m_exiting;
   /// When a timing answer last came back, from any runner of this grader: the runner of the next case is
   /// told (timing_spec::last_timing_end_s), since the GPU's clock is the same whichever process timed.
   std::optional<std::chrono::steady_clock::time_point> m_last_timing_end;

@@ -100,7 +100,17 @@ void runner_session::start_early() {
   m_hello_due = true;
 }
 
+bool runner_session::say_hello() {
+  const bool ok = start();
+  m_failed_start_kept = !ok;
+  return ok;
+}
+
 bool runner_session::start() {
+  if (m_failed_start_kept) {
+    m_failed_start_kept = false;
+    return false;
+  }
   if (m_child && !m_hello_due) return true;
   start_early();
   if (!m_child) return false;
@@ -299,6 +309,33 @@ void runner_session::finish() {
   }
   end_child(false);
   m_end_requested = m_end_sent = m_hello_due = false;
+}
+
+std::unique_ptr<child_process> runner_session::finish_without_exit() {
+  if (!m_child) return nullptr;
+  request_end();
+  bool done = false;
+  if (m_end_sent) {
+    request_facts ignored;
+    if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
+    const auto answer = next_answer(after(10), ignored);
+    done = answer && std::holds_alternative<judge_wire::done_answer>(*answer);
+  }
+  std::unique_ptr<child_process> exiting;
+  if (m_child && done) {
+    // The runner flushed what it printed before it wrote "done": it lies in the pipes now.
+    m_child->drain_output();
+    // A "done" is the runner leaving (_exit); learner code can write one too and go on. Killed now, no
+    // code of it runs while the next solution loads; only the driver's teardown of its context is left.
+    m_child->stop_group();
+    m_output += m_child->out().kept + m_child->err().kept;
+    m_output_dropped += m_child->out().dropped_bytes + m_child->err().dropped_bytes;
+    exiting = std::move(m_child);
+  } else {
+    end_child(false);
+  }
+  m_end_requested = m_end_sent = m_hello_due = false;
+  return exiting;
 }
 
 } // namespace judge

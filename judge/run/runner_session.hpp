@@ -76,8 +76,19 @@ public:
   /// Sends `request` (a case with timing and no checks) and collects the timing answer.
   timing_facts run_timing(const judge_wire::case_request& request, double limit_seconds);
 
+  /// Starts the runner and reads its hello now, as start() does; a start that fails is not tried again
+  /// by the next request, which answers with this one's failure (start_facts()) instead.
+  bool say_hello();
+
   /// Sends "end", waits for "done" and the exit; kills the runner if it lingers.
   void finish();
+  /// Ends the conversation as finish() does ("end", the hello of one started early, "done"), then hands
+  /// over the process, killed (SIGKILL to its group, no code of it runs again) but not yet reaped: the
+  /// driver's teardown of its CUDA context then overlaps the judge's other work. Everything it printed
+  /// before "done" is kept here (learner_output(); the runner leaves at once after "done"). The caller
+  /// waits for the exit (child_process::wait) before the GPU is needed whole. nullptr where the runner
+  /// did not say "done": then it has been ended here, as finish() ends it.
+  std::unique_ptr<child_process> finish_without_exit();
   /// Sends "end" without waiting, so that the runner's teardown overlaps the judge's other work;
   /// finish() collects it. Nothing more may be asked of the runner after.
   void request_end();
@@ -104,6 +115,7 @@ private:
   runner_options m_options;
   std::unique_ptr<child_process> m_child;
   bool m_hello_due = false; ///< started early: the hello is still to be read
+  bool m_failed_start_kept = false; ///< say_hello() failed: the next start() answers with that failure
   double m_hello_wait_s = 0;
   bool m_end_requested = false;
   bool m_end_sent = false;

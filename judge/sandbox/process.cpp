@@ -298,6 +298,12 @@ void child_process::kill_group() {
   reap();
 }
 
+void child_process::stop_group() {
+  if (m_pid <= 0 || m_reaped) return;
+  ::kill(-m_pid, SIGKILL);
+  if (m_cgroup) m_cgroup->kill();
+}
+
 void child_process::reap() {
   unregister_group(m_pid);
   int status = 0;

@@ -93,6 +93,8 @@ public:
   bool send_line(const std::string& line,
                  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
   void close_stdin();
+  /// Reads what the child's stdout and stderr hold now into out() and err(), without waiting.
+  void drain_output() { drain(0, 0); }
 
   /// Waits for the next complete line on fd 3 while draining stdout/stderr, up to `deadline`.
   /// Returns the line, or nullopt when the channel closed (the child exited) or the deadline passed
@@ -102,6 +104,10 @@ public:
 
   /// Kills the whole process group (SIGKILL) and reaps the child.
   void kill_group();
+  /// Sends SIGKILL to the whole process group (and every process of its cgroup) without waiting for the
+  /// exit: no code of the child runs again, while the kernel's teardown of it (a CUDA context's, in the
+  /// driver) may take a while yet. wait() or kill_group() reaps it later.
+  void stop_group();
   /// Waits for the child to exit (draining output) up to `deadline`; kills the group after it.
   struct exit_status {
     bool exited = false; ///< normal exit

@@ -24,11 +24,12 @@
 // channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond, segfault_beyond and
 // cuda_error_beyond (as ok, but wrong, killed by SIGSEGV or a cuda_error on the cases whose names start
 // with "beyond", as a solution that fails only past a problem's limits), forged_phases (as ok, but its
-// timings claim a day spent in the GPU reference).
+// timings claim a day spent in the GPU reference), slow_exit (as ok, but after "end" it prints a line,
+// answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
 //
 // With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
 // scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
-// (where the real runner loads the solution), end.
+// (where the real runner loads the solution), case (a case request came), end, alive and exit (slow_exit).
 //
 // A check that names a record_file gets one: a recording of one launch of "fake_kernel" with the judge's
 // first buffer as its parameter, as the recording runner writes (common/recorded_work.hpp).
@@ -211,6 +212,7 @@ struct fake {
   }
 
   void run_case(const case_request& c) const {
+    log_event("case");
     if (scenario == "exit_in_solve") std::exit(0);
     if (scenario == "segfault" || (scenario == "segfault_beyond" && beyond(c))) {
       std::signal(SIGSEGV, SIG_DFL);
@@ -318,7 +320,17 @@ int main(int argc, char** argv) {
       const request r = decode_request(line);
       if (std::holds_alternative<end_request>(r)) {
         f.log_event("end");
+        if (f.scenario == "slow_exit") {
+          std::printf("printed before done\n");
+          std::fflush(stdout);
+        }
         f.send(done_answer{});
+        if (f.scenario == "slow_exit") // code that goes on after "done", as forged "done" would let it
+          for (int i = 0; i < 100; ++i) {
+            f.log_event("alive");
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+          }
+        if (f.scenario == "slow_exit") f.log_event("exit");
         return 0;
       }
       if (std::holds_alternative<load_request>(r)) {

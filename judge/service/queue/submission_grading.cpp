@@ -23,6 +23,11 @@ fs::path stage_submission(const submission& s, const fs::path& scratch) {
   return dir;
 }
 
+fs::path submission_source(const submission& s, const fs::path& staged) {
+  if (s.files.size() == 1 && fs::path(s.files.front().name).extension() == ".cu") return staged / s.files.front().name;
+  return staged;
+}
+
 std::string submission_display(const submission& s) { return "submission " + std::to_string(s.id); }
 
 std::string gpu_label(const device_info& d) {
@@ -55,7 +60,7 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
     for (const submission& s : batch) {
       dirs.push_back(stage_submission(s, setup.scratch));
       request.solutions.push_back(
-          solution_entry{dirs.back(), submission_display(s), "submission-" + std::to_string(s.id)});
+          solution_entry{submission_source(s, dirs.back()), submission_display(s), "submission-" + std::to_string(s.id)});
     }
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;

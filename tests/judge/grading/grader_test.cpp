@@ -2,6 +2,8 @@
 // for a GPU: the requests the grader sends are decoded by the same codec, the outputs it reads are the
 // fake runner's files, and the verdicts and messages are what a learner would see.
 #include "catch.hpp"
+
+#include <csignal>
 #include "text_match.hpp"
 
 #include "fake_runner/fake_runner.hpp"
@@ -9,6 +11,7 @@
 #include "judge/sandbox/process.hpp"
 
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -424,6 +427,61 @@ TEST_CASE("the next solution's runners start during this one's untimed cases, it
   CHECK(time_of(events, recorders[1], "start") < first_ended); // started ahead, while the first was graded
   CHECK(time_of(events, replayers[1], "start") < first_ended);
   CHECK(time_of(events, recorders[1], "load") > first_ended); // its solution loaded only after the first ended
+}
+
+TEST_CASE("a solution's runners are killed at their done and reaped while the next one's recorder loads",
+          "[grader]") {
+  const judge_test::temp_folder logs("runner-exits");
+  const std::filesystem::path log = logs.path() / "events";
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  build_result first = built("slow_exit");
+  first.runner = fake_runner("slow_exit", log);
+  build_result second = built("ok");
+  second.runner = fake_runner("ok", log);
+  solution_result one, two;
+  one.path = "solutions/first.cu";
+  two.path = "solutions/second.cu";
+  g.grade(first, one, nullptr, [&] { return &second; });
+  CHECK(one.v == verdict::accepted);
+  // Printed before its "done": kept, though the judge did not wait for the exit.
+  CHECK(contains(one.learner_output, "printed before done"));
+  g.grade(second, two, nullptr);
+  CHECK(two.v == verdict::accepted);
+
+  const std::vector<runner_event> events = runner_events(log);
+  std::vector<long> recorders, replayers;
+  for (const runner_event& e : events)
+    if (e.event == "start") (e.role == "recording" ? recorders : replayers).push_back(e.pid);
+  REQUIRE(recorders.size() == 2);
+  REQUIRE(replayers.size() == 2);
+  // Killed at its "done": nothing of it ran on for its second, nor while the next solution loaded.
+  const long long loaded = time_of(events, recorders[1], "load");
+  for (const runner_event& e : events)
+    if (e.pid == recorders[0] || e.pid == replayers[0]) {
+      CHECK(e.event != "exit");
+      if (e.event == "alive") CHECK(e.ns < loaded);
+    }
+}
+
+TEST_CASE("a grader reaps at its end the runners it killed at their done", "[grader]") {
+  const judge_test::temp_folder logs("runner-exits");
+  const std::filesystem::path log = logs.path() / "events";
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  build_result only = built("slow_exit");
+  only.runner = fake_runner("slow_exit", log);
+  solution_result r;
+  g.grade(only, r, nullptr);
+  CHECK(r.v == verdict::accepted);
+  g.settle_exits();
+  std::vector<long> runners;
+  for (const runner_event& e : runner_events(log))
+    if (e.event == "start") runners.push_back(e.pid);
+  REQUIRE(runners.size() == 2); // the recorder and the replayer
+  for (const long pid : runners) {
+    CAPTURE(pid);
+    // Reaped: not even a zombie is left (the fake runners run without a sandbox, in the judge's PID space).
+    CHECK(::kill(static_cast<pid_t>(pid), 0) == -1);
+  }
 }
 
 TEST_CASE("a time below the physical floor of the device is accepted and flagged with its figures", "[grader]") {

@@ -300,7 +300,8 @@ TEST_CASE("a recording runner held before its solution loads loads it only when 
   REQUIRE(calls.size() == 1);
   CHECK(calls[0].answer->status == judge_wire::call_status::ok);
   held.session.finish();
-  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "load recording", "end recording"});
+  CHECK(logged_events(held.log) ==
+        std::vector<std::string>{"start recording", "load recording", "case recording", "end recording"});
 }
 
 TEST_CASE("a held recording runner ended before its turn never loads its solution", "[runner_session]") {

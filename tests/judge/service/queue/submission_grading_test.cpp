@@ -107,3 +107,23 @@ TEST_CASE("students on a contest server see the contest view and instructors eve
   CHECK(submission_json(s, false)["result"] == to_json(r));
   CHECK(submission_json(s, false)["state"] == "done");
 }
+
+TEST_CASE("a submission of one .cu file is compiled as that file, and of several as their folder", "[service]") {
+  temp_folder dir;
+  submission one;
+  one.id = 7;
+  one.files = {{"mine.cu", "__global__ void k() {}"}};
+  const std::filesystem::path staged = stage_submission(one, dir.path());
+  CHECK(staged.filename() == "submission-7");
+  // The file alone: its compile is keyed by its content, as `judge run`'s of the same file.
+  CHECK(submission_source(one, staged) == staged / "mine.cu");
+  CHECK(std::filesystem::is_regular_file(submission_source(one, staged)));
+
+  submission two = one;
+  two.files.push_back({"tile.cuh", "#pragma once"});
+  CHECK(submission_source(two, stage_submission(two, dir.path())) == staged);
+
+  submission header_only = one;
+  header_only.files = {{"mine.cuh", "#pragma once"}};
+  CHECK(submission_source(header_only, stage_submission(header_only, dir.path())) == staged);
+}
