@@ -19,7 +19,7 @@
 namespace judge_wire {
 
 /// Sent in "hello"; a judge refuses a runner that speaks another version.
-constexpr int protocol_version = 6;
+constexpr int protocol_version = 7;
 
 // ---------------------------------------------------------------------------------------------------
 // Names. Every enum that travels is spelled by one table here, used by the codec and by anything
@@ -405,6 +405,11 @@ struct timing_answer {
 /// "done": the answer to "end".
 struct done_answer {};
 
+/// "held": from a runner started with --load-on-request, once it has set up CUDA, its context and the
+/// system-call filter, before it waits for "load" (or "end"). Nothing of its start is left to run: the
+/// judge may time another runner's work from here on without this start beside it.
+struct held_answer {};
+
 /// "error": the runner itself failed (a request it cannot read, an unwritable scratch folder); it exits 2.
 struct error_answer {
   std::string error;
@@ -417,12 +422,12 @@ struct denied_answer {
   std::string rule; ///< the rule it broke, in a learner's words: "no new processes (threads are fine)"
 };
 
-using answer =
-    std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer, denied_answer>;
+using answer = std::variant<hello_answer, no_device_answer, check_answer, timing_answer, done_answer, error_answer,
+                            denied_answer, held_answer>;
 
 /// The "type" of an answer, for messages: "hello", "check", ...
 inline const char* type_of(const answer& a) {
-  constexpr const char* types[] = {"hello", "hello", "check", "timing", "done", "error", "denied"};
+  constexpr const char* types[] = {"hello", "hello", "check", "timing", "done", "error", "denied", "held"};
   static_assert(std::variant_size_v<answer> == sizeof types / sizeof types[0], "a type for every answer");
   return types[a.index()];
 }

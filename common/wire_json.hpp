@@ -649,6 +649,8 @@ inline json to_json(const timing_answer& t) {
 
 inline json to_json(const done_answer&) { return {{"type", "done"}}; }
 
+inline json to_json(const held_answer&) { return {{"type", "held"}}; }
+
 inline json to_json(const error_answer& e) { return {{"type", "error"}, {"error", e.error}}; }
 
 inline json to_json(const denied_answer& d) { return {{"type", "denied"}, {"call", d.call}, {"rule", d.rule}}; }
@@ -689,6 +691,7 @@ inline answer answer_from_json(const json& object) {
   if (type == "check") return detail::read_check_answer(detail::object_reader(object, {"check answer", ""}));
   if (type == "timing") return detail::read_timing_answer(detail::object_reader(object, {"timing answer", ""}));
   if (type == "done") return done_answer{};
+  if (type == "held") return held_answer{};
   if (type == "error") {
     const detail::object_reader r(object, {"error answer", ""});
     return error_answer{r.get("error", detail::read_string)};
@@ -698,7 +701,7 @@ inline answer answer_from_json(const json& object) {
     return denied_answer{r.get("call", detail::read_string), r.get("rule", detail::read_string)};
   }
   detail::fail({"answer", "type"},
-               "unknown answer type \"" + type + "\" (expected hello, check, timing, done, error or denied)");
+               "unknown answer type \"" + type + "\" (expected hello, check, timing, done, error, denied or held)");
 }
 
 /// Parses one line as JSON; throws protocol_error when it is not.

@@ -332,6 +332,8 @@ int run(int argc, char** argv) {
       install_syscall_filter({{requests.fd(), results->fd()}, context.scratch_fd, results->fd()});
     // Held before any learner code: until the judge says "load", this process has only set up CUDA.
     if (options->load_on_request) {
+      // Said once the start is over, so that the judge can wait for it before it times another runner.
+      results->send(judge_wire::encode(judge_wire::held_answer{}));
       const std::optional<std::string> line = requests.next();
       if (!line) {
         std::fprintf(stderr, "runner: the request channel closed before a \"load\" request\n");

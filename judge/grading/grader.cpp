@@ -226,6 +226,12 @@ runners_ahead grader::take_ahead(const build_result& build) {
   return {};
 }
 
+void grader::wait_for_runners_ahead() {
+  const seconds_into into{m_ahead_wait_s};
+  for (auto* started : {&m_ahead.recorder, &m_ahead.replayer})
+    if (*started) (*started)->session->wait_until_started();
+}
+
 void grader::start_ahead(const next_build_fn& next) {
   if (!next || m_ahead.recorder) return;
   const build_result* coming = next();
@@ -430,6 +436,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   if (d.v == verdict::time_limit_exceeded) m_limit_wait_s += checks_s;
   std::optional<timing_facts> timing;
   if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
+    wait_for_runners_ahead();
     const seconds_into into{m_timing_s};
     d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
     if (d.v == verdict::accepted && timing && timing->answer) {
@@ -491,7 +498,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   }
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
-  m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = 0;
+  m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = m_ahead_wait_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   runners_ahead ahead = take_ahead(runner);
   // The recording runner is held before it loads the solution until its first case (start() sends
@@ -550,7 +557,10 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     } else if (aligned(cr)) {
       aligned_right = true;
     }
-    if (times_a_case_from(i) && !times_a_case_from(i + 1)) end_timing(); // the last timed case is timed
+    if (times_a_case_from(i) && !times_a_case_from(i + 1))
+      end_timing(); // the last timed case is timed
+    else if (cr.timing && !g_interrupted)
+      start_ahead(next); // a timed case is timed: the next solution's runners start (time_case waits for them)
   }
   // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
   // died on one is started again for the next), never timed, never explained, recorded apart. After a
@@ -566,7 +576,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   }
   if (after_failure && !result.cases_not_run.empty()) result.cases_not_run_reason = after_failure->reason();
   const clock::time_point cases_end = clock::now();
-  const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0);
+  const double hello_s = session.hello_wait_seconds() + (replayer ? replayer->session->hello_wait_seconds() : 0) +
+                         m_ahead_wait_s;
   // Their exits overlap the next solution's start (above) or end the run (settle_exits()). `session`
   // stays readable: the exiting runner keeps it.
   let_exit(std::move(recorder));

@@ -114,14 +114,16 @@ public:
   /// fill result.robustness, each in a runner call of its own after every deciding case, so that a crash
   /// or a wrong answer there changes nothing but its own line. After the first failing case only the
   /// cases cases_after_failure lets through run, untimed; the others are named in result.cases_not_run.
-  /// Once its last timed case is timed (at once when none is), the runners of `next`'s build (when it
+  /// Once its first timed case is timed (at once when none is), the runners of `next`'s build (when it
   /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
   /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
-  /// held before it loads the solution until this one has ended. No timing is under way while they start.
+  /// held before it loads the solution until this one has ended. No timing is under way while they start:
+  /// a timed case waits until they have (their hello, and the held one's "held"), and they then sit idle.
   /// The first failure compute-sanitizer can explain (the options' `on_failure`) is not rerun here: its
   /// plan is left in result.sanitizer, pending, for explain() once the verdict is out (where there is no
   /// compute-sanitizer, the result says so at once: there is nothing to wait for).
-  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos), "cpu reference"
+  /// Returns where the grading's time went: "runner start" (waiting for runners' hellos, and for the next
+  /// solution's runners to start before a timed case), "cpu reference"
   /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "timing",
   /// "sanitizer" (--sanitize's runs of every case), "runner end".
   run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
@@ -190,6 +192,9 @@ private:
   runners_ahead take_ahead(const build_result& build);
   /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
   void start_ahead(const next_build_fn& next);
+  /// Waits until the runners started ahead have started (runner_session::wait_until_started): called
+  /// before every timing, so that no runner's start runs beside one.
+  void wait_for_runners_ahead();
   /// Whether any case from case `i` on is timed in this grading (from 0: any case at all).
   bool times_a_case_from(std::size_t i) const;
   /// Whether case `i` (of cases()) decides the verdict: every case when strict, else all but the
@@ -243,6 +248,8 @@ private:
   /// [s] of those timed cases, as the replaying runner reports them: making inputs, checking with the GPU
   /// reference; and of the checked calls, the ones that ended at their time limit.
   double m_inputs_s = 0, m_gpu_reference_s = 0, m_limit_wait_s = 0;
+  /// [s] of the solution being graded: waiting, before its timed cases, for the next one's runners to start.
+  double m_ahead_wait_s = 0;
 };
 
 } // namespace judge

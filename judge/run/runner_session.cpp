@@ -98,6 +98,38 @@ void runner_session::start_early() {
   m_sandbox_failure = m_child->sandbox_note();
   m_layers = m_child->layers();
   m_hello_due = true;
+  m_held_read = false;
+}
+
+bool runner_session::wait_until_started() {
+  if (!m_child) return false;
+  if (!m_hello_due || (m_options.load_on_request && m_held_read)) return true;
+  const auto failed = [this](request_facts facts) {
+    m_start = std::move(facts);
+    m_start.before_hello = true;
+    m_failed_start_kept = true;
+    return false;
+  };
+  request_facts facts;
+  const auto answer = next_answer(after(m_options.hello_seconds), facts);
+  if (!answer) return failed(std::move(facts));
+  if (m_options.load_on_request && std::holds_alternative<judge_wire::held_answer>(*answer)) {
+    m_held_read = true;
+    return true;
+  }
+  if (const auto* hello = !m_options.load_on_request ? std::get_if<judge_wire::hello_answer>(&*answer) : nullptr) {
+    m_hello = *hello;
+    m_hello_due = false;
+    return true;
+  }
+  if (const auto* no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
+    request_facts none;
+    none.outcome = request_outcome::not_started;
+    none.detail = no_device->error;
+    none.exit = end_child(false);
+    return failed(std::move(none));
+  }
+  return failed(unexpected(*answer, m_options.load_on_request ? "held" : "hello"));
 }
 
 bool runner_session::say_hello() {
@@ -118,7 +150,7 @@ bool runner_session::start() {
   m_hello_due = false;
   // A held runner that died while it waited says so below, where its hello should have been.
   if (m_options.load_on_request) m_child->send_line(judge_wire::encode(judge_wire::load_request{}));
-  const auto answer = next_answer(after(m_options.hello_seconds), m_start);
+  const auto answer = next_answer_past_held(after(m_options.hello_seconds), m_start);
   if (!answer) return false;
   if (const auto* hello = std::get_if<judge_wire::hello_answer>(&*answer)) {
     m_hello = *hello;
@@ -169,6 +201,16 @@ std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_p
   facts.outcome = request_outcome::not_started;
   facts.detail = "the runner is not running";
   return std::nullopt;
+}
+
+std::optional<judge_wire::answer> runner_session::next_answer_past_held(clock_type::time_point deadline,
+                                                                       request_facts& facts) {
+  auto answer = next_answer(deadline, facts);
+  if (answer && m_options.load_on_request && !m_held_read && std::holds_alternative<judge_wire::held_answer>(*answer)) {
+    m_held_read = true;
+    answer = next_answer(deadline, facts);
+  }
+  return answer;
 }
 
 request_facts runner_session::unexpected(const judge_wire::answer& answer, const std::string& due) {
@@ -305,7 +347,7 @@ void runner_session::finish() {
     // A runner started early whose hello was never read says hello first; one held before loading its
     // solution (never told "load") answers "done" alone.
     if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
-    next_answer(after(10), ignored); // "done"
+    next_answer_past_held(after(10), ignored); // "done"
   }
   end_child(false);
   m_end_requested = m_end_sent = m_hello_due = false;
@@ -318,7 +360,7 @@ std::unique_ptr<child_process> runner_session::finish_without_exit() {
   if (m_end_sent) {
     request_facts ignored;
     if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
-    const auto answer = next_answer(after(10), ignored);
+    const auto answer = next_answer_past_held(after(10), ignored);
     done = answer && std::holds_alternative<judge_wire::done_answer>(*answer);
   }
   std::unique_ptr<child_process> exiting;

@@ -76,6 +76,11 @@ public:
   /// Sends `request` (a case with timing and no checks) and collects the timing answer.
   timing_facts run_timing(const judge_wire::case_request& request, double limit_seconds);
 
+  /// Waits until a runner started early has started: a held one has answered "held" (CUDA set up, nothing
+  /// loaded), another has said hello. Its start then no longer runs beside anything the judge times.
+  /// False when it did not (it ended, or said something else): the failure is kept for its first
+  /// request, as say_hello() keeps one. Not counted in hello_wait_seconds(): the caller counts it.
+  bool wait_until_started();
   /// Starts the runner and reads its hello now, as start() does; a start that fails is not tried again
   /// by the next request, which answers with this one's failure (start_facts()) instead.
   bool say_hello();
@@ -107,6 +112,8 @@ private:
   using clock_type = std::chrono::steady_clock;
   /// The next answer; nullopt when none came (then `facts` says why, and the runner has ended).
   std::optional<judge_wire::answer> next_answer(clock_type::time_point deadline, request_facts& facts);
+  /// next_answer(), past a held runner's "held" when it has not been read yet.
+  std::optional<judge_wire::answer> next_answer_past_held(clock_type::time_point deadline, request_facts& facts);
   /// Facts for `answer`, which came where `due` was due; ends the runner.
   request_facts unexpected(const judge_wire::answer& answer, const std::string& due);
   /// Waits for the runner to end (killing it at once when `kill`) and keeps its output.
@@ -116,6 +123,7 @@ private:
   std::unique_ptr<child_process> m_child;
   bool m_hello_due = false; ///< started early: the hello is still to be read
   bool m_failed_start_kept = false; ///< say_hello() failed: the next start() answers with that failure
+  bool m_held_read = false;         ///< a held runner's "held" has been read
   double m_hello_wait_s = 0;
   bool m_end_requested = false;
   bool m_end_sent = false;

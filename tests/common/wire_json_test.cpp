@@ -87,6 +87,7 @@ bool operator==(const timing_answer& a, const timing_answer& b) {
          a.kernels == b.kernels && a.inputs_s == b.inputs_s && a.reference_s == b.reference_s;
 }
 bool operator==(const done_answer&, const done_answer&) { return true; }
+bool operator==(const held_answer&, const held_answer&) { return true; }
 bool operator==(const error_answer& a, const error_answer& b) { return a.error == b.error; }
 bool operator==(const denied_answer& a, const denied_answer& b) { return a.call == b.call && a.rule == b.rule; }
 } // namespace judge_wire
@@ -260,6 +261,7 @@ std::vector<std::pair<std::string, answer>> sample_answers() {
           {"a timing stopped by a failure", failed_timing()},
           {"a timing whose first mismatch is not finite", nan_timing},
           {"done", done_answer{}},
+          {"held", held_answer{}},
           {"an error", error_answer{"request field type: missing"}},
           {"a denied system call", denied_answer{"clone", "no new processes (threads are fine)"}}};
 }
@@ -315,13 +317,14 @@ TEST_CASE("messages keep their type first and their field names", "[wire]") {
   CHECK(encode(end_request{}) == R"({"type":"end"})");
   CHECK(encode(load_request{}) == R"({"type":"load"})");
   CHECK(encode(done_answer{}) == R"({"type":"done"})");
+  CHECK(encode(held_answer{}) == R"({"type":"held"})");
   CHECK(encode(denied_answer{"fork", "no new processes"}) ==
         R"({"type":"denied","call":"fork","rule":"no new processes"})");
   const std::string check = encode(full_check());
   CHECK(check.rfind(R"({"type":"check","case":"ragged","check":1,"status":"banned_library",)", 0) == 0);
   CHECK(contains(check, R"("guard_violations":[{"name":"C","side":"before","offset":1})"));
   const std::string hello = encode(full_hello());
-  CHECK(hello.rfind(R"({"type":"hello","protocol":6,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
+  CHECK(hello.rfind(R"({"type":"hello","protocol":7,"device":"NVIDIA H200","cc":"9.0",)", 0) == 0);
   CHECK(contains(hello, R"("timing_method":"events")"));
   CHECK(contains(encode(ok_timing(std::nullopt)), R"("stop_reason":null)"));
 }
@@ -405,7 +408,7 @@ TEST_CASE("a missing, mistyped or unknown answer field is an error that names it
       {"an unknown stop reason", edited(failed_timing(), edit([](json& j) { j["stop_reason"] = "boredom"; })),
        "timing answer field stop_reason: must be one of"},
       {"a hello of another protocol version", edited(full_hello(), edit([](json& j) { j["protocol"] = 1; })),
-       "hello field protocol: the runner speaks protocol version 1, this judge version 6"},
+       "hello field protocol: the runner speaks protocol version 1, this judge version 7"},
       {"a hello without its device", edited(full_hello(), edit([](json& j) { j.erase("device"); })),
        "hello field device: missing"},
       {"a denied answer without its rule", R"({"type":"denied","call":"fork"})", "denied answer field rule: missing"},

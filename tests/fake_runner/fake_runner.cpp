@@ -27,9 +27,10 @@
 // timings claim a day spent in the GPU reference), slow_exit (as ok, but after "end" it prints a line,
 // answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
 //
-// With --load-on-request it waits, as the real runner does, for "load" (or "end") before anything of its
-// scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS" lines to FILE: start, load
-// (where the real runner loads the solution), case (a case request came), end, alive and exit (slow_exit).
+// With --load-on-request it answers "held" and waits, as the real runner does, for "load" (or "end")
+// before anything of its scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS"
+// lines to FILE: start, held, load (where the real runner loads the solution), hello, case (a case request
+// came, checks or timing), end, alive and exit (slow_exit).
 //
 // A check that names a record_file gets one: a recording of one launch of "fake_kernel" with the judge's
 // first buffer as its parameter, as the recording runner writes (common/recorded_work.hpp).
@@ -284,6 +285,8 @@ int main(int argc, char** argv) {
   // Held as the real runner is, before anything its "solution" does: until "load", or "end" in its place.
   std::string line;
   if (load_on_request) {
+    f.log_event("held");
+    f.send(held_answer{});
     if (!std::getline(std::cin, line)) return 2;
     try {
       const request first = decode_request(line);
@@ -314,6 +317,7 @@ int main(int argc, char** argv) {
   hello.cc = "9.0";
   hello.sms = 1;
   hello.method = f.method;
+  f.log_event("hello");
   f.send(hello);
   while (std::getline(std::cin, line)) {
     try {

@@ -138,7 +138,7 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
        "case 'sample_8' check 0 was due (the process that ran your code reported it)"},
       {"no_status", verdict::run_time_error,
        "check answer field status: missing (the process that ran your code reported it)"},
-      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 6"},
+      {"old_protocol", verdict::run_time_error, "the runner speaks protocol version 1, this judge version 7"},
       {"no_device", verdict::internal_error, "the runner could not start: no CUDA device: the fake runner has none"},
       {"error_answer", verdict::run_time_error,
        "the runner failed: cannot create output file /nowhere/0.0.C.bin: No such file or directory (the process "
@@ -427,6 +427,46 @@ TEST_CASE("the next solution's runners start during this one's untimed cases, it
   CHECK(time_of(events, recorders[1], "start") < first_ended); // started ahead, while the first was graded
   CHECK(time_of(events, replayers[1], "start") < first_ended);
   CHECK(time_of(events, recorders[1], "load") > first_ended); // its solution loaded only after the first ended
+}
+
+TEST_CASE("the next solution's runners start after this one's first timed case and have started before its next",
+          "[grader]") {
+  const judge_test::temp_folder logs("runners-ahead");
+  const std::filesystem::path log = logs.path() / "events";
+  // Timed, untimed (0.2 s a check for the first solution: time for the next one's runners to start), timed.
+  const std::vector<test_case> cases = {vector_case("n_100", 100, visibility::hidden, true),
+                                        vector_case("n_1001", 1001, visibility::hidden, false),
+                                        vector_case("n_200", 200, visibility::hidden, true)};
+  grader g(vector_add(), cases, test_secret(), fake_device(), fake_options(true));
+  build_result first = built("slow_checks");
+  first.runner = fake_runner("slow_checks", log);
+  build_result second = built("ok");
+  second.runner = fake_runner("ok", log);
+  solution_result one, two;
+  g.grade(first, one, nullptr, [&] { return &second; });
+  g.grade(second, two, nullptr);
+  CHECK(one.v == verdict::accepted);
+  CHECK(two.v == verdict::accepted);
+  REQUIRE(one.cases.at(2).timing);
+
+  const std::vector<runner_event> events = runner_events(log);
+  std::vector<long> recorders, replayers;
+  for (const runner_event& e : events)
+    if (e.event == "start") (e.role == "recording" ? recorders : replayers).push_back(e.pid);
+  REQUIRE(recorders.size() == 2); // the ones started ahead were used, none started again
+  REQUIRE(replayers.size() == 2);
+  std::vector<long long> first_timings; // the first solution's timed cases, as its replaying runner got them
+  for (const runner_event& e : events)
+    if (e.pid == replayers[0] && e.event == "case") first_timings.push_back(e.ns);
+  REQUIRE(first_timings.size() == 2);
+  // Started once the first timed case was timed...
+  CHECK(time_of(events, recorders[1], "start") > first_timings[0]);
+  CHECK(time_of(events, replayers[1], "start") > first_timings[0]);
+  // ...and started to the end (held, or said hello) before the next timed case began.
+  CHECK(time_of(events, recorders[1], "held") < first_timings[1]);
+  CHECK(time_of(events, replayers[1], "hello") < first_timings[1]);
+  // Its solution loaded only after the first solution ended.
+  CHECK(time_of(events, recorders[1], "load") > time_of(events, recorders[0], "end"));
 }
 
 TEST_CASE("a solution's runners are killed at their done and reaped while the next one's recorder loads",

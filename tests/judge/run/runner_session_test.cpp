@@ -240,7 +240,7 @@ TEST_CASE("answers out of step with the requests are protocol failures naming wh
     fake_session f("old_protocol");
     CHECK_FALSE(f.session.start());
     CHECK(f.session.start_facts().outcome == request_outcome::out_of_step);
-    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 6"));
+    CHECK(contains(f.session.start_facts().detail, "protocol version 1, this judge version 7"));
   }
 }
 
@@ -292,7 +292,7 @@ TEST_CASE("a recording runner held before its solution loads loads it only when 
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   // Long enough, once it runs, for an unheld runner to have loaded and said hello.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording"});
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "held recording"});
   REQUIRE(held.session.start());
   CHECK(held.session.hello().device == "Fake GPU");
   CHECK(held.session.hello_wait_seconds() > 0);
@@ -300,14 +300,45 @@ TEST_CASE("a recording runner held before its solution loads loads it only when 
   REQUIRE(calls.size() == 1);
   CHECK(calls[0].answer->status == judge_wire::call_status::ok);
   held.session.finish();
-  CHECK(logged_events(held.log) ==
-        std::vector<std::string>{"start recording", "load recording", "case recording", "end recording"});
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "held recording", "load recording",
+                                                            "hello recording", "case recording", "end recording"});
 }
 
 TEST_CASE("a held recording runner ended before its turn never loads its solution", "[runner_session]") {
   held_session held;
   held.session.start_early();
   held.session.finish();
-  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "end recording"});
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "held recording", "end recording"});
   CHECK(held.session.learner_output().empty());
+}
+
+TEST_CASE("a held runner has started once it says held, and loads nothing until start()", "[runner_session]") {
+  held_session held;
+  held.session.start_early();
+  REQUIRE(held.session.wait_until_started());
+  CHECK(held.session.wait_until_started()); // once held, it stays so
+  CHECK(logged_events(held.log) == std::vector<std::string>{"start recording", "held recording"});
+  CHECK(held.session.hello_wait_seconds() == 0); // the caller counts that wait
+  REQUIRE(held.session.start());
+  CHECK(held.session.hello().device == "Fake GPU");
+  held.session.finish();
+  CHECK(logged_events(held.log) ==
+        std::vector<std::string>{"start recording", "held recording", "load recording", "hello recording", "end recording"});
+}
+
+TEST_CASE("a runner that ends while it starts early fails its first request, and is not started again for it",
+          "[runner_session]") {
+  temp_folder logs{"early-failure"};
+  const std::filesystem::path log = logs.path() / "events";
+  temp_folder scratch{"session"};
+  runner_options o = fake_session::options("exit_before_hello", scratch);
+  o.runner = fake_runner("exit_before_hello", log);
+  runner_session session(o);
+  session.start_early();
+  CHECK_FALSE(session.wait_until_started());
+  const auto calls = session.run_checks(vector_add_case(1), 10);
+  REQUIRE(calls.size() == 1);
+  CHECK_FALSE(calls[0].answer);
+  CHECK(calls[0].request.before_hello);
+  CHECK(logged_events(log) == std::vector<std::string>{"start trusted", "load trusted"});
 }
