@@ -6,8 +6,9 @@
 //  - with --solution and --record, the learner's shared object, loaded once CUDA and the channels are set up (so
 //    that its static constructors find the harness ready and cannot run before it): checked calls, one of them
 //    recorded for replay; it never times, since learner host code shares its address space. With
-//    --load-on-request it sets up CUDA and then waits for a "load" request before it loads the object: the judge
-//    starts it while the solution before is still graded, and lets its code run only once that one has ended;
+//    --load-on-request it sets up CUDA, answers "held" and then waits for a "load" request before it loads the
+//    object: the judge starts it while the solution before is still graded, and lets its code run only once that
+//    one has ended;
 //  - with --replay, the solution's device code alone (the fatbins its compile kept): it times recorded work and
 //    checks every timed output, and no learner host code ever runs in it;
 //  - with --solution alone, trusted code (the judge's baseline): checked and timed in one process.
