@@ -104,32 +104,20 @@ void runner_session::start_early() {
 bool runner_session::wait_until_started() {
   if (!m_child) return false;
   if (!m_hello_due || (m_options.load_on_request && m_held_read)) return true;
-  const auto failed = [this](request_facts facts) {
-    m_start = std::move(facts);
-    m_start.before_hello = true;
-    m_failed_start_kept = true;
-    return false;
-  };
-  request_facts facts;
-  const auto answer = next_answer(after(m_options.hello_seconds), facts);
-  if (!answer) return failed(std::move(facts));
-  if (m_options.load_on_request && std::holds_alternative<judge_wire::held_answer>(*answer)) {
+  const auto answer = next_answer(after(m_options.hello_seconds), m_start);
+  if (answer && m_options.load_on_request && std::holds_alternative<judge_wire::held_answer>(*answer)) {
     m_held_read = true;
     return true;
   }
-  if (const auto* hello = !m_options.load_on_request ? std::get_if<judge_wire::hello_answer>(&*answer) : nullptr) {
+  if (const auto* hello = answer && !m_options.load_on_request ? std::get_if<judge_wire::hello_answer>(&*answer)
+                                                               : nullptr) {
     m_hello = *hello;
     m_hello_due = false;
     return true;
   }
-  if (const auto* no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
-    request_facts none;
-    none.outcome = request_outcome::not_started;
-    none.detail = no_device->error;
-    none.exit = end_child(false);
-    return failed(std::move(none));
-  }
-  return failed(unexpected(*answer, m_options.load_on_request ? "held" : "hello"));
+  if (answer) start_refused(*answer, m_options.load_on_request ? "held" : "hello");
+  m_failed_start_kept = true;
+  return false;
 }
 
 bool runner_session::say_hello() {
@@ -156,15 +144,19 @@ bool runner_session::start() {
     m_hello = *hello;
     return true;
   }
-  if (const auto* no_device = std::get_if<judge_wire::no_device_answer>(&*answer)) {
+  start_refused(*answer, "hello");
+  return false;
+}
+
+void runner_session::start_refused(const judge_wire::answer& answer, const std::string& due) {
+  if (const auto* no_device = std::get_if<judge_wire::no_device_answer>(&answer)) {
     m_start.outcome = request_outcome::not_started;
     m_start.detail = no_device->error;
     m_start.exit = end_child(false);
-    return false;
+    return;
   }
-  m_start = unexpected(*answer, "hello");
+  m_start = unexpected(answer, due);
   m_start.before_hello = true;
-  return false;
 }
 
 std::optional<judge_wire::answer> runner_session::next_answer(clock_type::time_point deadline, request_facts& facts) {
@@ -339,30 +331,27 @@ void runner_session::request_end() {
   m_end_sent = m_child->send_line(judge_wire::encode(judge_wire::end_request{}));
 }
 
+bool runner_session::end_conversation() {
+  request_end();
+  if (!m_end_sent) return false;
+  request_facts ignored;
+  // A runner started early whose hello was never read says hello first; one held before loading its
+  // solution (never told "load") answers "done" alone, after its "held".
+  if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
+  const auto answer = next_answer_past_held(after(10), ignored);
+  return answer && std::holds_alternative<judge_wire::done_answer>(*answer);
+}
+
 void runner_session::finish() {
   if (!m_child) return;
-  request_end();
-  if (m_end_sent) {
-    request_facts ignored;
-    // A runner started early whose hello was never read says hello first; one held before loading its
-    // solution (never told "load") answers "done" alone.
-    if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
-    next_answer_past_held(after(10), ignored); // "done"
-  }
+  end_conversation();
   end_child(false);
   m_end_requested = m_end_sent = m_hello_due = false;
 }
 
 std::unique_ptr<child_process> runner_session::finish_without_exit() {
   if (!m_child) return nullptr;
-  request_end();
-  bool done = false;
-  if (m_end_sent) {
-    request_facts ignored;
-    if (m_hello_due && !m_options.load_on_request) next_answer(after(m_options.hello_seconds), ignored);
-    const auto answer = next_answer_past_held(after(10), ignored);
-    done = answer && std::holds_alternative<judge_wire::done_answer>(*answer);
-  }
+  const bool done = end_conversation();
   std::unique_ptr<child_process> exiting;
   if (m_child && done) {
     // The runner flushed what it printed before it wrote "done": it lies in the pipes now.

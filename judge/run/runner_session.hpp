@@ -112,6 +112,12 @@ private:
   using clock_type = std::chrono::steady_clock;
   /// The next answer; nullopt when none came (then `facts` says why, and the runner has ended).
   std::optional<judge_wire::answer> next_answer(clock_type::time_point deadline, request_facts& facts);
+  /// m_start for `answer`, which came where a hello (or a held runner's "held") was `due`: no device, or
+  /// an answer out of step; the runner has ended.
+  void start_refused(const judge_wire::answer& answer, const std::string& due);
+  /// Sends "end" and reads up to the runner's "done" (past a hello or "held" not yet read); whether it
+  /// came.
+  bool end_conversation();
   /// next_answer(), past a held runner's "held" when it has not been read yet.
   std::optional<judge_wire::answer> next_answer_past_held(clock_type::time_point deadline, request_facts& facts);
   /// Facts for `answer`, which came where `due` was due; ends the runner.

@@ -293,15 +293,14 @@ bool child_process::has_exited() const {
 void child_process::kill_group() {
   if (m_pid <= 0 || m_reaped) return;
   if (!has_exited()) m_kill_sent = true;
-  ::kill(-m_pid, SIGKILL);
-  if (m_cgroup) m_cgroup->kill(); // also what left the group, wherever it is
+  stop_group();
   reap();
 }
 
 void child_process::stop_group() {
   if (m_pid <= 0 || m_reaped) return;
   ::kill(-m_pid, SIGKILL);
-  if (m_cgroup) m_cgroup->kill();
+  if (m_cgroup) m_cgroup->kill(); // also what left the group, wherever it is
 }
 
 void child_process::reap() {

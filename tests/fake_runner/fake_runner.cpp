@@ -329,12 +329,13 @@ int main(int argc, char** argv) {
           std::fflush(stdout);
         }
         f.send(done_answer{});
-        if (f.scenario == "slow_exit") // code that goes on after "done", as forged "done" would let it
+        if (f.scenario == "slow_exit") { // code that goes on after "done", as a forged "done" would let it
           for (int i = 0; i < 100; ++i) {
             f.log_event("alive");
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
           }
-        if (f.scenario == "slow_exit") f.log_event("exit");
+          f.log_event("exit");
+        }
         return 0;
       }
       if (std::holds_alternative<load_request>(r)) {

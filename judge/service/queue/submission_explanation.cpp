@@ -37,7 +37,7 @@ graded explain_submission(const submission& s, const grading_setup& setup) {
     request.problem = s.problem;
     request.to_explain.push_back(record_from_json(*s.result));
     dir = stage_submission(s, setup.scratch);
-    request.solutions.push_back(solution_entry{submission_source(s, dir), submission_display(s), "submission-" + std::to_string(s.id)});
+    request.solutions.push_back(submission_entry(s, dir));
     request.compile_jobs = 1;
     request.grading.cpu_threads = setup.cpu_threads;
     request.grading.strict = setup.strict;

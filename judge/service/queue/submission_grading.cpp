@@ -23,9 +23,10 @@ fs::path stage_submission(const submission& s, const fs::path& scratch) {
   return dir;
 }
 
-fs::path submission_source(const submission& s, const fs::path& staged) {
-  if (s.files.size() == 1 && fs::path(s.files.front().name).extension() == ".cu") return staged / s.files.front().name;
-  return staged;
+solution_entry submission_entry(const submission& s, const fs::path& staged) {
+  const bool one_file = s.files.size() == 1 && fs::path(s.files.front().name).extension() == ".cu";
+  return {one_file ? staged / s.files.front().name : staged, submission_display(s),
+          "submission-" + std::to_string(s.id)};
 }
 
 std::string submission_display(const submission& s) { return "submission " + std::to_string(s.id); }
@@ -59,8 +60,7 @@ run_phases grade_submissions(const std::vector<submission>& batch, const grading
     request.problem = batch.front().problem;
     for (const submission& s : batch) {
       dirs.push_back(stage_submission(s, setup.scratch));
-      request.solutions.push_back(
-          solution_entry{submission_source(s, dirs.back()), submission_display(s), "submission-" + std::to_string(s.id)});
+      request.solutions.push_back(submission_entry(s, dirs.back()));
     }
     request.compile_only = setup.compile_only;
     request.compile_jobs = 1;

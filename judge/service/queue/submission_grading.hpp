@@ -45,10 +45,11 @@ struct graded {
 /// The submission's files in a folder of their own under `scratch` (submission-<id>, made anew), as
 /// grading and explaining it read them; returns the folder.
 std::filesystem::path stage_submission(const submission& s, const std::filesystem::path& scratch);
-/// What a grading run compiles of a submission staged in `staged`: its one .cu file when it has just that
-/// (keyed in the compile cache by its content alone, as `judge run` keys a file, so that the same source
-/// compiled before, by any account or route, is not compiled again), else the folder.
-std::filesystem::path submission_source(const submission& s, const std::filesystem::path& staged);
+/// The submission staged in `staged` as a grading run takes it, named "submission <id>": its source is its
+/// one .cu file when it has just that (keyed in the compile cache by its content alone, as `judge run`
+/// keys a file, so that the same source compiled before, by any account or route, is not compiled again),
+/// else the folder.
+solution_entry submission_entry(const submission& s, const std::filesystem::path& staged);
 /// The name a submission's result goes by in a grading run: "submission <id>".
 std::string submission_display(const submission& s);
 

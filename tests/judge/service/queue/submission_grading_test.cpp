@@ -116,14 +116,14 @@ TEST_CASE("a submission of one .cu file is compiled as that file, and of several
   const std::filesystem::path staged = stage_submission(one, dir.path());
   CHECK(staged.filename() == "submission-7");
   // The file alone: its compile is keyed by its content, as `judge run`'s of the same file.
-  CHECK(submission_source(one, staged) == staged / "mine.cu");
-  CHECK(std::filesystem::is_regular_file(submission_source(one, staged)));
+  CHECK(submission_entry(one, staged).source == staged / "mine.cu");
+  CHECK(std::filesystem::is_regular_file(submission_entry(one, staged).source));
 
   submission two = one;
   two.files.push_back({"tile.cuh", "#pragma once"});
-  CHECK(submission_source(two, stage_submission(two, dir.path())) == staged);
+  CHECK(submission_entry(two, stage_submission(two, dir.path())).source == staged);
 
   submission header_only = one;
   header_only.files = {{"mine.cuh", "#pragma once"}};
-  CHECK(submission_source(header_only, stage_submission(header_only, dir.path())) == staged);
+  CHECK(submission_entry(header_only, stage_submission(header_only, dir.path())).source == staged);
 }
