@@ -4,7 +4,7 @@
   scripts/class-bench.py --problem P|all [--mix ac=20,wa=6,rte=2,tle=2] [--students 30] [--seed 1]
                          [--local-only | --serve-only] [--no-timing] [--json FILE] [--judge build/bin/judge]
   scripts/class-bench.py --problem all --class-only --json FILE     # the classes only, nothing graded
-  scripts/class-bench.py --markdown FILE                            # docs/deploy.md's table from a JSON file
+  scripts/class-bench.py --markdown FILE [FILE ...]                 # docs/deploy.md's table from JSON files
 
 Each class is drawn from the problem's own examples (problems/P/submissions/<verdict>/*.cu): the accepted
 ones are its ladder steps (accepted/NN_*.cu) and its LeetGPU-style example, the others every example of
@@ -415,14 +415,42 @@ def markdown_table(doc):
                     f"| {spread} "
                     f"| {pair(local, serve, 'gpu_busy_s')} | {top} |")
     s = doc.get("settings", {})
-    device = next((m.get("device") for p in doc.get("problems", []) for m in (p.get("local"), p.get("serve"))
-                   if m and m.get("device")), None)
+    devices = list(dict.fromkeys(m.get("device") for p in doc.get("problems", [])
+                                 for m in (p.get("local"), p.get("serve")) if m and m.get("device")))
+    device = " and ".join(devices)
     head = (f"Measured {doc.get('date', '?')} on {device or 'no GPU'}: {s.get('students', '?')} students a "
             f"problem, seed {s.get('seed', '?')}, timing {'on' if s.get('timing', True) else 'off (local only)'}, "
             f"compiles {'not cached (--cold)' if s.get('cold') else 'cached'}." if device else
             "Not measured yet: the classes below are drawn, none is graded "
             f"({s.get('students', '?')} students a problem, seed {s.get('seed', '?')}).")
     return head + "\n\n" + "\n".join(rows) + "\n"
+
+
+def merged_documents(docs):
+    """Several JSON files of this script as one document per setting (timing on or off, cold or cached,
+    class size, seed): a problem measured in several files keeps each mode's latest graded figures, so a
+    table can be made from classes graded one problem a run."""
+    merged = {}
+    for doc in docs:
+        s = doc.get("settings", {})
+        key = (s.get("timing", True), s.get("cold", False), s.get("students"), s.get("seed"))
+        into = merged.setdefault(key, {"settings": s, "dates": [], "problems": []})
+        into["dates"].append(doc.get("date", "?"))
+        for entry in doc.get("problems", []):
+            had = next((e for e in into["problems"] if e["problem"] == entry["problem"]), None)
+            if had is None:
+                into["problems"].append(dict(entry))
+                continue
+            for mode in ("local", "serve"):
+                if entry.get(mode) and entry[mode].get("device"):
+                    had[mode] = entry[mode]
+                    had["mix"] = entry.get("mix", had.get("mix"))
+    out = []
+    for doc in merged.values():
+        dates = sorted(set(doc.pop("dates")))
+        doc["date"] = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
+        out.append(doc)
+    return out
 
 
 # ---- main -----------------------------------------------------------------------------------------------
@@ -453,7 +481,8 @@ def arguments(argv):
     ap.add_argument("--json", default=os.path.join(ROOT, "results", "class-bench.json"),
                     help="where the figures are written (default results/class-bench.json)")
     ap.add_argument("--judge", default=os.path.join(ROOT, "build", "bin", "judge"))
-    ap.add_argument("--markdown", metavar="FILE", help="print docs/deploy.md's table from FILE and exit")
+    ap.add_argument("--markdown", metavar="FILE", nargs="+",
+                    help="print docs/deploy.md's table from FILEs (one table a setting) and exit")
     a = ap.parse_args(argv)
     if a.markdown:
         return a
@@ -511,12 +540,14 @@ def main(argv=None):
     try:
         a = arguments(argv)
         if a.markdown:
-            try:
-                with open(a.markdown) as f:
-                    doc = json.load(f)
-            except (OSError, ValueError) as e:
-                raise usage(f"--markdown {a.markdown}: cannot read it as JSON ({e})")
-            sys.stdout.write(markdown_table(doc))
+            docs = []
+            for path in a.markdown:
+                try:
+                    with open(path) as f:
+                        docs.append(json.load(f))
+                except (OSError, ValueError) as e:
+                    raise usage(f"--markdown {path}: cannot read it as JSON ({e})")
+            sys.stdout.write("\n".join(markdown_table(doc) for doc in merged_documents(docs)))
             return 0
         doc = {"tool": "scripts/class-bench.py", "format": 1,
                "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

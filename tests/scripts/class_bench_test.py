@@ -165,6 +165,37 @@ def test_no_gpu_table(bench, root):
           f"figures of a grading without a GPU stay out of the table:\n{table}")
 
 
+def test_merged_files(bench, root):
+    """Classes graded one problem a run make one table; a grading without timing makes its own."""
+    script = os.path.join(root, "scripts", "class-bench.py")
+    with open(os.path.join(root, "tests", "data", "class-bench", "two-problems.json")) as f:
+        first = json.load(f)
+    second = json.loads(json.dumps(first))
+    second["date"] = "2000-01-02T00:00:00Z"
+    beta = second["problems"][1]
+    beta["local"] = dict(second["problems"][0]["local"], wall_s=21.0, device="Other GPU")
+    second["problems"] = [beta, dict(second["problems"][0], local=None, serve=None)]
+    untimed = json.loads(json.dumps(first))
+    untimed["settings"]["timing"] = False
+    untimed["problems"][0]["local"]["wall_s"] = 4.5
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, doc in enumerate((first, second, untimed)):
+            paths.append(os.path.join(tmp, f"{i}.json"))
+            with open(paths[-1], "w") as f:
+                json.dump(doc, f)
+        out = subprocess.run([sys.executable, script, "--markdown", *paths], capture_output=True, text=True)
+    tables = out.stdout.split("\n\n| problem")
+    check(out.returncode == 0 and out.stdout.count("| problem |") == 2, f"two settings, two tables:\n{out.stdout}")
+    timed = out.stdout.split("Measured")[1]
+    check("| alpha | 3 ac 1 wa | 12.3 s | 14.0 s" in timed and "| beta | 3 ac 1 wa | 21.0 s | not measured yet" in timed,
+          f"a problem not graded in a later file keeps its figures; one graded there takes them:\n{out.stdout}")
+    check("2000-01-01T00:00:00Z to 2000-01-02T00:00:00Z on Fixture GPU and Other GPU" in timed,
+          f"the merged table names both dates and both devices:\n{out.stdout}")
+    check(len(tables) == 3 and "timing off (local only)" in out.stdout and "| alpha | 3 ac 1 wa | 4.5 s" in out.stdout,
+          f"the untimed grading has its own table:\n{out.stdout}")
+
+
 def test_errors(root):
     script = os.path.join(root, "scripts", "class-bench.py")
     for args, says in ((["--problem", "no_such_problem"], "no such problem"),
@@ -188,6 +219,7 @@ def main():
     test_classes(bench, root)
     test_lines(bench)
     test_table(root)
+    test_merged_files(bench, root)
     test_no_gpu_table(bench, root)
     test_errors(root)
     if FAILURES:
