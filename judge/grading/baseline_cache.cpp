@@ -68,11 +68,12 @@ std::optional<cached_baseline> load_baseline(const fs::path& folder, const std::
   }
 }
 
-bool store_baseline(const fs::path& folder, const std::string& key, const baseline_record& record) {
+bool store_baseline(const fs::path& folder, const std::string& key, const baseline_record& record,
+                    std::uintmax_t cap) {
   std::uintmax_t bytes = 0;
   for (const auto& [where, buffers] : record.outputs)
     for (const auto& [name, values] : buffers) bytes += values.size() * sizeof(float);
-  if (bytes > baseline_cache_output_cap) return false;
+  if (bytes > cap) return false;
   nlohmann::json j = {{"format", format_version}, {"key", key}, {"timed_at", epoch_seconds_now()}};
   j["disagreeing_cases"] = record.disagreeing_cases;
   j["timings"] = nlohmann::json::object();

@@ -20,9 +20,10 @@ namespace judge {
 /// grading, short enough that a changed clock or driver is noticed the same day.
 constexpr std::chrono::seconds baseline_max_age{3600};
 
-/// Outputs above this are not kept (a vector_add case of 2^25 elements alone has 128 MiB of them): the
-/// baseline then runs every time, as before.
-constexpr std::uintmax_t baseline_cache_output_cap = 256u << 20;
+/// Outputs above this are not kept: the baseline then runs every time. It holds every problem's outputs of
+/// its deciding cases, two checked calls each (transpose's are the largest, 1.2 GiB: a baseline that is run
+/// again costs a class seconds before its first verdict, where reading them back costs a fraction of one).
+constexpr std::uintmax_t baseline_cache_output_cap = std::uintmax_t{2} << 30;
 
 /// A stored baseline run and when it was timed.
 struct cached_baseline {
@@ -37,7 +38,8 @@ std::optional<cached_baseline> load_baseline(const std::filesystem::path& folder
 
 /// Stores `record` as the entry `key` in `folder`, timed now, published by one rename so a concurrent judge
 /// sees all of it or none. Best effort: returns false (and stores nothing) when the folder cannot be
-/// written or the outputs exceed baseline_cache_output_cap.
-bool store_baseline(const std::filesystem::path& folder, const std::string& key, const baseline_record& record);
+/// written or the outputs exceed `cap` bytes.
+bool store_baseline(const std::filesystem::path& folder, const std::string& key, const baseline_record& record,
+                    std::uintmax_t cap = baseline_cache_output_cap);
 
 } // namespace judge

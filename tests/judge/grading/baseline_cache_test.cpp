@@ -2,6 +2,8 @@
 #include "temp_folder.hpp"
 
 #include "judge/grading/baseline_cache.hpp"
+#include "judge/problem/cases.hpp"
+#include "judge/problem/problem.hpp"
 #include "judge/base/file_input.hpp"
 #include "judge/record/record_json.hpp"
 
@@ -132,9 +134,32 @@ TEST_CASE("a kept baseline writes its timings with the record's codec, and an en
 TEST_CASE("baseline outputs above the cap are not kept", "[baseline_cache]") {
   judge_test::temp_folder dir;
   baseline_record big;
-  big.outputs[{0, 0}]["y"] = std::vector<float>(judge::baseline_cache_output_cap / sizeof(float) + 1);
-  CHECK_FALSE(judge::store_baseline(dir.path(), "big", big));
+  big.outputs[{0, 0}]["y"] = std::vector<float>(257);
+  CHECK_FALSE(judge::store_baseline(dir.path(), "big", big, 1024));
   CHECK_FALSE(judge::load_baseline(dir.path(), "big", judge::baseline_max_age));
+  big.outputs[{0, 0}]["y"].resize(256);
+  CHECK(judge::store_baseline(dir.path(), "big", big, 1024));
+  CHECK(judge::load_baseline(dir.path(), "big", judge::baseline_max_age));
+}
+
+TEST_CASE("every problem's baseline outputs fit the cache, so no problem's baseline runs in every judge run",
+          "[baseline_cache]") {
+  const std::filesystem::path root = JUDGE_SOURCE_DIR;
+  for (const auto& entry : std::filesystem::directory_iterator(root / "problems")) {
+    if (!entry.is_directory()) continue;
+    const judge::problem_spec spec = judge::load_problem(entry.path());
+    if (!spec.baseline.is_reference) continue; // only a reference's outputs are kept
+    const auto cases = judge::load_cases(spec, root / "testcases" / spec.name / "cases.yaml");
+    std::uintmax_t bytes = 0;
+    for (const judge::test_case& c : cases) {
+      if (c.robustness()) continue; // the baseline runs only the cases that decide
+      const auto counts = judge::buffer_counts(spec, c);
+      for (const judge::parameter* p : spec.buffers())
+        if (p->is_result()) bytes += 2 * static_cast<std::uintmax_t>(counts.at(p->name)) * sizeof(float);
+    }
+    INFO(spec.name << ": " << (bytes >> 20) << " MiB of baseline outputs");
+    CHECK(bytes <= judge::baseline_cache_output_cap);
+  }
 }
 
 TEST_CASE("a baseline folder that cannot be written keeps nothing and throws nothing", "[baseline_cache]") {
