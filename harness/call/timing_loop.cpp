@@ -3,6 +3,7 @@
 #include "harness/call/call_buffers.hpp"
 #include "harness/call/solve_abi.h"
 #include "harness/call/solve_call.hpp"
+#include "common/sampling_stop.hpp"
 #include "common/seconds_into.hpp"
 #include "common/stats.hpp"
 
@@ -239,16 +240,8 @@ timing_outcome run_timing(const case_request& request, runner_context& context, 
       answer.sm_clock_mhz.push_back(r->clock.sm_mhz);
       answer.throttled.push_back(r->clock.throttled);
       if (!r->clock.throttled) kept.push_back(r->gpu_ms);
-      if (n + 1 < spec.min_samples || sampling_s() < spec.min_s) continue;
-      // Sorting every kept sample after every call would cost O(n log n) per sample: look every 16.
-      if (kept.size() % 16 == 0 && judge_stats::median_relative_half_width(kept) < spec.target_precision) {
-        answer.stop_reason = judge_wire::stop_reason::precision;
-        break;
-      }
-      if (elapsed_s() > spec.budget_s) {
-        answer.stop_reason = judge_wire::stop_reason::budget;
-        break;
-      }
+      answer.stop_reason = judge_timing::sampling_stop(spec, n + 1, sampling_s(), elapsed_s(), kept);
+      if (answer.stop_reason) break;
     }
     if (!answer.stop_reason) answer.stop_reason = judge_wire::stop_reason::max_samples;
   } catch (const cuda_error& e) {

@@ -19,9 +19,10 @@ struct timing_outcome {
 
 /// Times `work` (the bound solve() of trusted code, or a replay) on `request` (whose `timing` must be set). Warm-up calls run until at least 3 calls,
 /// 100 ms and an SM clock of 90% of its maximum (waiting at most 2 s for the clock); then samples run
-/// until min_samples and min_s, and then until the median of the unthrottled samples is as precise as
-/// target_precision (judge_stats::median_relative_half_width), the wall time since the start exceeds
-/// budget_s, or max_samples. A CUDA failure becomes a cuda_error answer.
+/// until min_samples and min_s (or, past budget_s, at least judge_timing::budget_floor_samples), and then
+/// until the median of the unthrottled samples is as precise as target_precision
+/// (judge_stats::median_relative_half_width), the wall time since the start exceeds budget_s, or
+/// max_samples (common/sampling_stop.hpp). A CUDA failure becomes a cuda_error answer.
 timing_outcome run_timing(const judge_wire::case_request& request, runner_context& context, call_work& work);
 
 } // namespace judge_harness

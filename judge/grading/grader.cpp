@@ -521,6 +521,11 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // reports.
   session.say_hello();
   const double exits_s = settle_exits();
+  // The next solution's runners start now, once this one's recorder is up and the runners before have
+  // gone: their CUDA start overlaps this solution's untimed checked calls, and a timed case waits until
+  // they have started (wait_for_runners_ahead), so no timing runs beside a start. Started later (after a
+  // timed case), their start fell between two timed cases of the same solution with nothing to overlap.
+  if (!g_interrupted) start_ahead(next);
   std::vector<case_outcome> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs
   // up to sanitizer_seconds().
@@ -534,11 +539,14 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   const auto end_timing = [&] {
     if (timing_ended) return;
     timing_ended = true;
-    // The replaying runner's teardown overlaps the rest, and the next solution's runners start.
+    // The replaying runner's teardown overlaps the rest; the next runners start, if they have not yet.
     if (replayer) replayer->session->request_end();
     if (!g_interrupted) start_ahead(next);
   };
   for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
+    // A next build that was still compiling at this solution's start gets its runners before an untimed
+    // case, where their start overlaps it.
+    if (!(m_options.timing && m_cases[i].timed)) start_ahead(next);
     if (after_failure && !after_failure->runs(ordered_sizes(m_spec, m_cases[i]))) {
       result.cases_not_run.push_back(m_cases[i].name);
       continue;
@@ -557,10 +565,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     } else if (aligned(cr)) {
       aligned_right = true;
     }
-    if (times_a_case_from(i) && !times_a_case_from(i + 1))
-      end_timing(); // the last timed case is timed
-    else if (cr.timing && !g_interrupted)
-      start_ahead(next); // a timed case is timed: the next solution's runners start (time_case waits for them)
+    if (times_a_case_from(i) && !times_a_case_from(i + 1)) end_timing(); // the last timed case is timed
   }
   // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
   // died on one is started again for the next), never timed, never explained, recorded apart. After a

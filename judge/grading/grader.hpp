@@ -114,11 +114,13 @@ public:
   /// fill result.robustness, each in a runner call of its own after every deciding case, so that a crash
   /// or a wrong answer there changes nothing but its own line. After the first failing case only the
   /// cases cases_after_failure lets through run, untimed; the others are named in result.cases_not_run.
-  /// Once its first timed case is timed (at once when none is), the runners of `next`'s build (when it
-  /// has one) start, so that their CUDA start overlaps this solution's untimed cases rather than the next
-  /// one's first cases: its replaying runner, which runs no learner host code, and its recording runner,
-  /// held before it loads the solution until this one has ended. No timing is under way while they start:
-  /// a timed case waits until they have (their hello, and the held one's "held"), and they then sit idle.
+  /// Once its own recording runner has said hello and the runners of the solution before have exited (at
+  /// once when no case is timed; when `next` is still compiling then, before a later untimed case), the
+  /// runners of `next`'s build start, so that their CUDA start overlaps this solution's untimed cases
+  /// rather than the next one's first cases: its replaying runner, which runs no learner host code, and
+  /// its recording runner, held before it loads the solution until this one has ended. No timing is under
+  /// way while they start: a timed case waits until they have (their hello, and the held one's "held"),
+  /// and they then sit idle.
   /// The first failure compute-sanitizer can explain (the options' `on_failure`) is not rerun here: its
   /// plan is left in result.sanitizer, pending, for explain() once the verdict is out (where there is no
   /// compute-sanitizer, the result says so at once: there is nothing to wait for).

@@ -429,13 +429,14 @@ TEST_CASE("the next solution's runners start during this one's untimed cases, it
   CHECK(time_of(events, recorders[1], "load") > first_ended); // its solution loaded only after the first ended
 }
 
-TEST_CASE("the next solution's runners start after this one's first timed case and have started before its next",
-          "[grader]") {
+TEST_CASE("the next solution's runners start once this one's recorder is up and have started before its first "
+          "timed case", "[grader]") {
   const judge_test::temp_folder logs("runners-ahead");
   const std::filesystem::path log = logs.path() / "events";
-  // Timed, untimed (0.2 s a check for the first solution: time for the next one's runners to start), timed.
-  const std::vector<test_case> cases = {vector_case("n_100", 100, visibility::hidden, true),
-                                        vector_case("n_1001", 1001, visibility::hidden, false),
+  // Untimed (0.2 s a check for the first solution: time for the next one's runners to start), timed,
+  // timed: nothing between the two timed cases to overlap a start.
+  const std::vector<test_case> cases = {vector_case("n_1001", 1001, visibility::hidden, false),
+                                        vector_case("n_100", 100, visibility::hidden, true),
                                         vector_case("n_200", 200, visibility::hidden, true)};
   grader g(vector_add(), cases, test_secret(), fake_device(), fake_options(true));
   build_result first = built("slow_checks");
@@ -459,12 +460,12 @@ TEST_CASE("the next solution's runners start after this one's first timed case a
   for (const runner_event& e : events)
     if (e.pid == replayers[0] && e.event == "case") first_timings.push_back(e.ns);
   REQUIRE(first_timings.size() == 2);
-  // Started once the first timed case was timed...
-  CHECK(time_of(events, recorders[1], "start") > first_timings[0]);
-  CHECK(time_of(events, replayers[1], "start") > first_timings[0]);
-  // ...and started to the end (held, or said hello) before the next timed case began.
-  CHECK(time_of(events, recorders[1], "held") < first_timings[1]);
-  CHECK(time_of(events, replayers[1], "hello") < first_timings[1]);
+  // Started once the first solution's recorder was up (its hello)...
+  CHECK(time_of(events, recorders[1], "start") > time_of(events, recorders[0], "hello"));
+  CHECK(time_of(events, replayers[1], "start") > time_of(events, recorders[0], "hello"));
+  // ...and started to the end (held, or said hello) before its first timed case began.
+  CHECK(time_of(events, recorders[1], "held") < first_timings[0]);
+  CHECK(time_of(events, replayers[1], "hello") < first_timings[0]);
   // Its solution loaded only after the first solution ended.
   CHECK(time_of(events, recorders[1], "load") > time_of(events, recorders[0], "end"));
 }
