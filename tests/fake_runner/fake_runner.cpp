@@ -127,6 +127,7 @@ struct fake {
       out.resize(spec.count, 0.0f);
       const std::size_t at = out.size() > 3 ? 3 : out.size() - 1;
       if (scenario == "wrong" || (scenario == "wrong_beyond" && beyond(c))) out[at] = 42.0f;
+      if (scenario == "wrong_second_check_beyond" && beyond(c) && k == 1) out[at] = 42.0f;
       if (scenario == "unwritten") out[at] = poison_value(c.checks[k].poison);
       if (scenario == "short_output") out.pop_back();
       outputs.push_back(std::move(out));

@@ -261,6 +261,21 @@ TEST_CASE("robustness cases run after the deciding ones and are reported apart, 
   if (expected == verdict::run_time_error) CHECK(contains(beyond.message, "killed by signal 11 (SIGSEGV)"));
 }
 
+TEST_CASE("a robustness case has one checked call, and two when grading is strict", "[grader]") {
+  // Wrong on a robustness case's second checked call only.
+  grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(true));
+  const solution_result r = grade_with(g, "wrong_second_check_beyond");
+  CHECK(r.v == verdict::accepted);
+  REQUIRE(r.robustness.size() == 1);
+  CHECK(r.robustness[0].v == verdict::accepted); // its one call was right
+  grade_options strict = fake_options(true);
+  strict.strict = true;
+  grader s(vector_add(), cases_with_robustness(), test_secret(), fake_device(), strict);
+  const solution_result decided = grade_with(s, "wrong_second_check_beyond");
+  CHECK(decided.v == verdict::wrong_answer); // deciding, it has both calls, and the second is wrong
+  CHECK(contains(decided.message, "beyond_n_2000"));
+}
+
 TEST_CASE("after a failure the larger cases and the robustness cases are not run, and are named", "[grader]") {
   grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(true));
   const solution_result r = grade_with(g, "wrong");
