@@ -161,11 +161,18 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   std::size_t output = 0;
   for (const parameter* p : m_spec.buffers()) {
     if (!p->is_result()) continue;
-    const output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name));
+    output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name),
+                                  std::move(m_output_buffer));
     if (!got.values) {
       facts.output_missing = got.problem;
       return;
     }
+    // Its memory serves the next read, whatever this comparison decides.
+    struct hand_back {
+      std::vector<float>& values;
+      std::vector<float>& buffer;
+      ~hand_back() { buffer = std::move(values); }
+    } const keep{*got.values, m_output_buffer};
     const auto shape = buffer_shape(*p, c);
     const tolerance tol = case_tolerance(m_spec, c);
     if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {

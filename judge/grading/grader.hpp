@@ -252,6 +252,8 @@ private:
   double m_inputs_s = 0, m_gpu_reference_s = 0, m_limit_wait_s = 0;
   /// [s] of the solution being graded: waiting, before its timed cases, for the next one's runners to start.
   double m_ahead_wait_s = 0;
+  /// The memory the last checked call's output was read into, for the next (output_files.hpp, take_output).
+  std::vector<float> m_output_buffer;
 };
 
 } // namespace judge

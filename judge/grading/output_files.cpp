@@ -22,7 +22,7 @@ struct fd_closer {
 };
 
 /// The file's `count` floats, or the reason they cannot be had.
-output_read read_floats(int dir_fd, const std::string& file, std::int64_t count) {
+output_read read_floats(int dir_fd, const std::string& file, std::int64_t count, std::vector<float> values) {
   output_read read;
   // O_NONBLOCK: a fifo a runner left in the file's place must not stall the judge.
   const int fd = ::openat(dir_fd, file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -42,7 +42,7 @@ output_read read_floats(int dir_fd, const std::string& file, std::int64_t count)
     read.problem = fmt::format("output file {} holds {} bytes, not {}", file, st.st_size, expected);
     return read;
   }
-  std::vector<float> values(static_cast<std::size_t>(count));
+  values.resize(static_cast<std::size_t>(count));
   auto* bytes = reinterpret_cast<char*>(values.data());
   std::size_t got = 0;
   while (got < expected) {
@@ -66,13 +66,13 @@ std::string output_file_name(std::int64_t case_index, std::size_t check, const s
 }
 
 output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
-                        std::int64_t count) {
+                        std::int64_t count, std::vector<float> reuse) {
   if (std::find(answer.outputs.begin(), answer.outputs.end(), file) == answer.outputs.end()) {
     output_read read;
     read.problem = fmt::format("the runner did not say that output file {} is ready", file);
     return read;
   }
-  output_read read = read_floats(scratch.fd(), file, count);
+  output_read read = read_floats(scratch.fd(), file, count, std::move(reuse));
   scratch.remove_file(file);
   return read;
 }

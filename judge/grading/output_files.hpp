@@ -24,9 +24,11 @@ struct output_read {
 
 /// Reads output file `file` (`count` floats), which `answer` must list as ready, from `scratch`, then
 /// removes it. Only a regular file right in the folder of exactly `count` floats is read: a link is not
-/// followed and nothing but that entry of the folder is removed.
+/// followed and nothing but that entry of the folder is removed. The values are read into `reuse`'s
+/// memory when it is given (the last read's values, handed back): a grader reading a 100 MB output per
+/// checked call then touches memory it has, where a fresh buffer is zeroed and faulted in page by page.
 output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
-                        std::int64_t count);
+                        std::int64_t count, std::vector<float> reuse = {});
 
 /// A text file a runner wrote (a recording of a call's device work): its bytes, or why they cannot be had.
 struct text_read {

@@ -60,6 +60,19 @@ TEST_CASE("an output is taken from the judge's file when the answer says it is r
   }
 }
 
+TEST_CASE("an output is read into the memory of the last one, whatever that held", "[output_files]") {
+  const scratch_folder scratch = scratch_folder::create_temporary("judge-output-test-");
+  write_floats(scratch.path() / "0.0.C.bin", {1.0f, 2.0f, 3.0f});
+  output_read first = take_output(scratch, ready({"0.0.C.bin"}), "0.0.C.bin", 3);
+  REQUIRE(first.values);
+  const float* memory = first.values->data();
+  write_floats(scratch.path() / "0.1.C.bin", {7.0f, 8.0f});
+  const output_read smaller = take_output(scratch, ready({"0.1.C.bin"}), "0.1.C.bin", 2, std::move(*first.values));
+  REQUIRE(smaller.values);
+  CHECK(*smaller.values == std::vector<float>{7.0f, 8.0f}); // its own size, nothing of the last one's left
+  CHECK(smaller.values->data() == memory);                  // in the same memory
+}
+
 TEST_CASE("an output file that is a link or not a regular file is not read, and only it is removed", "[output_files]") {
   const scratch_folder outside = scratch_folder::create_temporary("judge-output-outside-");
   const fs::path victim = outside.path() / "secret";
