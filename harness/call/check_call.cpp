@@ -40,12 +40,15 @@ void write_new_file(int scratch_fd, const std::string& name, const char* bytes, 
   if (::close(fd) != 0) throw std::runtime_error("cannot write output file " + name + ": " + std::strerror(errno));
 }
 
-/// Copies output `index` to the host and writes it as raw little-endian 32-bit elements into the file `name`.
-void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name) {
+/// Copies output `index` to the host, through `staging` (the memory of the last output, which a large
+/// output then need not have zeroed and faulted in again), and writes it as raw little-endian 32-bit
+/// elements into the file `name`.
+void write_output(const call_buffers& buffers, std::size_t index, int scratch_fd, const std::string& name,
+                  std::vector<float>& staging) {
   const guarded_buffer& buffer = buffers.buffer(index);
-  std::vector<float> host(buffer.count());
-  JUDGE_CUDA_CHECK(cudaMemcpy(host.data(), buffer.data(), host.size() * sizeof(float), cudaMemcpyDeviceToHost));
-  write_new_file(scratch_fd, name, reinterpret_cast<const char*>(host.data()), host.size() * sizeof(float));
+  staging.resize(buffer.count());
+  JUDGE_CUDA_CHECK(cudaMemcpy(staging.data(), buffer.data(), staging.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  write_new_file(scratch_fd, name, reinterpret_cast<const char*>(staging.data()), staging.size() * sizeof(float));
 }
 
 /// The judge's buffers of a call, as the work recorder resolves pointers against them.
@@ -131,7 +134,7 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     for (std::size_t b = 0; b < request.buffers.size(); ++b) {
       if (!request.buffers[b].is_result()) continue;
       const std::string& name = check.output_files.at(output++);
-      write_output(buffers, b, context.scratch_fd, name);
+      write_output(buffers, b, context.scratch_fd, name, context.output_staging);
       answer.outputs.push_back(name);
     }
     if (recorded && answer.status == call_status::ok) {

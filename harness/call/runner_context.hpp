@@ -68,6 +68,8 @@ struct runner_context {
   /// When this process last ended a case's timing: a case timed right after another finds the GPU
   /// warm and its clock up, and warms up for less (timing_loop.cpp).
   std::optional<std::chrono::steady_clock::time_point> last_timing_end;
+  /// Host memory an output is copied through on its way to its file, kept from call to call (check_call.cpp).
+  std::vector<float> output_staging;
 
   /// [MHz] the maximum SM clock: NVML's when it is available, else what CUDA reports.
   double clock_max_mhz() const { return clock.available() ? clock.max_sm_mhz() : device.clock_rate_mhz; }
