@@ -229,10 +229,16 @@ std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, 
   return started;
 }
 
-runners_ahead grader::take_ahead(const build_result& build) {
+runners_ahead grader::take_ahead(const build_result& build, bool& failed) {
   runners_ahead ahead = std::move(m_ahead);
   m_ahead = {};
-  if (ahead.runner == build.runner && ahead.solution == build.solution) return ahead;
+  failed = false;
+  if (ahead.runner == build.runner && ahead.solution == build.solution) {
+    const seconds_into into{m_ahead_wait_s};
+    for (auto* started : {&ahead.recorder, &ahead.replayer})
+      if (*started && !(*started)->session->wait_until_started()) failed = true;
+    if (!failed) return ahead;
+  }
   // Started for a build that is not the one graded now: the held recorder never loaded its solution.
   for (auto* started : {&ahead.recorder, &ahead.replayer})
     if (*started) (*started)->session->finish();
@@ -513,7 +519,11 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   const clock::time_point began = clock::now();
   m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = m_ahead_wait_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
-  runners_ahead ahead = take_ahead(runner);
+  bool ahead_failed = false;
+  runners_ahead ahead = take_ahead(runner, ahead_failed);
+  // Runners started ahead that failed to start are started again, once the solution before's runners have
+  // gone: what failed them beside that solution (its memory, its context's teardown) is then not there.
+  double exits_s = ahead_failed ? settle_exits() : 0;
   // The recording runner is held before it loads the solution until its first case (start() sends
   // "load"); started ahead, its CUDA start overlapped the solution before.
   std::unique_ptr<scratch_runner> recorder =
@@ -533,7 +543,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // teardown) meets this solution's calls or its timing. A start that fails here is what its first case
   // reports.
   session.say_hello();
-  const double exits_s = settle_exits();
+  exits_s += settle_exits();
   // The next solution's runners start now, once this one's recorder is up and the runners before have
   // gone: their CUDA start overlaps this solution's untimed checked calls, and a timed case waits until
   // they have started (wait_for_runners_ahead), so no timing runs beside a start. Started later (after a

@@ -190,8 +190,11 @@ private:
   /// own, its process started (start_early) but its hello not yet read; a recording one is held before
   /// it loads the solution.
   std::unique_ptr<scratch_runner> start_runner(const build_result& build, runner_role role);
-  /// The runners started ahead for `build` (the others, started for another build, are ended).
-  runners_ahead take_ahead(const build_result& build);
+  /// The runners started ahead for `build` (the others, started for another build, are ended). Runners
+  /// that did not start (no `held`, no hello) are ended too, and `failed` is set: they started beside the
+  /// solution before, whose memory or context's teardown can be what failed them, so the caller starts
+  /// them again once that solution's runners have gone, rather than charge the failure to this solution.
+  runners_ahead take_ahead(const build_result& build, bool& failed);
   /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
   void start_ahead(const next_build_fn& next);
   /// Waits until the runners started ahead have started (runner_session::wait_until_started): called

@@ -270,6 +270,18 @@ int main(int argc, char** argv) {
   }
   f.role = role;
   f.log_event("start");
+  // The first runner of the scenario to start dies before it is set up, as one whose CUDA start failed
+  // (no memory left beside another process) would; the ones after start normally. The mark lies beside
+  // the event log.
+  if (f.scenario == "start_fails_once" && !f.event_log.empty()) {
+    const std::string mark = f.event_log + ".failed-once";
+    const int fd = ::open(mark.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+      ::close(fd);
+      f.log_event("died");
+      return 1;
+    }
+  }
   for (int i = 2; i + 1 < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--scratch") f.scratch = argv[i + 1];

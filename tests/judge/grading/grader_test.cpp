@@ -485,6 +485,31 @@ TEST_CASE("the next solution's runners start once this one's recorder is up and 
   CHECK(time_of(events, recorders[1], "load") > time_of(events, recorders[0], "end"));
 }
 
+TEST_CASE("runners started ahead that fail to start are started again for their solution, not charged to it",
+          "[grader]") {
+  const judge_test::temp_folder logs("runners-ahead-failed");
+  const std::filesystem::path log = logs.path() / "events";
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  build_result first = built("ok");
+  first.runner = fake_runner("ok", log);
+  build_result second = built("start_fails_once");
+  second.runner = fake_runner("start_fails_once", log);
+  solution_result one, two;
+  g.grade(first, one, nullptr, [&] { return &second; });
+  g.grade(second, two, nullptr);
+  CHECK(one.v == verdict::accepted);
+  CHECK(two.v == verdict::accepted);
+  CAPTURE(two.message);
+  const std::vector<runner_event> events = runner_events(log);
+  std::size_t died = 0, recorders = 0;
+  for (const runner_event& e : events) {
+    if (e.event == "died") ++died;
+    if (e.event == "start" && e.role == "recording") ++recorders;
+  }
+  CHECK(died == 1);      // one of the runners started ahead
+  CHECK(recorders == 3); // the first solution's, the one started ahead, the one started again
+}
+
 TEST_CASE("a solution's runners are killed at their done and reaped while the next one's recorder loads",
           "[grader]") {
   const judge_test::temp_folder logs("runner-exits");
