@@ -234,9 +234,7 @@ runners_ahead grader::take_ahead(const build_result& build, bool& failed) {
   m_ahead = {};
   failed = false;
   if (ahead.runner == build.runner && ahead.solution == build.solution) {
-    const seconds_into into{m_ahead_wait_s};
-    for (auto* started : {&ahead.recorder, &ahead.replayer})
-      if (*started && !(*started)->session->wait_until_started()) failed = true;
+    failed = !wait_for_runners_ahead(ahead);
     if (!failed) return ahead;
   }
   // Started for a build that is not the one graded now: the held recorder never loaded its solution.
@@ -245,10 +243,12 @@ runners_ahead grader::take_ahead(const build_result& build, bool& failed) {
   return {};
 }
 
-void grader::wait_for_runners_ahead() {
+bool grader::wait_for_runners_ahead(runners_ahead& ahead) {
   const seconds_into into{m_ahead_wait_s};
-  for (auto* started : {&m_ahead.recorder, &m_ahead.replayer})
-    if (*started) (*started)->session->wait_until_started();
+  bool started_all = true;
+  for (auto* started : {&ahead.recorder, &ahead.replayer})
+    if (*started && !(*started)->session->wait_until_started()) started_all = false;
+  return started_all;
 }
 
 void grader::start_ahead(const next_build_fn& next) {
@@ -455,7 +455,7 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   if (d.v == verdict::time_limit_exceeded) m_limit_wait_s += checks_s;
   std::optional<timing_facts> timing;
   if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
-    wait_for_runners_ahead();
+    wait_for_runners_ahead(m_ahead);
     const seconds_into into{m_timing_s};
     d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
     if (d.v == verdict::accepted && timing && timing->answer) {
@@ -546,8 +546,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   exits_s += settle_exits();
   // The next solution's runners start now, once this one's recorder is up and the runners before have
   // gone: their CUDA start overlaps this solution's untimed checked calls, and a timed case waits until
-  // they have started (wait_for_runners_ahead), so no timing runs beside a start. Started later (after a
-  // timed case), their start fell between two timed cases of the same solution with nothing to overlap.
+  // they have started (wait_for_runners_ahead), so no timing runs beside a start. Started after a timed
+  // case instead, their start would fall between two timed cases with nothing to overlap it.
   if (!g_interrupted) start_ahead(next);
   std::vector<case_outcome> decisions;
   // Only the first failure is explained: later cases mostly fail the same way, and each tool's run costs

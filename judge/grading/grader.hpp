@@ -197,9 +197,10 @@ private:
   runners_ahead take_ahead(const build_result& build, bool& failed);
   /// Starts the runners of `next`'s build ahead of its turn, unless they are started already.
   void start_ahead(const next_build_fn& next);
-  /// Waits until the runners started ahead have started (runner_session::wait_until_started): called
-  /// before every timing, so that no runner's start runs beside one.
-  void wait_for_runners_ahead();
+  /// Waits until `ahead`'s runners have started (runner_session::wait_until_started), counted in the
+  /// solution's runner start; whether every one did. Called on m_ahead before every timing, so that no
+  /// runner's start runs beside one, and by take_ahead.
+  bool wait_for_runners_ahead(runners_ahead& ahead);
   /// Whether any case from case `i` on is timed in this grading (from 0: any case at all).
   bool times_a_case_from(std::size_t i) const;
   /// Whether case `i` (of cases()) decides the verdict: every case when strict, else all but the
