@@ -70,6 +70,8 @@ WANTED_PHASES = [
      "inside 'timing' (the runner's GPU reference checks the timed samples) and 'baseline'"),
     ("runner starts", ("runner start",), ""),
     ("checked calls", ("checked calls",), ""),
+    ("output checks", ("output checks",),
+     "inside 'checked calls' (reading the runner's outputs and comparing them with the references)"),
     ("sanitizer", ("sanitizer",), ""),
     ("timing", ("timing",), ""),
     ("runner exits", ("runner end", "runner exit"), ""),

@@ -1,12 +1,12 @@
 #include "judge/grading/case_data.hpp"
 
+#include "judge/base/element_chunks.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/grading/output_files.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
-#include <thread>
 
 namespace judge {
 
@@ -84,18 +84,13 @@ std::map<std::string, std::vector<float>> regenerate_inputs(const problem_spec& 
     // element is its own counter-based draw, so chunks on several threads give the same values.
     const auto stream = static_cast<std::uint32_t>(b);
     const judge_data::element_type type = p.type;
-    const std::size_t n = values.size();
-    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
-    const std::size_t chunk = n < (std::size_t{1} << 20) ? n : (n + workers - 1) / workers;
-    std::vector<std::thread> pool;
-    for (std::size_t begin = 0; begin < n; begin += chunk)
-      pool.emplace_back([&values, &dist, check_seed, stream, type, n, begin, end = std::min(n, begin + chunk)] {
-        for (std::size_t i = begin; i < end; ++i) {
-          const std::uint32_t word = judge_data::generate_word(dist, type, check_seed, stream, i, n);
-          std::memcpy(&values[i], &word, sizeof word);
-        }
-      });
-    for (std::thread& t : pool) t.join();
+    for_element_chunks(values.size(), [&values, &dist, check_seed, stream, type, n = values.size()](
+                                          std::size_t begin, std::size_t end, std::size_t) {
+      for (std::size_t i = begin; i < end; ++i) {
+        const std::uint32_t word = judge_data::generate_word(dist, type, check_seed, stream, i, n);
+        std::memcpy(&values[i], &word, sizeof word);
+      }
+    });
     inputs[p.name] = std::move(values);
   }
   return inputs;

@@ -1,5 +1,7 @@
 #include "judge/grading/compare.hpp"
 
+#include "judge/base/element_chunks.hpp"
+
 #include <cmath>
 
 namespace judge {
@@ -53,6 +55,16 @@ double allowed_at(double expected, const tolerance& tol, judge_data::element_typ
   return tol.atol + tol.rtol * std::fabs(expected);
 }
 
+/// What one chunk of the elements showed: its wrong elements (the first of them with its values) and
+/// those outside the published tolerance.
+struct chunk_count {
+  std::int64_t wrong = 0;
+  std::int64_t first_index = 0;
+  double expected = 0;
+  float got = 0;
+  std::int64_t outside_published = 0;
+};
+
 template <class Ref>
 std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
                                     const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
@@ -64,18 +76,32 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
   m.exact = tol.exact && type == judge_data::element_type::float32;
   // Only where it can say something: a float buffer (an int buffer is exact for every judge).
   const bool published = leetgpu && type == judge_data::element_type::float32;
-  std::int64_t outside_published = 0;
   // A short output counts every missing element as wrong: nothing is assumed about what is absent.
   const std::size_t n = std::min(got.size(), ref.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const double expected = reference_value(ref[i], type);
-    if (published && !within_published(got[i], expected, *leetgpu)) ++outside_published;
-    if (element_passes(type, got[i], expected, tol)) continue;
-    if (m.count++ == 0) {
-      m.first_index = static_cast<std::int64_t>(i);
-      m.expected = expected;
-      m.got = shown_value(got[i], type);
+  std::vector<chunk_count> counts(element_chunks(n).size());
+  for_element_chunks(n, [&](std::size_t begin, std::size_t end, std::size_t k) {
+    chunk_count& c = counts[k];
+    for (std::size_t i = begin; i < end; ++i) {
+      const double expected = reference_value(ref[i], type);
+      if (published && !within_published(got[i], expected, *leetgpu)) ++c.outside_published;
+      if (element_passes(type, got[i], expected, tol)) continue;
+      if (c.wrong++ == 0) {
+        c.first_index = static_cast<std::int64_t>(i);
+        c.expected = expected;
+        c.got = shown_value(got[i], type);
+      }
     }
+  });
+  std::int64_t outside_published = 0;
+  for (const chunk_count& c : counts) { // in order: the first chunk with a wrong element has the first one
+    outside_published += c.outside_published;
+    if (c.wrong == 0) continue;
+    if (m.count == 0) {
+      m.first_index = c.first_index;
+      m.expected = c.expected;
+      m.got = c.got;
+    }
+    m.count += c.wrong;
   }
   if (got.size() < ref.size()) {
     if (m.count == 0) {

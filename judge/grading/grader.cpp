@@ -156,6 +156,8 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   const test_case& c = m_cases[case_index];
   const auto counts = buffer_counts(m_spec, c);
   const auto& reference = cpu_reference(case_index, check);
+  // The reference's own time is the cpu reference phase; from here on the judge reads and compares.
+  const seconds_into into{m_output_check_s};
   if (m_spec.baseline.is_reference && m_baseline.disagreeing_cases.count(case_index)) facts.reference_disagrees = true;
   const auto baseline = m_baseline.outputs.find({case_index, check});
   std::size_t output = 0;
@@ -518,6 +520,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
   m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = m_ahead_wait_s = 0;
+  m_output_check_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   bool ahead_failed = false;
   runners_ahead ahead = take_ahead(runner, ahead_failed);
@@ -619,7 +622,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   const run_phases phases = {{"runner start", hello_s},
                              {"cpu reference", m_reference_s},
                              {"checked calls", std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s -
-                                                                 m_sanitizer_s - m_limit_wait_s)},
+                                                                 m_sanitizer_s - m_limit_wait_s - m_output_check_s)},
+                             {"output checks", m_output_check_s},
                              {"limit wait", m_limit_wait_s},
                              {"input generation", inputs_s},
                              {"gpu reference", gpu_reference_s},

@@ -254,8 +254,9 @@ private:
   /// [s] of those timed cases, as the replaying runner reports them: making inputs, checking with the GPU
   /// reference; and of the checked calls, the ones that ended at their time limit.
   double m_inputs_s = 0, m_gpu_reference_s = 0, m_limit_wait_s = 0;
-  /// [s] of the solution being graded: waiting, before its timed cases, for the next one's runners to start.
-  double m_ahead_wait_s = 0;
+  /// [s] of the solution being graded: waiting, before its timed cases, for the next one's runners to start;
+  /// reading its checked calls' outputs and comparing them with the references.
+  double m_ahead_wait_s = 0, m_output_check_s = 0;
   /// The memory the last checked call's output was read into, for the next (output_files.hpp, take_output).
   std::vector<float> m_output_buffer;
 };

@@ -1,9 +1,11 @@
 #include "catch.hpp"
 
+#include "judge/base/element_chunks.hpp"
 #include "judge/grading/compare.hpp"
 
 #include <cmath>
 #include <limits>
+#include <thread>
 
 using namespace judge;
 #if JUDGE_CATCH_MAJOR >= 3
@@ -131,4 +133,28 @@ TEST_CASE("LeetGPU's tolerance is relative to the output and counts its own outs
   CHECK(outside->leetgpu->outside == 1);
   // No published tolerance, no count; and none for an int buffer, which every judge compares exactly.
   CHECK_FALSE(compare_output("C", got, ref, {2, 2}, tolerance{1e-5, 1e-5})->leetgpu);
+}
+
+TEST_CASE("a large output compared in chunks on several threads reports what one pass in order would",
+          "[compare]") {
+  // Large enough for several chunks wherever there are several cores (element_chunks).
+  const std::size_t n = 5 * min_elements_per_thread + 12345;
+  std::vector<double> ref(n);
+  for (std::size_t i = 0; i < n; ++i) ref[i] = static_cast<double>(i % 1000) * 0.5;
+  std::vector<float> got(ref.begin(), ref.end());
+  const std::vector<std::size_t> wrong = {n - 3, 3 * min_elements_per_thread + 7, 2 * min_elements_per_thread + 1};
+  for (std::size_t i : wrong) got[i] += 100.0f; // outside LeetGPU's tolerance too
+  got[4000000] = 1e-3f; // its reference is 0: outside the judge's tolerance, inside LeetGPU's
+  const published_tolerance leetgpu{0.01, 0.01};
+  const auto m = compare_output("y", got, ref, {static_cast<std::int64_t>(n)}, tolerance{1e-5, 1e-5},
+                                judge_data::element_type::float32, leetgpu);
+  REQUIRE(m);
+  CHECK(m->count == 4);
+  CHECK(m->total == static_cast<std::int64_t>(n));
+  CHECK(m->first_index == static_cast<std::int64_t>(2 * min_elements_per_thread + 1));
+  CHECK(m->expected == ref[2 * min_elements_per_thread + 1]);
+  CHECK(m->got == got[2 * min_elements_per_thread + 1]);
+  REQUIRE(m->leetgpu);
+  CHECK(m->leetgpu->outside == 3);
+  CHECK(element_chunks(n).size() == std::min<std::size_t>(16, std::max(1u, std::thread::hardware_concurrency())));
 }

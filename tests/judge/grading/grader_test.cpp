@@ -213,6 +213,19 @@ TEST_CASE("the runner's input generation and GPU reference checks come out of th
   CHECK(reference < 60);
 }
 
+TEST_CASE("reading and comparing the checked calls' outputs is a phase of its own, out of the checked calls",
+          "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
+  solution_result r;
+  const run_phases phases = g.grade(built("ok"), r, nullptr);
+  REQUIRE(r.v == verdict::accepted);
+  const double output_checks = phase_seconds(phases, "output checks");
+  CHECK(output_checks > 0); // every case's outputs were read and compared
+  double total = 0;
+  for (const auto& [name, seconds] : phases) total += seconds;
+  CHECK(output_checks < total);
+}
+
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "hang");
