@@ -131,13 +131,14 @@ std::vector<std::uint64_t> grader::check_seeds(std::size_t case_index) const {
   return seeds;
 }
 
-judge_wire::case_request grader::checks_request(std::size_t i) const {
+judge_wire::case_request grader::checks_request(std::size_t i, bool explains_only) const {
   std::vector<std::uint64_t> seeds = check_seeds(i);
   // A robustness case decides nothing (unless grading is strict): one checked call says whether the
   // solution runs right past the limits. The second call, with other inputs and poison, is there to catch
   // work kept from call to call, which the deciding cases catch; past the limits it doubled the largest
   // transfers and comparisons of a solution's grading (softmax's robustness cases hold 95% of its outputs).
-  if (!decides(i) && seeds.size() > 1) seeds.resize(1);
+  // So does a case run after the verdict is decided, for the hints and the report only.
+  if ((explains_only || !decides(i)) && seeds.size() > 1) seeds.resize(1);
   return make_case_request(m_spec, m_cases[i], static_cast<int>(i), seeds, std::nullopt);
 }
 
@@ -443,7 +444,8 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
     return cr;
   }
   if (progress) progress(who, i, m_cases.size(), c.name);
-  judge_wire::case_request request = checks_request(i);
+  // Not timed, in the deciding cases, means after a failure: the case only explains the verdict.
+  judge_wire::case_request request = checks_request(i, !time_it && decides(i));
   const bool timed = time_it && m_options.timing && c.timed && decides(i) && !request.checks.empty();
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);

@@ -180,8 +180,9 @@ private:
   const reference_cache::outputs& cpu_reference(std::size_t case_index, int check);
   /// The seeds of the checked calls of case `case_index` (check_seed.hpp).
   std::vector<std::uint64_t> check_seeds(std::size_t case_index) const;
-  /// The request of case `i` with its checked calls and no timing.
-  judge_wire::case_request checks_request(std::size_t i) const;
+  /// The request of case `i` with its checked calls and no timing: one call where the case decides
+  /// nothing (a robustness case) or only explains a verdict already decided (`explains_only`).
+  judge_wire::case_request checks_request(std::size_t i, bool explains_only = false) const;
   /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
   /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i,

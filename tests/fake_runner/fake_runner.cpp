@@ -23,7 +23,9 @@
 // solution's), garbled (a partial line on fd 3 in front of every answer, as learner code writing on the
 // channel would), slow_checks (as ok, each check answered after 0.2 s), wrong_beyond, segfault_beyond and
 // cuda_error_beyond (as ok, but wrong, killed by SIGSEGV or a cuda_error on the cases whose names start
-// with "beyond", as a solution that fails only past a problem's limits), forged_phases (as ok, but its
+// with "beyond", as a solution that fails only past a problem's limits), segfault_beyond_wrong_second_check
+// (as segfault_beyond, and wrong on the second checked call of the cases whose names start with "n_"),
+// forged_phases (as ok, but its
 // timings claim a day spent in the GPU reference), slow_exit (as ok, but after "end" it prints a line,
 // answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
 //
@@ -128,6 +130,7 @@ struct fake {
       const std::size_t at = out.size() > 3 ? 3 : out.size() - 1;
       if (scenario == "wrong" || (scenario == "wrong_beyond" && beyond(c))) out[at] = 42.0f;
       if (scenario == "wrong_second_check_beyond" && beyond(c) && k == 1) out[at] = 42.0f;
+      if (scenario == "segfault_beyond_wrong_second_check" && c.name.rfind("n_", 0) == 0 && k == 1) out[at] = 42.0f;
       if (scenario == "unwritten") out[at] = poison_value(c.checks[k].poison);
       if (scenario == "short_output") out.pop_back();
       outputs.push_back(std::move(out));
@@ -216,7 +219,8 @@ struct fake {
   void run_case(const case_request& c) const {
     log_event("case");
     if (scenario == "exit_in_solve") std::exit(0);
-    if (scenario == "segfault" || (scenario == "segfault_beyond" && beyond(c))) {
+    if (scenario == "segfault" || ((scenario == "segfault_beyond" || scenario == "segfault_beyond_wrong_second_check") &&
+                                   beyond(c))) {
       std::signal(SIGSEGV, SIG_DFL);
       std::raise(SIGSEGV);
     }

@@ -323,6 +323,23 @@ TEST_CASE("after a failure the cases no larger than it, and one aligned case, st
   CHECK(r.score == 0);
 }
 
+TEST_CASE("a case run after the verdict is decided, to explain it, has one checked call", "[grader]") {
+  grade_options strict = fake_options(true);
+  strict.strict = true; // the robustness case decides, in file order: it fails before n_1001 and n_100
+  std::vector<test_case> cases = cases_with_robustness();
+  cases.push_back(vector_case("n_4096", 4096, visibility::hidden, true));
+  grader g(vector_add(), cases, test_secret(), fake_device(), strict);
+  // Every n_ case is wrong on its second checked call: with one call, each is right.
+  const solution_result r = grade_with(g, "segfault_beyond_wrong_second_check");
+  CHECK(r.v == verdict::run_time_error);
+  CHECK(contains(r.message, "case beyond_n_2000"));
+  REQUIRE(r.cases.size() == 5);
+  for (std::size_t k = 2; k < 5; ++k) {
+    CAPTURE(r.cases[k].name, r.cases[k].message);
+    CHECK(r.cases[k].v == verdict::accepted);
+  }
+}
+
 TEST_CASE("an accepted solution runs every case and lists none as not run", "[grader]") {
   grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "ok");
