@@ -206,7 +206,7 @@ def add_phases(total, phases):
 
 
 def wanted_phases(phases):
-    """The issue-level phases [{phase, seconds, judge_phases, note}] from the judge's {phase: seconds}."""
+    """The wanted phases [{phase, seconds, judge_phases, note}] from the judge's {phase: seconds}."""
     lower = {k.lower(): v for k, v in phases.items()}
     out = []
     for label, names, where in WANTED_PHASES:
@@ -241,13 +241,18 @@ def serve_batches(log_lines, problem):
     return batches
 
 
-def mode_summary(wall, times, verdicts, roster, phases, gpu_busy, gpu_busy_how, extra=None):
-    """One grading's figures (local or through the server), as the JSON holds them."""
+def mode_summary(wall, times, verdicts, roster, phases, gpu_busy, gpu_busy_how, extra=None, student_phases=None):
+    """One grading's figures (local or through the server), as the JSON holds them. `student_phases`: each
+    student's own phases where the judge reported them (locally), {phase: seconds}."""
     students = []
     for s in roster:
         got = verdicts.get(s["student"])
-        students.append({"student": s["student"], "expected": s["expected"], "verdict": got,
-                         "seconds": None if times.get(s["student"]) is None else round(times[s["student"]], 3)})
+        student = {"student": s["student"], "expected": s["expected"], "verdict": got,
+                   "seconds": None if times.get(s["student"]) is None else round(times[s["student"]], 3)}
+        own = (student_phases or {}).get(s["student"])
+        if own:
+            student["phases"] = {p: round(v, 3) for p, v in own.items()}
+        students.append(student)
     out = {"wall_s": None if wall is None else round(wall, 3)}
     out.update(verdict_figures(times.values()))
     out.update({"gpu_busy_s": None if gpu_busy is None else round(gpu_busy, 3), "gpu_busy_how": gpu_busy_how,
@@ -336,9 +341,12 @@ def grade_locally(judge, problem, roster, files, timing, timeout):
                 doc = json.load(f)
         except (OSError, ValueError):
             doc = {}
+    student_phases = {}
     for r in doc.get("solutions", []):  # the report's verdicts are the record; the lines gave the times
         if r.get("path") in by_path:
             verdicts[by_path[r["path"]]] = r.get("verdict")
+            student_phases[by_path[r["path"]]] = add_phases({}, [(p["phase"], p["seconds"])
+                                                                 for p in r.get("phases", [])])
     phases = add_phases({}, [(p["phase"], p["seconds"]) for p in doc.get("phases", [])])
     device = (doc.get("device") or {}).get("name") or None
     error = ""
@@ -349,7 +357,7 @@ def grade_locally(judge, problem, roster, files, timing, timeout):
     gpu_busy = sum(s for p, s in phases.items() if p not in NOT_GPU_PHASES) if device else None
     return mode_summary(wall, times, verdicts, roster, phases, gpu_busy,
                         "the run's time holding the GPU, less its waits for compiles",
-                        {"device": device, "timing": timing, "error": error})
+                        {"device": device, "timing": timing, "error": error}, student_phases)
 
 
 def grade_through_serve(judge, problem, roster, files, gpus, timeout):

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <thread>
 #include <unistd.h>
 
@@ -96,9 +97,9 @@ runner_options grader::runner_options_for(const build_result& runner, const scra
   return o;
 }
 
-const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check) {
+const reference_cache::outputs& grader::cpu_reference(std::size_t case_index, int check, double& seconds) {
   return m_references.get(case_index, check, [&] {
-    const seconds_into into{m_reference_s};
+    const seconds_into into{seconds};
     const test_case& c = m_cases[case_index];
     const std::uint64_t seed = check_seed(m_secret, m_spec.name, c, check);
     // Kept between runs where the grading has a cache folder and the reference is built (the library's
@@ -142,8 +143,43 @@ judge_wire::case_request grader::checks_request(std::size_t i, bool explains_onl
   return make_case_request(m_spec, m_cases[i], static_cast<int>(i), seeds, std::nullopt);
 }
 
+std::vector<call_facts> grader::run_and_check(runner_session& session, const scratch_folder& scratch,
+                                              const judge_wire::case_request& request, std::size_t i) {
+  // The judge's side of a check (its CPU reference, reading and comparing its outputs) is CPU work the
+  // GPU need not wait for: a check's runs beside the runner's next call. One at a time, in order. Its
+  // phases are what the judge waited for, not what overlapped the runner.
+  std::future<void> checking;
+  std::size_t checked = 0; // the checks handed to `checking` so far
+  double overlapped_reference_s = 0, overlapped_compare_s = 0;
+  const auto wait_for_checking = [&] {
+    if (!checking.valid()) return;
+    const seconds_into into{m_output_check_s};
+    checking.get(); // a reference that cannot be built throws here, as it would have in order
+  };
+  const auto arrived = [&](std::size_t k, call_facts& facts) {
+    if (k + 1 >= request.checks.size()) return; // the last: nothing of the runner's left to overlap it
+    wait_for_checking();
+    checking = std::async(std::launch::async, [&, k] {
+      check_outputs(scratch, request, i, static_cast<int>(k), facts, overlapped_reference_s, overlapped_compare_s);
+    });
+    checked = k + 1;
+  };
+  std::vector<call_facts> calls;
+  try {
+    calls = session.run_checks(request, call_seconds(), arrived);
+  } catch (...) {
+    if (checking.valid()) checking.wait(); // it holds references into this frame
+    throw;
+  }
+  wait_for_checking();
+  for (std::size_t k = checked; k < calls.size(); ++k)
+    check_outputs(scratch, request, i, static_cast<int>(k), calls[k], m_reference_s, m_output_check_s);
+  return calls;
+}
+
 void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request,
-                           std::size_t case_index, int check, call_facts& facts) {
+                           std::size_t case_index, int check, call_facts& facts, double& reference_s,
+                           double& compare_s) {
   const std::vector<std::string>& files = request.checks.at(static_cast<std::size_t>(check)).output_files;
   // Whatever is decided, the check's files go: a long run must not fill the scratch disk.
   struct remover {
@@ -156,9 +192,9 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   if (!facts.answer || facts.answer->status != judge_wire::call_status::ok) return;
   const test_case& c = m_cases[case_index];
   const auto counts = buffer_counts(m_spec, c);
-  const auto& reference = cpu_reference(case_index, check);
+  const auto& reference = cpu_reference(case_index, check, reference_s);
   // The reference's own time is the cpu reference phase; from here on the judge reads and compares.
-  const seconds_into into{m_output_check_s};
+  const seconds_into into{compare_s};
   if (m_spec.baseline.is_reference && m_baseline.disagreeing_cases.count(case_index)) facts.reference_disagrees = true;
   const auto baseline = m_baseline.outputs.find({case_index, check});
   std::size_t output = 0;
@@ -450,9 +486,11 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
   const auto checks_began = std::chrono::steady_clock::now();
-  std::vector<call_facts> calls = session.run_checks(request, call_seconds());
-  const double checks_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - checks_began).count();
-  for (std::size_t k = 0; k < calls.size(); ++k) check_outputs(scratch, request, i, static_cast<int>(k), calls[k]);
+  const double judge_side_before_s = m_output_check_s + m_reference_s;
+  std::vector<call_facts> calls = run_and_check(session, scratch, request, i);
+  // The runner's part: the judge's checks of the outputs are phases of their own.
+  const double checks_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - checks_began).count() -
+                          (m_output_check_s + m_reference_s - judge_side_before_s);
   if (timed && calls.size() < request.checks.size()) scratch.remove_file(*request.checks.back().record_file);
   decision d = decide_case(calls, std::nullopt);
   // A call ended by its time limit: the checked calls of this case were mostly a wait on that limit.

@@ -170,14 +170,24 @@ private:
                                            const std::string& who, const progress_fn& progress);
   /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
   /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
-  /// The check's files are gone from `scratch` afterwards.
+  /// The check's files are gone from `scratch` afterwards. The CPU reference's time (where it is computed
+  /// or read back) goes to `reference_s`, the reading and comparing to `compare_s`.
   void check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request, std::size_t case_index,
-                     int check, call_facts& facts);
+                     int check, call_facts& facts, double& reference_s, double& compare_s);
+  /// Runs the checked calls of `request` (case `i`) and checks their outputs: every check's but the last
+  /// on a thread of its own while the runner makes the next call, the last one's after it.
+  std::vector<call_facts> run_and_check(runner_session& session, const scratch_folder& scratch,
+                                        const judge_wire::case_request& request, std::size_t i);
   /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
   void add_figures(case_result& cr, const test_case& c) const;
   /// Geometric mean of the speeds of the hidden timed cases of an accepted solution; 0 otherwise.
   double score(const solution_result& result) const;
-  const reference_cache::outputs& cpu_reference(std::size_t case_index, int check);
+  const reference_cache::outputs& cpu_reference(std::size_t case_index, int check) {
+    return cpu_reference(case_index, check, m_reference_s);
+  }
+  /// The outputs of the CPU reference for check `check` of case `case_index`, kept; the time spent making
+  /// or reading them goes to `seconds`.
+  const reference_cache::outputs& cpu_reference(std::size_t case_index, int check, double& seconds);
   /// The seeds of the checked calls of case `case_index` (check_seed.hpp).
   std::vector<std::uint64_t> check_seeds(std::size_t case_index) const;
   /// The request of case `i` with its checked calls and no timing: one call where the case decides

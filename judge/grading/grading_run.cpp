@@ -328,6 +328,7 @@ step_end grading_run::grade_it() {
   const run_phases parts = m_grader->grade(*m_build, *m_graded, running(), [this, next]() -> const build_result* {
     return next < m_request.solutions.size() ? m_builds->if_built(m_first_solution + next) : nullptr;
   });
+  m_graded->phases = parts;
   tell(m_request.progress, run_progress::step::none);
   m_clock.lap("results", parts);
   return step_end::next;

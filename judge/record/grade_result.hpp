@@ -164,6 +164,9 @@ struct solution_result {
   /// compute-sanitizer's explanation of its first failure (sanitizer/sanitizer_explanation.hpp): planned
   /// when the verdict is decided, run after it; its runs land in the explained case's `sanitizer`.
   sanitizer_explanation sanitizer;
+  /// [s] where its grading's time went, phase by phase (grading/grader.hpp's run_phases): for the run's
+  /// reports; not kept in the results store.
+  std::vector<std::pair<std::string, double>> phases;
 };
 
 } // namespace judge

@@ -65,6 +65,12 @@ nlohmann::json to_json(const solution_result& r) {
   }
   for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
   if (!r.cases_not_run.empty()) j["cases_not_run"]["text"] = cases_not_run_line(r);
+  // Where this solution's grading took its time; the run's phases (the document's) sum every solution's.
+  if (!r.phases.empty()) {
+    nlohmann::json phases = nlohmann::json::array();
+    for (const auto& [phase, seconds] : r.phases) phases.push_back({{"phase", phase}, {"seconds", seconds}});
+    j["phases"] = std::move(phases);
+  }
   return j;
 }
 

@@ -254,8 +254,11 @@ std::string runner_session::learner_output() const {
   return text;
 }
 
-std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request& request, double call_seconds) {
+std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request& request, double call_seconds,
+                                                   const check_arrived_fn& arrived) {
   std::vector<call_facts> calls;
+  // Every element keeps its place while `arrived` may hold it: one per check, and one for the last facts.
+  calls.reserve(request.checks.size() + 1);
   const auto unanswered = [&calls](request_facts why) {
     call_facts c;
     c.request = std::move(why);
@@ -265,9 +268,15 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
   if (!start()) return unanswered(m_start);
   if (!m_child->send_line(judge_wire::encode(request)))
     return unanswered(ended_by(request_outcome::runner_ended, end_child(false)));
+  // The runner begins each check as soon as it has answered the one before, whatever the judge does
+  // meanwhile (`arrived`): each call's limit runs from there.
+  clock_type::time_point began = clock_type::now();
   for (std::size_t k = 0; k < request.checks.size(); ++k) {
     request_facts facts;
-    auto answer = next_answer(after(call_seconds), facts);
+    auto answer = next_answer(began + std::chrono::duration_cast<clock_type::duration>(
+                                          std::chrono::duration<double>(call_seconds)),
+                              facts);
+    began = clock_type::now();
     if (!answer) return unanswered(facts);
     const std::string due = fmt::format("the check answer of case '{}' check {}", request.name, k);
     auto* check = std::get_if<judge_wire::check_answer>(&*answer);
@@ -286,6 +295,7 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
     c.answer = std::move(*check);
     const judge_wire::call_status status = c.answer->status;
     calls.push_back(std::move(c));
+    if (arrived) arrived(k, calls.back());
     if (status != judge_wire::call_status::ok) {
       // A CUDA error leaves the context unusable; the runner exits and a fresh one serves the next case.
       if (status == judge_wire::call_status::cuda_error) end_child(false);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <functional>
 #include <vector>
 
 namespace judge {
@@ -69,10 +70,16 @@ public:
   /// The hello of the running runner (after a successful start()).
   const judge_wire::hello_answer& hello() const { return m_hello; }
 
+  /// Called with each check's facts as its answer arrives, while the runner goes on to the next check:
+  /// the facts stay where they are (the returned vector's element) until run_checks returns.
+  using check_arrived_fn = std::function<void(std::size_t check, call_facts& facts)>;
   /// Sends `request` (a case with checks and no timing) and collects one answer per check, waiting at
-  /// most `call_seconds` for each. Stops at the first answer that is not ok, and at the first request
-  /// that got no answer (the last facts then say why; the runner has ended or was killed).
-  std::vector<call_facts> run_checks(const judge_wire::case_request& request, double call_seconds);
+  /// most `call_seconds` for each from the moment the runner could begin it (the request sent, or the
+  /// previous answer read). Stops at the first answer that is not ok, and at the first request that got
+  /// no answer (the last facts then say why; the runner has ended or was killed). `arrived`, if given,
+  /// sees every answered check.
+  std::vector<call_facts> run_checks(const judge_wire::case_request& request, double call_seconds,
+                                     const check_arrived_fn& arrived = nullptr);
   /// Sends `request` (a case with timing and no checks) and collects the timing answer.
   timing_facts run_timing(const judge_wire::case_request& request, double limit_seconds);
 

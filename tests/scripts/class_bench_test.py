@@ -121,6 +121,12 @@ def test_lines(bench):
     later = bench.wanted_phases({"cpu reference": 1.5, "limit wait": 2.0})
     check([w["seconds"] for w in later if w["seconds"] is not None] == [1.5, 2.0],
           "phases the judge reports later are taken up by name")
+    roster = [{"student": "s00", "expected": "AC"}, {"student": "s01", "expected": "WA"}]
+    summary = bench.mode_summary(2.0, {"s00": 1.5, "s01": 2.0}, {"s00": "AC", "s01": "WA"}, roster,
+                                 {"timing": 1.0}, 2.0, "how", None, {"s00": {"timing": 0.7, "checked calls": 0.2}})
+    check(summary["students"][0]["phases"] == {"timing": 0.7, "checked calls": 0.2},
+          f"a student's own phases are kept ({summary['students'][0]})")
+    check("phases" not in summary["students"][1], "a student without phases has none")
     f = bench.verdict_figures([3.0, 1.0, 2.0, 5.0, 4.0])
     check(f == {"first_verdict_s": 1.0, "verdict_median_s": 3.0, "verdict_p95_s": 5.0, "verdict_max_s": 5.0},
           f"verdict figures ({f})")

@@ -151,3 +151,15 @@ TEST_CASE("an explanation that came after a result's document replaces its pendi
   CHECK_FALSE(plain.contains("sanitizer"));
   CHECK(plain["cases"] == published["cases"]);
 }
+
+TEST_CASE("a solution's own phases are in its --json entry, and not kept in its record", "[report]") {
+  solution_result r = accepted_result("frank", 1);
+  r.phases = {{"runner start", 0.25}, {"checked calls", 1.5}, {"timing", 2.0}};
+  const nlohmann::json j = to_json(r);
+  REQUIRE(j.contains("phases"));
+  REQUIRE(j["phases"].size() == 3);
+  CHECK(j["phases"][1]["phase"] == "checked calls");
+  CHECK(j["phases"][1]["seconds"] == 1.5);
+  CHECK(record_from_json(j).phases.empty());
+  CHECK_FALSE(to_json(accepted_result("frank", 1)).contains("phases"));
+}

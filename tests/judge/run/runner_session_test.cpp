@@ -80,6 +80,42 @@ TEST_CASE("a runner that answers every check gives typed answers naming the judg
   CHECK(contains(f.session.learner_output(), "solve() of case n_8"));
 }
 
+TEST_CASE("each answer is handed over as it arrives, while the runner makes the next call", "[runner_session]") {
+  fake_session f("slow_checks"); // each check answered 0.2 s after the one before
+  REQUIRE(f.session.start());
+  using clock = std::chrono::steady_clock;
+  std::vector<clock::time_point> seen;
+  std::vector<std::size_t> order;
+  const auto began = clock::now();
+  const auto calls = f.session.run_checks(vector_add_case(3), 10, [&](std::size_t k, call_facts& facts) {
+    order.push_back(k);
+    seen.push_back(clock::now());
+    REQUIRE(facts.answer);
+    CHECK(facts.answer->check == k);
+  });
+  const auto ended = clock::now();
+  REQUIRE(calls.size() == 3);
+  CHECK(order == std::vector<std::size_t>{0, 1, 2});
+  // The first was handed over before the second had been made.
+  CHECK(std::chrono::duration<double>(ended - seen.front()).count() > 0.3);
+  CHECK(std::chrono::duration<double>(seen.front() - began).count() > 0.15);
+}
+
+TEST_CASE("a check answered while the judge was busy with the one before is not late", "[runner_session]") {
+  fake_session f("slow_checks"); // each check answered 0.2 s after the one before
+  REQUIRE(f.session.start());
+  // The judge spends 0.6 s on each answer, past the next call's limit of 0.5 s from its start; the
+  // runner answered that call 0.2 s after starting it, in time.
+  const auto calls = f.session.run_checks(vector_add_case(2), 0.5, [](std::size_t, call_facts&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  });
+  REQUIRE(calls.size() == 2);
+  for (const call_facts& c : calls) {
+    CHECK(c.request.outcome == request_outcome::answered);
+    CHECK(c.answer);
+  }
+}
+
 TEST_CASE("the runner times by the method the judge names on its command line", "[runner_session]") {
   const judge_wire::timing_method method =
       GENERATE(judge_wire::timing_method::events, judge_wire::timing_method::cupti);
