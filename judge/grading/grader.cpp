@@ -146,33 +146,40 @@ judge_wire::case_request grader::checks_request(std::size_t i, bool explains_onl
 std::vector<call_facts> grader::run_and_check(runner_session& session, const scratch_folder& scratch,
                                               const judge_wire::case_request& request, std::size_t i) {
   // The judge's side of a check (its CPU reference, reading and comparing its outputs) is CPU work the
-  // GPU need not wait for: a check's runs beside the runner's next call. One at a time, in order. Its
-  // phases are what the judge waited for, not what overlapped the runner.
-  std::future<void> checking;
-  std::size_t checked = 0; // the checks handed to `checking` so far
+  // GPU need not wait for: a check's runs beside the runner's next call, on a copy of its facts, one at a
+  // time, in order. Its phases are what the judge waited for, not what overlapped the runner.
+  std::future<call_facts> checking;
+  std::size_t checking_index = 0;
+  std::vector<std::pair<std::size_t, call_facts>> checked; // (check, its facts with what its outputs hold)
   double overlapped_reference_s = 0, overlapped_compare_s = 0;
   const auto wait_for_checking = [&] {
     if (!checking.valid()) return;
     const seconds_into into{m_output_check_s};
-    checking.get(); // a reference that cannot be built throws here, as it would have in order
+    checked.emplace_back(checking_index, checking.get()); // a reference that cannot be built throws here
   };
-  const auto arrived = [&](std::size_t k, call_facts& facts) {
+  const auto arrived = [&](std::size_t k, const call_facts& facts) {
     if (k + 1 >= request.checks.size()) return; // the last: nothing of the runner's left to overlap it
     wait_for_checking();
-    checking = std::async(std::launch::async, [&, k] {
-      check_outputs(scratch, request, i, static_cast<int>(k), facts, overlapped_reference_s, overlapped_compare_s);
+    checking_index = k;
+    checking = std::async(std::launch::async, [&, k, mine = facts]() mutable {
+      check_outputs(scratch, request, i, static_cast<int>(k), mine, overlapped_reference_s, overlapped_compare_s);
+      return mine;
     });
-    checked = k + 1;
   };
   std::vector<call_facts> calls;
   try {
     calls = session.run_checks(request, call_seconds(), arrived);
   } catch (...) {
-    if (checking.valid()) checking.wait(); // it holds references into this frame
+    if (checking.valid()) checking.wait(); // it uses this frame's variables
     throw;
   }
   wait_for_checking();
-  for (std::size_t k = checked; k < calls.size(); ++k)
+  std::size_t next = 0; // the first check not checked beside the runner
+  for (auto& [k, facts] : checked) {
+    if (k < calls.size()) calls[k] = std::move(facts);
+    next = k + 1;
+  }
+  for (std::size_t k = next; k < calls.size(); ++k)
     check_outputs(scratch, request, i, static_cast<int>(k), calls[k], m_reference_s, m_output_check_s);
   return calls;
 }

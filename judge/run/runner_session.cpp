@@ -257,8 +257,6 @@ std::string runner_session::learner_output() const {
 std::vector<call_facts> runner_session::run_checks(const judge_wire::case_request& request, double call_seconds,
                                                    const check_arrived_fn& arrived) {
   std::vector<call_facts> calls;
-  // Every element keeps its place while `arrived` may hold it: one per check, and one for the last facts.
-  calls.reserve(request.checks.size() + 1);
   const auto unanswered = [&calls](request_facts why) {
     call_facts c;
     c.request = std::move(why);

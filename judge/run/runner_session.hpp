@@ -70,9 +70,9 @@ public:
   /// The hello of the running runner (after a successful start()).
   const judge_wire::hello_answer& hello() const { return m_hello; }
 
-  /// Called with each check's facts as its answer arrives, while the runner goes on to the next check:
-  /// the facts stay where they are (the returned vector's element) until run_checks returns.
-  using check_arrived_fn = std::function<void(std::size_t check, call_facts& facts)>;
+  /// Called with each check's facts as its answer arrives, while the runner goes on to the next check;
+  /// `facts` lives only for the call (run_checks returns its own copy in the vector).
+  using check_arrived_fn = std::function<void(std::size_t check, const call_facts& facts)>;
   /// Sends `request` (a case with checks and no timing) and collects one answer per check, waiting at
   /// most `call_seconds` for each from the moment the runner could begin it (the request sent, or the
   /// previous answer read). Stops at the first answer that is not ok, and at the first request that got

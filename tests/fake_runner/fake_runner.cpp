@@ -25,6 +25,7 @@
 // cuda_error_beyond (as ok, but wrong, killed by SIGSEGV or a cuda_error on the cases whose names start
 // with "beyond", as a solution that fails only past a problem's limits), segfault_beyond_wrong_second_check
 // (as segfault_beyond, and wrong on the second checked call of the cases whose names start with "n_"),
+// wrong_then_segfault (the first checked call of a case wrong, then killed by SIGSEGV in the second),
 // forged_phases (as ok, but its
 // timings claim a day spent in the GPU reference), slow_exit (as ok, but after "end" it prints a line,
 // answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
@@ -128,7 +129,8 @@ struct fake {
       std::vector<float> out = sum;
       out.resize(spec.count, 0.0f);
       const std::size_t at = out.size() > 3 ? 3 : out.size() - 1;
-      if (scenario == "wrong" || (scenario == "wrong_beyond" && beyond(c))) out[at] = 42.0f;
+      if (scenario == "wrong" || scenario == "wrong_then_segfault" || (scenario == "wrong_beyond" && beyond(c)))
+        out[at] = 42.0f;
       if (scenario == "wrong_second_check_beyond" && beyond(c) && k == 1) out[at] = 42.0f;
       if (scenario == "segfault_beyond_wrong_second_check" && c.name.rfind("n_", 0) == 0 && k == 1) out[at] = 42.0f;
       if (scenario == "unwritten") out[at] = poison_value(c.checks[k].poison);
@@ -242,6 +244,10 @@ struct fake {
     std::fflush(stdout);
     for (std::size_t k = 0; k < c.checks.size(); ++k) {
       if (scenario == "slow_checks") std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (scenario == "wrong_then_segfault" && k == 1) {
+        std::signal(SIGSEGV, SIG_DFL);
+        std::raise(SIGSEGV);
+      }
       const check_answer a = check(c, k);
       if (scenario == "no_status") {
         json j = to_json(a);

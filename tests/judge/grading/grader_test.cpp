@@ -226,6 +226,16 @@ TEST_CASE("reading and comparing the checked calls' outputs is a phase of its ow
   CHECK(output_checks < total);
 }
 
+TEST_CASE("a wrong first call is the verdict though the runner crashed in the next while it was checked",
+          "[grader]") {
+  // Check 0's outputs are compared beside check 1, in which the runner dies: the comparison's finding
+  // must survive the runner's end, and the first failure in order decides.
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
+  const solution_result r = grade_with(g, "wrong_then_segfault");
+  CHECK(r.v == verdict::wrong_answer);
+  CHECK(contains(r.message, "case sample_8 (8): checked call 1: 1 of 8 elements of C are wrong"));
+}
+
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "hang");

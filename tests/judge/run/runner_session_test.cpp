@@ -87,7 +87,7 @@ TEST_CASE("each answer is handed over as it arrives, while the runner makes the 
   std::vector<clock::time_point> seen;
   std::vector<std::size_t> order;
   const auto began = clock::now();
-  const auto calls = f.session.run_checks(vector_add_case(3), 10, [&](std::size_t k, call_facts& facts) {
+  const auto calls = f.session.run_checks(vector_add_case(3), 10, [&](std::size_t k, const call_facts& facts) {
     order.push_back(k);
     seen.push_back(clock::now());
     REQUIRE(facts.answer);
@@ -106,7 +106,7 @@ TEST_CASE("a check answered while the judge was busy with the one before is not 
   REQUIRE(f.session.start());
   // The judge spends 0.6 s on each answer, past the next call's limit of 0.5 s from its start; the
   // runner answered that call 0.2 s after starting it, in time.
-  const auto calls = f.session.run_checks(vector_add_case(2), 0.5, [](std::size_t, call_facts&) {
+  const auto calls = f.session.run_checks(vector_add_case(2), 0.5, [](std::size_t, const call_facts&) {
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
   });
   REQUIRE(calls.size() == 2);
