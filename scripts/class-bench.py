@@ -539,9 +539,16 @@ def grade_class(a, problem, roster, entry):
 
 
 def git_commit():
+    """The checkout's commit, with "+changes" where its tracked files differ from it (a copied tree whose
+    .git is older than its files says so, rather than naming a commit that is not what ran)."""
     try:
-        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True).stdout.strip() or None
+        head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True).stdout.strip()
+        if not head:
+            return None
+        changed = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True).stdout.strip()
+        return head + ("+changes" if changed else "")
     except OSError:
         return None
 
