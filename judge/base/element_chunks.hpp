@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace judge {
@@ -24,11 +25,11 @@ inline std::vector<std::pair<std::size_t, std::size_t>> element_chunks(std::size
   return chunks;
 }
 
-/// Calls `work(begin, end, chunk_index)` for every chunk of `n` elements, each on a thread of its own
-/// (the calling thread when there is one chunk), and returns when all are done. `work` must not throw.
+/// Calls `work(begin, end, chunk_index)` for every one of `chunks` (element_chunks()), each on a thread
+/// of its own (the calling thread when there is one chunk), and returns when all are done. `work` must
+/// not throw.
 template <class Work>
-void for_element_chunks(std::size_t n, const Work& work) {
-  const auto chunks = element_chunks(n);
+void for_element_chunks(const std::vector<std::pair<std::size_t, std::size_t>>& chunks, const Work& work) {
   if (chunks.size() == 1) {
     work(chunks[0].first, chunks[0].second, std::size_t{0});
     return;
@@ -38,6 +39,12 @@ void for_element_chunks(std::size_t n, const Work& work) {
   for (std::size_t k = 0; k < chunks.size(); ++k)
     pool.emplace_back([&work, &chunks, k] { work(chunks[k].first, chunks[k].second, k); });
   for (std::thread& t : pool) t.join();
+}
+
+/// The same over element_chunks(n).
+template <class Work>
+void for_element_chunks(std::size_t n, const Work& work) {
+  for_element_chunks(element_chunks(n), work);
 }
 
 } // namespace judge

@@ -78,8 +78,9 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
   const bool published = leetgpu && type == judge_data::element_type::float32;
   // A short output counts every missing element as wrong: nothing is assumed about what is absent.
   const std::size_t n = std::min(got.size(), ref.size());
-  std::vector<chunk_count> counts(element_chunks(n).size());
-  for_element_chunks(n, [&](std::size_t begin, std::size_t end, std::size_t k) {
+  const auto chunks = element_chunks(n);
+  std::vector<chunk_count> counts(chunks.size());
+  for_element_chunks(chunks, [&](std::size_t begin, std::size_t end, std::size_t k) {
     chunk_count& c = counts[k];
     for (std::size_t i = begin; i < end; ++i) {
       const double expected = reference_value(ref[i], type);

@@ -46,6 +46,12 @@ nlohmann::json runs_with_words(const std::vector<sanitizer_run>& runs) {
   }
   return out;
 }
+/// [{"phase", "seconds"}], in the phases' order: a run's, or one solution's.
+nlohmann::json phases_json(const std::vector<std::pair<std::string, double>>& phases) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [phase, seconds] : phases) out.push_back({{"phase", phase}, {"seconds", seconds}});
+  return out;
+}
 } // namespace
 
 nlohmann::json to_json(const solution_result& r) {
@@ -66,11 +72,7 @@ nlohmann::json to_json(const solution_result& r) {
   for (std::size_t n = 0; n < r.robustness.size(); ++n) j["robustness"][n]["text"] = robustness_line(r.robustness[n]);
   if (!r.cases_not_run.empty()) j["cases_not_run"]["text"] = cases_not_run_line(r);
   // Where this solution's grading took its time; the run's phases (the document's) sum every solution's.
-  if (!r.phases.empty()) {
-    nlohmann::json phases = nlohmann::json::array();
-    for (const auto& [phase, seconds] : r.phases) phases.push_back({{"phase", phase}, {"seconds", seconds}});
-    j["phases"] = std::move(phases);
-  }
+  if (!r.phases.empty()) j["phases"] = phases_json(r.phases);
   return j;
 }
 
@@ -107,15 +109,13 @@ nlohmann::json run_to_json(const std::string& problem, const device_info& device
 }
 
 nlohmann::json run_facts_json(const run_outcome& outcome) {
-  nlohmann::json phases = nlohmann::json::array();
-  for (const auto& [phase, seconds] : outcome.phases) phases.push_back({{"phase", phase}, {"seconds", seconds}});
   nlohmann::json baseline = nullptr;
   if (outcome.baseline_timed_at > 0 || !outcome.baseline_error.empty())
     baseline = {{"label", outcome.spec.baseline.label},
                 {"timed_at", outcome.baseline_timed_at > 0 ? utc_text(outcome.baseline_timed_at) : ""},
                 {"from_cache", outcome.baseline_from_cache},
                 {"error", outcome.baseline_error}};
-  return {{"baseline", baseline}, {"phases", phases}};
+  return {{"baseline", baseline}, {"phases", phases_json(outcome.phases)}};
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& document) {

@@ -17,9 +17,11 @@ using judge_phases::seconds_into;
 namespace {
 using clock_type = std::chrono::steady_clock;
 
-clock_type::time_point after(double seconds) {
-  return clock_type::now() + std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(seconds));
+clock_type::duration span(double seconds) {
+  return std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(seconds));
 }
+
+clock_type::time_point after(double seconds) { return clock_type::now() + span(seconds); }
 
 std::string join_banned(const std::vector<std::string>& names) {
   std::string out;
@@ -271,9 +273,7 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
   clock_type::time_point began = clock_type::now();
   for (std::size_t k = 0; k < request.checks.size(); ++k) {
     request_facts facts;
-    auto answer = next_answer(began + std::chrono::duration_cast<clock_type::duration>(
-                                          std::chrono::duration<double>(call_seconds)),
-                              facts);
+    auto answer = next_answer(began + span(call_seconds), facts);
     began = clock_type::now();
     if (!answer) return unanswered(facts);
     const std::string due = fmt::format("the check answer of case '{}' check {}", request.name, k);

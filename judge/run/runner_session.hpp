@@ -9,10 +9,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
-#include <functional>
 #include <vector>
 
 namespace judge {
