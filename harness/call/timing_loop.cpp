@@ -28,7 +28,7 @@ constexpr std::int64_t min_warmup_calls = 3;
 constexpr double min_warmup_s = 0.1; ///< [s] with the clock check below: 0.2 s bought no stability (docs/timing.md)
 /// [s] the warm-up of a case timed within `hot_gap_s` of the end of another case's timing, in this process
 /// or (timing_spec::last_timing_end_s, the judge's word) in another runner on the same GPU: the GPU has
-/// just been busy for at least 0.2 s, has run checked calls since, and its clock is checked all the same.
+/// just been busy for at least 0.2 s, and its clock is checked all the same.
 /// On the H200 the first timed case of a solution's replaying runner read the same median after 3 calls
 /// (20 ms) as after 65-77 (100 ms), within 0.1% on every step of matmul's ladder (docs/timing.md).
 constexpr double min_warmup_hot_s = 0.02;

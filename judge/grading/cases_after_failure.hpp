@@ -25,6 +25,8 @@ public:
   bool runs(const std::vector<std::int64_t>& sizes);
   /// Takes note of a case that ran after the failure.
   void ran(const case_result& c);
+  /// The name of the case that failed first.
+  const std::string& failed_case() const { return m_failed_name; }
   /// Why the cases that did not run were left out, for the report.
   std::string reason() const;
 

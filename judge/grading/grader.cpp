@@ -469,10 +469,9 @@ double grader::explain(const build_result& build, solution_result& result, const
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
-case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
-                               const scratch_folder& scratch, const build_result& build, std::size_t i,
-                               const std::string& who, const progress_fn& progress, sanitizer_explanation* explanation,
-                               bool time_it) {
+case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
+                               std::size_t i, const std::string& who, const progress_fn& progress,
+                               sanitizer_explanation* explanation, bool time_it, std::vector<case_to_time>& to_time) {
   const test_case& c = m_cases[i];
   case_result cr;
   cr.name = c.name;
@@ -498,49 +497,92 @@ case_result grader::grade_case(runner_session& session, std::unique_ptr<scratch_
   // The runner's part: the judge's checks of the outputs are phases of their own.
   const double checks_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - checks_began).count() -
                           (m_output_check_s + m_reference_s - judge_side_before_s);
-  if (timed && calls.size() < request.checks.size()) scratch.remove_file(*request.checks.back().record_file);
-  decision d = decide_case(calls, std::nullopt);
+  const decision d = decide_case(calls, std::nullopt);
+  const bool to_be_timed = d.v == verdict::accepted && timed && calls.size() == request.checks.size();
+  if (timed && !to_be_timed) scratch.remove_file(*request.checks.back().record_file);
   // A call ended by its time limit: the checked calls of this case were mostly a wait on that limit.
   if (d.v == verdict::time_limit_exceeded) m_limit_wait_s += checks_s;
-  std::optional<timing_facts> timing;
-  if (d.v == verdict::accepted && timed && calls.size() == request.checks.size()) {
-    wait_for_runners_ahead(m_ahead);
-    const seconds_into into{m_timing_s};
-    d = time_by_replay(replayer, build, scratch, request, calls, i, cr, timing);
-    if (d.v == verdict::accepted && timing && timing->answer) {
-      cr.timing = summarise(*timing->answer);
-      if (cr.timing) add_figures(cr, c);
-    }
-  }
   cr.v = d.v;
   cr.message = d.message;
   cr.wrong = d.wrong;
   cr.beyond_limits = c.beyond_limits;
+  if (to_be_timed) to_time.push_back({i, 0, std::move(request), std::move(calls)});
   // After the verdict, which it never changes.
   const seconds_into into{m_sanitizer_s};
   if (m_options.sanitizer.every_case) {
     const sanitizer_plan every_tool = {{sanitizer_tool::memcheck, sanitizer_tool::racecheck, sanitizer_tool::initcheck},
                                        0};
     cr.sanitizer = sanitize_case(build, i, every_tool, who, progress);
-  } else if (explanation && m_options.sanitizer.on_failure && d.v != verdict::accepted) {
-    // Planned, not run: its runs take a tool's start and a slowed case each, which the verdict (and, on
-    // a server, the next submission's grading) need not wait for. explain() runs it.
-    const sanitizer_plan plan = plan_sanitizer(calls, timing);
-    if (!plan.tools.empty()) {
-      explanation->state = explanation_state::pending;
-      explanation->case_name = c.name;
-      explanation->check = static_cast<int>(plan.check);
-      explanation->tools = plan.tools;
-      explanation->seconds_per_tool = sanitizer_limit();
-      // Without the tool there is nothing to wait for: its absence is said now, at no cost.
-      if (m_options.sanitizer.executable.empty()) {
-        cr.sanitizer = sanitize_case(build, i, plan, who, progress);
-        explanation->state = explanation_state::failed;
-        explanation->detail = m_options.sanitizer.missing;
-      }
-    }
+  } else if (explanation && d.v != verdict::accepted) {
+    plan_explanation(build, i, cr, calls, std::nullopt, *explanation, who, progress);
   }
   return cr;
+}
+
+void grader::plan_explanation(const build_result& build, std::size_t i, case_result& cr,
+                              const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing,
+                              sanitizer_explanation& explanation, const std::string& who,
+                              const progress_fn& progress) {
+  if (!m_options.sanitizer.on_failure) return;
+  // Planned, not run: its runs take a tool's start and a slowed case each, which the verdict (and, on a
+  // server, the next submission's grading) need not wait for. explain() runs it.
+  const sanitizer_plan plan = plan_sanitizer(calls, timing);
+  if (plan.tools.empty()) return;
+  explanation.state = explanation_state::pending;
+  explanation.case_name = m_cases[i].name;
+  explanation.check = static_cast<int>(plan.check);
+  explanation.tools = plan.tools;
+  explanation.seconds_per_tool = sanitizer_limit();
+  // Without the tool there is nothing to wait for: its absence is said now, at no cost.
+  if (m_options.sanitizer.executable.empty()) {
+    cr.sanitizer = sanitize_case(build, i, plan, who, progress);
+    explanation.state = explanation_state::failed;
+    explanation.detail = m_options.sanitizer.missing;
+  }
+}
+
+std::optional<std::size_t> grader::time_cases(std::vector<case_to_time>& to_time,
+                                              std::unique_ptr<scratch_runner>& replayer,
+                                              const scratch_folder& scratch, const build_result& build,
+                                              solution_result& result, std::vector<case_outcome>& decisions,
+                                              const progress_fn& progress) {
+  for (std::size_t k = 0; k < to_time.size() && !g_interrupted; ++k) {
+    case_to_time& t = to_time[k];
+    const test_case& c = m_cases[t.case_index];
+    case_result& cr = result.cases.at(t.result_index);
+    if (progress) progress(result.path, t.case_index, m_cases.size(), c.name + " (timing)");
+    // No runner starts beside a timing: the next solution's, started during the checked calls, are up first.
+    wait_for_runners_ahead(m_ahead);
+    std::optional<timing_facts> timing;
+    decision d;
+    {
+      const seconds_into into{m_timing_s};
+      d = time_by_replay(replayer, build, scratch, t.request, t.calls, t.case_index, cr, timing);
+    }
+    if (d.v == verdict::accepted) {
+      if (timing && timing->answer) {
+        cr.timing = summarise(*timing->answer);
+        if (cr.timing) add_figures(cr, c);
+      }
+      continue;
+    }
+    // The replay saw what the checked calls did not: the case fails here, and decides the verdict.
+    cr.v = d.v;
+    cr.message = d.message;
+    cr.wrong = d.wrong;
+    decisions.at(t.result_index).d = d;
+    if (result.sanitizer.state == explanation_state::none) {
+      const seconds_into into{m_sanitizer_s};
+      plan_explanation(build, t.case_index, cr, t.calls, timing, result.sanitizer, result.path, progress);
+    }
+    for (std::size_t rest = k + 1; rest < to_time.size(); ++rest) {
+      scratch.remove_file(*to_time[rest].request.checks.back().record_file);
+      case_result& untimed = result.cases.at(to_time[rest].result_index);
+      untimed.feedback = join_feedback(untimed.feedback, fmt::format("not timed: case {} failed", cr.name));
+    }
+    return t.result_index;
+  }
+  return std::nullopt;
 }
 
 double grader::score(const solution_result& result) const {
@@ -616,17 +658,23 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     if (replayer) replayer->session->request_end();
     if (!g_interrupted) start_ahead(next);
   };
+  // The timed cases whose checked calls were right, timed once every deciding case has passed: the
+  // timing of a solution that fails is never spent, and a wrong verdict comes without it.
+  std::vector<case_to_time> to_time;
+  bool timing_cut = false; // interrupted before every case to time was timed
   for (std::size_t i = 0; i < m_deciding && !g_interrupted; ++i) {
-    // A next build that was still compiling at this solution's start gets its runners before an untimed
-    // case, where their start overlaps it.
-    if (!(m_options.timing && m_cases[i].timed)) start_ahead(next);
+    // A next build that was still compiling at this solution's start gets its runners now: their start
+    // overlaps checked calls, and every timing waits until they are up.
+    start_ahead(next);
     if (after_failure && !after_failure->runs(ordered_sizes(m_spec, m_cases[i]))) {
       result.cases_not_run.push_back(m_cases[i].name);
       continue;
     }
     const bool explained = result.sanitizer.state != explanation_state::none;
-    result.cases.push_back(grade_case(session, replayer, scratch, runner, i, result.path, progress,
-                                      explained ? nullptr : &result.sanitizer, !after_failure));
+    const std::size_t timed_before = to_time.size();
+    result.cases.push_back(grade_case(session, scratch, runner, i, result.path, progress,
+                                      explained ? nullptr : &result.sanitizer, !after_failure, to_time));
+    if (to_time.size() > timed_before) to_time.back().result_index = result.cases.size() - 1;
     ran.push_back(i);
     const case_result& cr = result.cases.back();
     decisions.push_back({{cr.v, cr.message}, false});
@@ -638,8 +686,25 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     } else if (aligned(cr)) {
       aligned_right = true;
     }
-    if (times_a_case_from(i) && !times_a_case_from(i + 1)) end_timing(); // the last timed case is timed
   }
+  if (after_failure) {
+    // Right so far, but the solution failed: its recordings go, and its report says why they have no time.
+    for (const case_to_time& t : to_time) {
+      scratch.remove_file(*t.request.checks.back().record_file);
+      case_result& untimed = result.cases.at(t.result_index);
+      untimed.feedback = join_feedback(
+          untimed.feedback, fmt::format("not timed: a solution is timed once every case passes, and case {} failed",
+                                        after_failure->failed_case()));
+    }
+  } else if (!g_interrupted) {
+    if (const auto failed = time_cases(to_time, replayer, scratch, runner, result, decisions, progress))
+      after_failure.emplace(result.cases.at(*failed), aligned_right);
+    else
+      timing_cut = g_interrupted;
+  } else {
+    timing_cut = !to_time.empty();
+  }
+  end_timing();
   // The robustness cases, after every case that decides: each in a runner call of its own (a runner that
   // died on one is started again for the next), never timed, never explained, recorded apart. After a
   // failure none runs: the largest cases of all would explain nothing the verdict has not said.
@@ -649,7 +714,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
       continue;
     }
     result.robustness.push_back(
-        grade_case(session, replayer, scratch, runner, i, result.path, progress, nullptr, false));
+        grade_case(session, scratch, runner, i, result.path, progress, nullptr, false, to_time));
     decisions.push_back({{result.robustness.back().v, result.robustness.back().message}, true});
   }
   if (after_failure && !result.cases_not_run.empty()) result.cases_not_run_reason = after_failure->reason();
@@ -681,7 +746,8 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // The record says how the process that ran learner code was confined; the replaying runner runs in the
   // same sandbox.
   result.sandbox = sandbox_state(session, m_options.sandbox);
-  if (g_interrupted && result.cases.size() < m_deciding && decide_solution(decisions).v == verdict::accepted) {
+  if (g_interrupted && (result.cases.size() < m_deciding || timing_cut) &&
+      decide_solution(decisions).v == verdict::accepted) {
     result.v = verdict::internal_error;
     result.message = "interrupted before every case ran";
     return phases;

@@ -77,6 +77,15 @@ struct runners_ahead {
   std::unique_ptr<scratch_runner> recorder, replayer;
 };
 
+/// A case whose checked calls were all right, kept for timing from its recording once every case that decides
+/// has passed (grade()): a solution that fails a later case is not timed at all.
+struct case_to_time {
+  std::size_t case_index = 0;   ///< in grader::cases()
+  std::size_t result_index = 0; ///< in solution_result::cases
+  judge_wire::case_request request;
+  std::vector<call_facts> calls; ///< its checked calls, the last one recorded
+};
+
 /// A runner whose conversation has ended, kept with its scratch folder until the next solution's start:
 /// its process, exiting (runner_session::finish_without_exit), or nullptr when it ended already.
 struct exiting_runner {
@@ -153,16 +162,27 @@ public:
   double speed(const test_case& c, double ms) const;
 
 private:
-  /// Runs case `i` on `session`, whose outputs land in `scratch`: checked calls, then (when they are right
-  /// and the case is timed) timing.
+  /// Runs the checked calls of case `i` on `session`, whose outputs land in `scratch`.
   /// With `explanation` (not null), a failure of the case that compute-sanitizer can explain (the options'
   /// `on_failure`) leaves its plan there, pending.
-  /// A solution's timed cases are timed by `replayer` (started on first use) from what its checked call recorded,
-  /// when `time_it` (no earlier case failed).
-  case_result grade_case(runner_session& session, std::unique_ptr<scratch_runner>& replayer,
-                         const scratch_folder& scratch, const build_result& build, std::size_t i,
-                         const std::string& who, const progress_fn& progress, sanitizer_explanation* explanation,
-                         bool time_it);
+  /// When `time_it` (no earlier case failed) and the case is timed, its last checked call is recorded, and a
+  /// case whose calls were all right is added to `to_time` (time_cases() times it).
+  case_result grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
+                         std::size_t i, const std::string& who, const progress_fn& progress,
+                         sanitizer_explanation* explanation, bool time_it, std::vector<case_to_time>& to_time);
+  /// Times `to_time`'s cases, in order, by `replayer` (started on first use) from what their checked calls
+  /// recorded in `scratch`, and sets their figures in `result`. A case whose replay fails it takes its
+  /// verdict (and `decisions`' entry) from there; the cases after it are not timed. Returns that case's
+  /// index in `result.cases`, if one failed.
+  std::optional<std::size_t> time_cases(std::vector<case_to_time>& to_time, std::unique_ptr<scratch_runner>& replayer,
+                                        const scratch_folder& scratch, const build_result& build,
+                                        solution_result& result, std::vector<case_outcome>& decisions,
+                                        const progress_fn& progress);
+  /// Plans the compute-sanitizer explanation of case `i`, which failed (`cr`) in `calls` or in its
+  /// `timing`, into `explanation`, pending; where the tool is missing, says so in `cr` at once.
+  void plan_explanation(const build_result& build, std::size_t i, case_result& cr,
+                        const std::vector<call_facts>& calls, const std::optional<timing_facts>& timing,
+                        sanitizer_explanation& explanation, const std::string& who, const progress_fn& progress);
   /// Whether an explanation under way stops: an interrupt, or the options' `give_way`.
   bool stop_explaining() const;
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.

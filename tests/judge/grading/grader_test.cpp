@@ -350,6 +350,48 @@ TEST_CASE("a case run after the verdict is decided, to explain it, has one check
   }
 }
 
+TEST_CASE("a solution that fails a later case is not timed: its right timed cases say why", "[grader]") {
+  grade_options strict = fake_options(true);
+  strict.strict = true; // the robustness case decides, in file order: after the timed n_100
+  std::vector<test_case> cases = vector_cases();
+  test_case beyond = vector_case("beyond_n_2000", 2000, visibility::hidden, false);
+  beyond.beyond_limits = "N past the published limit of 1,000";
+  cases.push_back(beyond);
+  grader g(vector_add(), cases, test_secret(), fake_device(), strict);
+  solution_result r;
+  r.path = "solutions/wrong_beyond.cu";
+  const run_phases phases = g.grade(built("wrong_beyond"), r, nullptr);
+  CHECK(r.v == verdict::wrong_answer);
+  CHECK(contains(r.message, "case beyond_n_2000"));
+  REQUIRE(r.cases.size() == 4);
+  const case_result& timed = r.cases.at(2);
+  REQUIRE(timed.name == "n_100");
+  CHECK(timed.v == verdict::accepted);
+  CHECK_FALSE(timed.timing);
+  CHECK(contains(timed.feedback, "not timed: a solution is timed once every case passes, and case beyond_n_2000 failed"));
+  CHECK(phase_seconds(phases, "timing") == 0);
+}
+
+TEST_CASE("a replay that fails a timed case decides the verdict, and the timed cases after it are not timed",
+          "[grader]") {
+  std::vector<test_case> cases = cases_with_robustness();
+  cases.push_back(vector_case("n_200", 200, visibility::hidden, true));
+  grader g(vector_add(), cases, test_secret(), fake_device(), fake_options(true));
+  const solution_result r = grade_with(g, "timing_wrong");
+  CHECK(r.v == verdict::wrong_answer);
+  CHECK(contains(r.message, "case n_100 (100, hidden)"));
+  REQUIRE(r.cases.size() == 4);
+  CHECK(r.cases.at(2).v == verdict::wrong_answer);
+  const case_result& after = r.cases.at(3);
+  REQUIRE(after.name == "n_200");
+  CHECK(after.v == verdict::accepted);
+  CHECK_FALSE(after.timing);
+  CHECK(contains(after.feedback, "not timed: case n_100 failed"));
+  // The verdict was decided before the robustness cases: they do not run.
+  CHECK(r.robustness.empty());
+  CHECK(r.cases_not_run == std::vector<std::string>{"beyond_n_2000"});
+}
+
 TEST_CASE("an accepted solution runs every case and lists none as not run", "[grader]") {
   grader g(vector_add(), cases_with_robustness(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "ok");
