@@ -4,7 +4,6 @@
 #include "judge/base/utc_time.hpp"
 #include "judge/report/kernel_text.hpp"
 #include "judge/report/mismatch_text.hpp"
-#include "judge/report/cases_not_run_text.hpp"
 #include "judge/report/not_run_text.hpp"
 #include "judge/report/plausibility_text.hpp"
 #include "judge/report/robustness_text.hpp"
@@ -13,11 +12,14 @@
 #include "judge/sanitizer/sanitizer_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace judge {
 
@@ -109,8 +111,18 @@ std::string render_solution(const solution_result& r, const std::string& baselin
     }
   }
   if (!r.case_set.empty()) out += fmt::format("  graded on case set {}\n", r.case_set);
-  for (const case_result& c : r.cases)
-    if (!c.feedback.empty()) out += indent(fmt::format("note on {}: {}", c.name, c.feedback), "  ");
+  // A note several cases share (a solution's timed cases not timed, and why) is said once, naming them all.
+  std::vector<std::pair<std::string, std::vector<std::string>>> notes; // feedback, its cases, in case order
+  for (const case_result& c : r.cases) {
+    if (c.feedback.empty()) continue;
+    const auto same = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == c.feedback; });
+    if (same == notes.end())
+      notes.push_back({c.feedback, {c.name}});
+    else
+      same->second.push_back(c.name);
+  }
+  for (const auto& [feedback, names] : notes)
+    out += indent(fmt::format("note on {}: {}", fmt::join(names, ", "), feedback), "  ");
   for (const case_result& c : r.cases)
     if (c.implausible)
       out += indent(fmt::format("implausible time on {}: {}", c.name, implausible_text(*c.implausible)), "  ! ");

@@ -44,6 +44,27 @@ TEST_CASE("cases an earlier failure left unrun are named in one line with the re
                   "the verdict (WA)") != std::string::npos);
 }
 
+TEST_CASE("a note several cases share is said once, naming them; a note of one case names it", "[report]") {
+  solution_result r = failed_on(true);
+  const std::string why = "not timed: a solution is timed once every case passes, and case ragged_1001x513x777 failed";
+  for (const char* name : {"square_1024", "square_2048"}) {
+    case_result c;
+    c.name = name;
+    c.shape = "1024x1024x1024";
+    c.v = verdict::accepted;
+    c.feedback = why;
+    r.cases.insert(r.cases.begin(), c);
+  }
+  r.cases.front().feedback = "launch gaps: 4 us";
+  r.cases.insert(r.cases.begin(), r.cases.at(1)); // a third case with the shared note, first in order
+  r.cases.front().name = "square_512";
+  const std::string text = render_solution(r, "cuBLAS", terminal_style{});
+  CAPTURE(text);
+  CHECK(text.find("  note on square_512, square_1024: " + why + "\n") != std::string::npos);
+  CHECK(text.find("  note on square_2048: launch gaps: 4 us\n") != std::string::npos);
+  CHECK(text.find("note on square_1024: not timed") == std::string::npos);
+}
+
 TEST_CASE("contest mode keeps a hidden case to name, shape and verdict, and samples whole", "[report]") {
   const std::string hidden = render_solution(contest_view(failed_on(true)), "cuBLAS", terminal_style{});
   CHECK(hidden.find("ragged_1001x513x777") != std::string::npos);
