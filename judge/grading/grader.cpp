@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <future>
 #include <thread>
@@ -146,8 +147,16 @@ judge_wire::case_request grader::checks_request(std::size_t i, bool explains_onl
 std::vector<call_facts> grader::run_and_check(runner_session& session, const scratch_folder& scratch,
                                               const judge_wire::case_request& request, std::size_t i) {
   // The judge's side of a check (its CPU reference, reading and comparing its outputs) is CPU work the
-  // GPU need not wait for: a check's runs beside the runner's next call, on a copy of its facts, one at a
-  // time, in order. Its phases are what the judge waited for, not what overlapped the runner.
+  // GPU need not wait for. The case's CPU references are made, or read back from disk, on a thread of their
+  // own from the moment the runner is asked (a robustness case's one call would otherwise be followed by
+  // its reference); each check's outputs are then checked on a copy of its facts beside the runner's next
+  // call, one at a time, in order. Its phases are what the judge waited for, not what overlapped the runner.
+  // Nothing else uses the reference cache until the references are made: every check waits for them.
+  std::atomic<std::size_t> wanted{request.checks.size()}; // the references still wanted: the calls before a failure
+  double overlapped_warming_s = 0;
+  const std::shared_future<void> references = std::async(std::launch::async, [&] {
+    for (std::size_t k = 0; k < wanted.load(); ++k) cpu_reference(i, static_cast<int>(k), overlapped_warming_s);
+  }).share();
   std::future<call_facts> checking;
   std::size_t checking_index = 0;
   std::vector<std::pair<std::size_t, call_facts>> checked; // (check, its facts with what its outputs hold)
@@ -157,11 +166,16 @@ std::vector<call_facts> grader::run_and_check(runner_session& session, const scr
     const seconds_into into{m_output_check_s};
     checked.emplace_back(checking_index, checking.get()); // a reference that cannot be built throws here
   };
+  const auto answered_ok = [](const call_facts& facts) {
+    return facts.answer && facts.answer->status == judge_wire::call_status::ok;
+  };
   const auto arrived = [&](std::size_t k, const call_facts& facts) {
+    if (!answered_ok(facts)) wanted = std::min(wanted.load(), k); // no reference from this call on is read
     if (k + 1 >= request.checks.size()) return; // the last: nothing of the runner's left to overlap it
     wait_for_checking();
     checking_index = k;
     checking = std::async(std::launch::async, [&, k, mine = facts]() mutable {
+      if (answered_ok(mine)) references.get(); // a reference that cannot be built throws here
       check_outputs(scratch, request, i, static_cast<int>(k), mine, overlapped_reference_s, overlapped_compare_s);
       return mine;
     });
@@ -170,8 +184,15 @@ std::vector<call_facts> grader::run_and_check(runner_session& session, const scr
   try {
     calls = session.run_checks(request, call_seconds(), arrived);
   } catch (...) {
-    if (checking.valid()) checking.wait(); // it uses this frame's variables
+    wanted = 0;
+    references.wait(); // they use this frame's variables
+    if (checking.valid()) checking.wait();
     throw;
+  }
+  wanted = std::min(wanted.load(), calls.size());
+  {
+    const seconds_into into{m_reference_s};
+    references.wait();
   }
   wait_for_checking();
   std::size_t next = 0; // the first check not checked beside the runner
@@ -179,8 +200,10 @@ std::vector<call_facts> grader::run_and_check(runner_session& session, const scr
     if (k < calls.size()) calls[k] = std::move(facts);
     next = k + 1;
   }
-  for (std::size_t k = next; k < calls.size(); ++k)
+  for (std::size_t k = next; k < calls.size(); ++k) {
+    if (answered_ok(calls[k])) references.get();
     check_outputs(scratch, request, i, static_cast<int>(k), calls[k], m_reference_s, m_output_check_s);
+  }
   return calls;
 }
 
