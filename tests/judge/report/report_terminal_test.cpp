@@ -44,7 +44,7 @@ TEST_CASE("cases an earlier failure left unrun are named in one line with the re
                   "the verdict (WA)") != std::string::npos);
 }
 
-TEST_CASE("a note several cases share is said once, naming them; a note of one case names it", "[report]") {
+TEST_CASE("a note several cases share is said once, naming them all, and a note of one case names it", "[report]") {
   solution_result r = failed_on(true);
   const std::string why = "not timed: a solution is timed once every case passes, and case ragged_1001x513x777 failed";
   for (const char* name : {"square_1024", "square_2048"}) {
