@@ -258,6 +258,17 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   }
 }
 
+/// Leaves the cases of `to_time` from `from` on untimed: their recordings go from `scratch`, and each
+/// says `why` in its feedback.
+static void leave_untimed(const std::vector<case_to_time>& to_time, std::size_t from, const scratch_folder& scratch,
+                          solution_result& result, const std::string& why) {
+  for (std::size_t k = from; k < to_time.size(); ++k) {
+    scratch.remove_file(*to_time[k].request.checks.back().record_file);
+    case_result& untimed = result.cases.at(to_time[k].result_index);
+    untimed.feedback = join_feedback(untimed.feedback, why);
+  }
+}
+
 /// solution_result::sandbox for a runner that has finished.
 static sandbox_status sandbox_state(const runner_session& session, bool asked) {
   if (session.sandboxed()) return {sandbox_mode::on, "", session.layers()};
@@ -598,11 +609,7 @@ std::optional<std::size_t> grader::time_cases(std::vector<case_to_time>& to_time
       const seconds_into into{m_sanitizer_s};
       plan_explanation(build, t.case_index, cr, t.calls, timing, result.sanitizer, result.path, progress);
     }
-    for (std::size_t rest = k + 1; rest < to_time.size(); ++rest) {
-      scratch.remove_file(*to_time[rest].request.checks.back().record_file);
-      case_result& untimed = result.cases.at(to_time[rest].result_index);
-      untimed.feedback = join_feedback(untimed.feedback, fmt::format("not timed: case {} failed", cr.name));
-    }
+    leave_untimed(to_time, k + 1, scratch, result, fmt::format("not timed: case {} failed", cr.name));
     return t.result_index;
   }
   return std::nullopt;
@@ -711,14 +718,10 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
     }
   }
   if (after_failure) {
-    // Right so far, but the solution failed: its recordings go, and its report says why they have no time.
-    for (const case_to_time& t : to_time) {
-      scratch.remove_file(*t.request.checks.back().record_file);
-      case_result& untimed = result.cases.at(t.result_index);
-      untimed.feedback = join_feedback(
-          untimed.feedback, fmt::format("not timed: a solution is timed once every case passes, and case {} failed",
-                                        after_failure->failed_case()));
-    }
+    // Right so far, but the solution failed.
+    leave_untimed(to_time, 0, scratch, result,
+                  fmt::format("not timed: a solution is timed once every case passes, and case {} failed",
+                              after_failure->failed_case()));
   } else if (!g_interrupted) {
     if (const auto failed = time_cases(to_time, replayer, scratch, runner, result, decisions, progress))
       after_failure.emplace(result.cases.at(*failed), aligned_right);
