@@ -9,6 +9,7 @@
 #include "judge/grading/compare.hpp"
 #include "judge/grading/reference_dry_run.hpp"
 #include "judge/grading/reference_library.hpp"
+#include "judge/problem/call_limit.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/problem/problem.hpp"
@@ -368,6 +369,8 @@ int list_cases(const context& ctx, const cases_flags& f) {
   for (const auto& c : cases) {
     // What else decides how the case is judged, said after the columns every case has.
     std::string notes = c.compare == comparison::exact ? "  exact" : "";
+    // A call's limit, where it varies from case to case (limits.slowest_speed).
+    if (spec.limits.slowest_speed) notes += fmt::format("  limit {:.3g} s", call_limit_seconds(spec, c));
     if (c.robustness()) notes += "  robustness: " + c.beyond_limits;
     std::printf("%-30s %-10s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
                 shape_text(spec, c).c_str(), c.timed ? "yes" : "no", notes.c_str());

@@ -4,6 +4,7 @@
 #include "judge/grading/case_size.hpp"
 #include "judge/grading/cases_after_failure.hpp"
 #include "common/seconds_into.hpp"
+#include "judge/problem/call_limit.hpp"
 #include "judge/problem/case_tolerance.hpp"
 #include "judge/problem/check_seed.hpp"
 #include "judge/grading/compare.hpp"
@@ -68,6 +69,9 @@ double grader::settle_exits() {
 
 double grader::call_seconds() const {
   return m_options.case_seconds > 0 ? m_options.case_seconds : m_spec.limits.case_seconds;
+}
+double grader::call_seconds(std::size_t i) const {
+  return m_options.case_seconds > 0 ? m_options.case_seconds : call_limit_seconds(m_spec, m_cases[i]);
 }
 double grader::budget_seconds() const {
   return m_options.budget_seconds > 0 ? m_options.budget_seconds : m_spec.limits.timing_budget_seconds;
@@ -182,7 +186,7 @@ std::vector<call_facts> grader::run_and_check(runner_session& session, const scr
   };
   std::vector<call_facts> calls;
   try {
-    calls = session.run_checks(request, call_seconds(), arrived);
+    calls = session.run_checks(request, call_seconds(i), arrived);
   } catch (...) {
     wanted = 0;
     references.wait(); // they use this frame's variables

@@ -253,7 +253,12 @@ private:
   /// A new scratch folder for one runner process's outputs, inside the grader's own.
   scratch_folder new_scratch(const std::string& tag);
   runner_options runner_options_for(const build_result& runner, const scratch_folder& scratch, runner_role role);
+  /// [s] The most one checked call may take on any case (--time-limit, else limits.case_seconds): what the
+  /// timing's and the tools' bounds are made from.
   double call_seconds() const;
+  /// [s] The limit of one checked call on case `i`: --time-limit where given, else the case's own
+  /// (call_limit.hpp), never more than call_seconds().
+  double call_seconds(std::size_t i) const;
   double budget_seconds() const;
 
   problem_spec m_spec;

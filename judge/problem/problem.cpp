@@ -2,6 +2,8 @@
 
 #include "judge/problem/spec_yaml.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -344,12 +346,46 @@ void read_baseline(const reader& in, const YAML::Node& node, problem_spec& spec)
   }
 }
 
-void read_limits(const reader& in, const YAML::Node& node, judge::limits& limits) {
-  const fields f =
-      in.mapping(node, "limits", {"compile_seconds", "case_seconds", "timing_budget_seconds", "output_bytes"});
+/// limits.slowest_speed and limits.min_case_seconds: a case's call limit from its work (call_limit.hpp),
+/// which needs the work of the problem's speed unit, and a least limit within the most.
+void read_call_limit_by_work(const reader& in, const fields& f, const problem_spec& spec, judge::limits& limits) {
+  const YAML::Node* speed = f.find("slowest_speed");
+  const YAML::Node* least = f.find("min_case_seconds");
+  if (speed) {
+    const double value = in.number(*speed, "limits.slowest_speed");
+    if (!std::isfinite(value) || value <= 0)
+      in.fail_field(*speed, "limits.slowest_speed",
+                    fmt::format("must be a speed in {} above 0, got {}", unit_name(spec.unit), speed->Scalar()));
+    const size_expr& work = spec.unit == speed_unit::gflops ? spec.flops : spec.bytes;
+    if (work.text() == "0")
+      in.fail_field(*speed, "limits.slowest_speed",
+                    fmt::format("needs the work it is a speed of: the problem's speed unit is {}, and work.{} is not "
+                                "given",
+                                unit_name(spec.unit), spec.unit == speed_unit::gflops ? "flops" : "bytes"));
+    limits.slowest_speed = value;
+  }
+  if (least) {
+    if (!speed)
+      in.fail_field(*least, "limits.min_case_seconds",
+                    "is the least of a limit made from a case's work, and limits.slowest_speed, its speed, is not "
+                    "given");
+    limits.min_case_seconds = read_seconds(in, *least, "limits.min_case_seconds");
+  }
+  if (speed && limits.min_case_seconds > limits.case_seconds)
+    in.fail_field(least ? *least : *speed, "limits.min_case_seconds",
+                  fmt::format("the least a case gives a call ({:g} s) is more than the most, limits.case_seconds "
+                              "({:g} s)",
+                              limits.min_case_seconds, limits.case_seconds));
+}
+
+void read_limits(const reader& in, const YAML::Node& node, const problem_spec& spec, judge::limits& limits) {
+  const fields f = in.mapping(node, "limits",
+                              {"compile_seconds", "case_seconds", "slowest_speed", "min_case_seconds",
+                               "timing_budget_seconds", "output_bytes"});
   if (const YAML::Node* v = f.find("compile_seconds"))
     limits.compile_seconds = read_seconds(in, *v, "limits.compile_seconds");
   if (const YAML::Node* v = f.find("case_seconds")) limits.case_seconds = read_seconds(in, *v, "limits.case_seconds");
+  read_call_limit_by_work(in, f, spec, limits);
   if (const YAML::Node* v = f.find("timing_budget_seconds"))
     limits.timing_budget_seconds = read_seconds(in, *v, "limits.timing_budget_seconds");
   if (const YAML::Node* v = f.find("output_bytes")) {
@@ -461,7 +497,7 @@ problem_spec load_problem(const std::filesystem::path& problem_dir) {
   if (const YAML::Node* node = top.find("tensor_cores"))
     spec.tensor_cores_allowed =
         in.word<bool>(*node, "tensor_cores", "choice", {{"allowed", true}, {"forbidden", false}});
-  if (const YAML::Node* node = top.find("limits")) read_limits(in, *node, spec.limits);
+  if (const YAML::Node* node = top.find("limits")) read_limits(in, *node, spec, spec.limits);
   return spec;
 }
 

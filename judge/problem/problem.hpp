@@ -86,7 +86,12 @@ struct baseline_spec {
 
 struct limits {
   double compile_seconds = 60;          // [s]
-  double case_seconds = 10;             // [s] one checked call
+  double case_seconds = 10;             // [s] one checked call, the most any case gives it
+  /// A case with little work gives a call less time than case_seconds: its work at this speed (the
+  /// problem's speed unit, GFLOPS or GB/s), never under min_case_seconds (call_limit.hpp). Absent: every
+  /// case gives case_seconds.
+  std::optional<double> slowest_speed;
+  double min_case_seconds = 2; // [s] the least a case gives a call where slowest_speed is set
   double timing_budget_seconds = 3;     // [s] adaptive timing of one case
   std::size_t output_bytes = 64 * 1024; // [B] learner output kept
 };

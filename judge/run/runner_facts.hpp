@@ -61,6 +61,8 @@ struct request_facts {
   /// The runner's process runs learner host code: a failure it reports of itself (runner_failed,
   /// out_of_step) is that process's, so the solution's, never the judge's.
   bool learner_host_code = false;
+  /// [s] timed_out in a checked call: the limit it ran past (the case's, call_limit.hpp); 0 elsewhere.
+  double limit_seconds = 0;
 };
 
 /// Everything observed about one checked call of solve() on one case.

@@ -275,7 +275,10 @@ std::vector<call_facts> runner_session::run_checks(const judge_wire::case_reques
     request_facts facts;
     auto answer = next_answer(began + span(call_seconds), facts);
     began = clock_type::now();
-    if (!answer) return unanswered(facts);
+    if (!answer) {
+      if (facts.outcome == request_outcome::timed_out) facts.limit_seconds = call_seconds;
+      return unanswered(facts);
+    }
     const std::string due = fmt::format("the check answer of case '{}' check {}", request.name, k);
     auto* check = std::get_if<judge_wire::check_answer>(&*answer);
     if (!check) return unanswered(unexpected(*answer, due));

@@ -201,9 +201,11 @@ struct fake {
     t.warmup_calls = 3;
     t.checked_samples = c.timing->min_samples + 3;
     t.stop_reason = judge_wire::stop_reason::precision;
-    // The real runner's split of its timing; forged_phases claims a day spent on the GPU reference.
+    // The real runner's split of its timing, spent as the real runner spends it, inside the judge's wait
+    // for this answer; forged_phases claims a day spent on the GPU reference.
     t.inputs_s = 0.001;
     t.reference_s = scenario == "forged_phases" ? 86400 : 0.002;
+    std::this_thread::sleep_for(std::chrono::microseconds(3000));
     if (scenario == "foreign_kernel") {
       t = timing_answer{};
       t.case_name = c.name;

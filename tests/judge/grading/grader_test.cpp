@@ -236,6 +236,23 @@ TEST_CASE("a wrong first call is the verdict though the runner crashed in the ne
   CHECK(contains(r.message, "case sample_8 (8): checked call 1: 1 of 8 elements of C are wrong"));
 }
 
+TEST_CASE("a call that hangs on a case with little work is stopped at that case's own limit", "[grader]") {
+  problem_spec spec = vector_add();
+  spec.limits.case_seconds = 60;
+  spec.limits.slowest_speed = 1;      // GB/s: sample_8's 96 bytes are given almost nothing,
+  spec.limits.min_case_seconds = 0.5; // so they are given the least
+  grade_options options = fake_options(false);
+  options.case_seconds = 0; // the problem's limits, not one for every case
+  grader g(spec, vector_cases(), test_secret(), fake_device(), options);
+  solution_result r;
+  const run_phases phases = g.grade(built("hang"), r, nullptr);
+  CAPTURE(r.message);
+  REQUIRE(r.v == verdict::time_limit_exceeded);
+  CHECK(contains(r.message, "checked call 1: solve() did not return within the time limit of 0.5 s"));
+  CHECK(phase_seconds(phases, "limit wait") >= 0.5);
+  CHECK(phase_seconds(phases, "limit wait") < 30); // not the problem's most, 60 s
+}
+
 TEST_CASE("a solution that hangs is not run on its remaining cases", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   const solution_result r = grade_with(g, "hang");

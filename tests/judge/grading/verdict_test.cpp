@@ -118,6 +118,14 @@ TEST_CASE("a timeout is TLE even when nothing was reported", "[verdict]") {
   CHECK(contains(d.message, "solve() did not return within the time limit"));
 }
 
+TEST_CASE("a checked call's timeout names the limit it ran past", "[verdict]") {
+  auto c = unanswered(request_outcome::timed_out, killed(9, true));
+  c.request.limit_seconds = 2;
+  CHECK(decide_case({c}, std::nullopt).message == "checked call 1: solve() did not return within the time limit of 2 s");
+  c.request.limit_seconds = 4.2949673;
+  CHECK(contains(decide_case({c}, std::nullopt).message, "within the time limit of 4.29 s"));
+}
+
 TEST_CASE("a runner that hangs before hello is a run-time error, not a time limit of solve()", "[verdict]") {
   auto c = unanswered(request_outcome::timed_out, killed(9, true));
   c.request.before_hello = true;

@@ -99,6 +99,23 @@ TEST_CASE("omitted fields take the defaults docs/problem-format.md gives", "[spe
   CHECK(spec.limits.case_seconds == 10);
   CHECK(spec.limits.timing_budget_seconds == 3);
   CHECK(spec.limits.output_bytes == 65536);
+  CHECK_FALSE(spec.limits.slowest_speed);
+}
+
+TEST_CASE("a call's limit made from a case's work is read with its least", "[spec]") {
+  const temp_folder root;
+  const auto given = write_problem(root, "matmul",
+                                   "title: Matmul\n" + matmul_signature +
+                                       "work: {flops: 2*M*N*K}\nlimits: {slowest_speed: 0.5, min_case_seconds: 1.5}\n");
+  const problem_spec spec = load_problem(given);
+  CHECK(spec.limits.slowest_speed == 0.5);
+  CHECK(spec.limits.min_case_seconds == 1.5);
+  CHECK(spec.limits.case_seconds == 10);
+  const temp_folder other;
+  const auto least_default = write_problem(other, "matmul",
+                                           "title: Matmul\n" + matmul_signature +
+                                               "work: {flops: 2*M*N*K}\nlimits: {slowest_speed: 2}\n");
+  CHECK(load_problem(least_default).limits.min_case_seconds == 2);
 }
 
 TEST_CASE("status says whether a problem is a draft, published by default", "[spec]") {
@@ -250,6 +267,20 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{head + "work: {bytes: 4*M*}\n", "field 'work.bytes': size expression '4*M*' ends where"},
       row{head + "limits: {case_seconds: 0}\n",
           "field 'limits.case_seconds': must be a number of seconds above 0, got 0"},
+      row{head + "limits: {slowest_speed: 0}\n", "field 'limits.slowest_speed': must be a speed in GFLOPS above 0, got 0"},
+      row{head + "limits: {slowest_speed: 1}\n",
+          "field 'limits.slowest_speed': needs the work it is a speed of: the problem's speed unit is GFLOPS, and "
+          "work.flops is not given"},
+      row{head + "speed_unit: gbps\nwork: {flops: 2*M*N*K}\nlimits: {slowest_speed: 1}\n",
+          "the problem's speed unit is GB/s, and work.bytes is not given"},
+      row{head + "limits: {min_case_seconds: 1}\n",
+          "field 'limits.min_case_seconds': is the least of a limit made from a case's work, and "
+          "limits.slowest_speed, its speed, is not given"},
+      row{head + "work: {flops: 2*M*N*K}\nlimits: {case_seconds: 3, slowest_speed: 1, min_case_seconds: 4}\n",
+          "field 'limits.min_case_seconds': the least a case gives a call (4 s) is more than the most, "
+          "limits.case_seconds (3 s)"},
+      row{head + "work: {flops: 2*M*N*K}\nlimits: {case_seconds: 1, slowest_speed: 1}\n",
+          "the least a case gives a call (2 s) is more than the most, limits.case_seconds (1 s)"},
       row{head + "limits: {compile_seconds: soon}\n",
           "field 'limits.compile_seconds': expected a number, got \"soon\""},
       row{head + "limits: {output_bytes: 1.5}\n", "field 'limits.output_bytes': expected an integer, got \"1.5\""},
