@@ -372,8 +372,10 @@ int list_cases(const context& ctx, const cases_flags& f) {
     // A call's limit, where it varies from case to case (limits.slowest_speed).
     if (spec.limits.slowest_speed) notes += fmt::format("  limit {:.3g} s", call_limit_seconds(spec, c));
     if (c.robustness()) notes += "  robustness: " + c.beyond_limits;
+    std::string timed = c.timed ? "yes" : "no";
+    if (!notes.empty()) timed.resize(3, ' '); // the notes in a column of their own
     std::printf("%-30s %-10s %-18s %s%s\n", c.name.c_str(), c.visibility == visibility::hidden ? "hidden" : "sample",
-                shape_text(spec, c).c_str(), c.timed ? "yes" : "no", notes.c_str());
+                shape_text(spec, c).c_str(), timed.c_str(), notes.c_str());
   }
   return 0;
 }
