@@ -91,7 +91,7 @@ struct limits {
   /// problem's speed unit, GFLOPS or GB/s), never under min_case_seconds (call_limit.hpp). Absent: every
   /// case gives case_seconds.
   std::optional<double> slowest_speed;
-  double min_case_seconds = 2; // [s] the least a case gives a call where slowest_speed is set
+  double min_case_seconds = 2;          // [s] the least a case gives a call where slowest_speed is set
   double timing_budget_seconds = 3;     // [s] adaptive timing of one case
   std::size_t output_bytes = 64 * 1024; // [B] learner output kept
 };
