@@ -124,7 +124,8 @@ std::string describe(const request_facts& r) {
     return "the runner answered";
   case request_outcome::timed_out:
     if (r.before_hello) return "the runner did not say hello within the time limit";
-    if (r.limit_seconds > 0) return fmt::format("solve() did not return within the time limit of {:.3g} s", r.limit_seconds);
+    if (r.limit_seconds > 0)
+      return fmt::format("solve() did not return within the time limit of {:.3g} s", r.limit_seconds);
     return "solve() did not return within the time limit";
   case request_outcome::runner_ended:
     // SIGSYS is how the filter ends a runner whose own report could not run (SIGSYS blocked).

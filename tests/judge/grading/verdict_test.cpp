@@ -121,7 +121,8 @@ TEST_CASE("a timeout is TLE even when nothing was reported", "[verdict]") {
 TEST_CASE("a checked call's timeout names the limit it ran past", "[verdict]") {
   auto c = unanswered(request_outcome::timed_out, killed(9, true));
   c.request.limit_seconds = 2;
-  CHECK(decide_case({c}, std::nullopt).message == "checked call 1: solve() did not return within the time limit of 2 s");
+  CHECK(decide_case({c}, std::nullopt).message ==
+        "checked call 1: solve() did not return within the time limit of 2 s");
   c.request.limit_seconds = 4.2949673;
   CHECK(contains(decide_case({c}, std::nullopt).message, "within the time limit of 4.29 s"));
 }

@@ -37,16 +37,15 @@ TEST_CASE("without a slowest speed every case gives a call the problem's limit",
   CHECK(call_limit_seconds(spec, sized(8192, 8192, 8192)) == 7);
 }
 
-TEST_CASE("with a slowest speed a case gives its work at that speed, between the least and the most",
-          "[call_limit]") {
+TEST_CASE("with a slowest speed a case gives its work at that speed, between the least and the most", "[call_limit]") {
   problem_spec spec = matmul_like();
   spec.limits.case_seconds = 10;
   spec.limits.slowest_speed = 1; // GFLOPS
   spec.limits.min_case_seconds = 2;
-  CHECK(call_limit_seconds(spec, sized(2, 3, 2)) == 2);                                // 24 FLOP: the least
-  CHECK(call_limit_seconds(spec, sized(2048, 1024, 1024)) == Approx(4.294967296));    // 2^32 FLOP
-  CHECK(call_limit_seconds(spec, sized(256, 6144, 4096)) == 10);                      // 12.9 GFLOP: the most
-  CHECK(call_limit_seconds(spec, sized(3037000499, 3037000499, 3037000499)) == 10);   // past 64 bits: the most
+  CHECK(call_limit_seconds(spec, sized(2, 3, 2)) == 2);                             // 24 FLOP: the least
+  CHECK(call_limit_seconds(spec, sized(2048, 1024, 1024)) == Approx(4.294967296));  // 2^32 FLOP
+  CHECK(call_limit_seconds(spec, sized(256, 6144, 4096)) == 10);                    // 12.9 GFLOP: the most
+  CHECK(call_limit_seconds(spec, sized(3037000499, 3037000499, 3037000499)) == 10); // past 64 bits: the most
 }
 
 TEST_CASE("a problem measured in GB/s gives a case its bytes at the slowest speed", "[call_limit]") {

@@ -112,9 +112,8 @@ TEST_CASE("a call's limit made from a case's work is read with its least", "[spe
   CHECK(spec.limits.min_case_seconds == 1.5);
   CHECK(spec.limits.case_seconds == 10);
   const temp_folder other;
-  const auto least_default = write_problem(other, "matmul",
-                                           "title: Matmul\n" + matmul_signature +
-                                               "work: {flops: 2*M*N*K}\nlimits: {slowest_speed: 2}\n");
+  const auto least_default = write_problem(
+      other, "matmul", "title: Matmul\n" + matmul_signature + "work: {flops: 2*M*N*K}\nlimits: {slowest_speed: 2}\n");
   CHECK(load_problem(least_default).limits.min_case_seconds == 2);
 }
 
@@ -246,7 +245,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
   const row r = GENERATE_COPY(
       // fields and values
       row{head + "tolerence: {atol: 1}\n",
-          "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, status, statement, signature, "
+          "problem.yaml:9: unknown field 'tolerence'; did you mean 'tolerance'? (allowed: title, status, statement, "
+          "signature, "
           "tolerance, leetgpu, work, speed_unit, inputs, baseline, banned_libraries, tensor_cores, limits)"},
       row{head + "leetgpu: {atol: 0.01}\n",
           "problem.yaml:9: field 'leetgpu.rtol' is required (LeetGPU's relative tolerance)"},
@@ -267,7 +267,8 @@ TEST_CASE("an invalid problem.yaml is rejected with a message saying what is wro
       row{head + "work: {bytes: 4*M*}\n", "field 'work.bytes': size expression '4*M*' ends where"},
       row{head + "limits: {case_seconds: 0}\n",
           "field 'limits.case_seconds': must be a number of seconds above 0, got 0"},
-      row{head + "limits: {slowest_speed: 0}\n", "field 'limits.slowest_speed': must be a speed in GFLOPS above 0, got 0"},
+      row{head + "limits: {slowest_speed: 0}\n",
+          "field 'limits.slowest_speed': must be a speed in GFLOPS above 0, got 0"},
       row{head + "limits: {slowest_speed: 1}\n",
           "field 'limits.slowest_speed': needs the work it is a speed of: the problem's speed unit is GFLOPS, and "
           "work.flops is not given"},
