@@ -44,8 +44,7 @@ std::optional<timing_summary> summarise(const judge_wire::timing_answer& t) {
 
 double speed_of(const problem_spec& spec, const test_case& c, double ms) {
   if (!(ms > 0)) return 0;
-  const double work = static_cast<double>(spec.unit == speed_unit::gflops ? spec.flops.evaluate(c.sizes)
-                                                                          : spec.bytes.evaluate(c.sizes));
+  const double work = static_cast<double>(spec.unit_work().evaluate(c.sizes));
   return work / (ms * 1e-3) / 1e9;
 }
 

@@ -356,12 +356,11 @@ void read_call_limit_by_work(const reader& in, const fields& f, const problem_sp
     if (!std::isfinite(value) || value <= 0)
       in.fail_field(*speed, "limits.slowest_speed",
                     fmt::format("must be a speed in {} above 0, got {}", unit_name(spec.unit), speed->Scalar()));
-    const size_expr& work = spec.unit == speed_unit::gflops ? spec.flops : spec.bytes;
-    if (work.text() == "0")
+    if (spec.unit_work().text() == "0")
       in.fail_field(*speed, "limits.slowest_speed",
                     fmt::format("needs the work it is a speed of: the problem's speed unit is {}, and work.{} is not "
                                 "given",
-                                unit_name(spec.unit), spec.unit == speed_unit::gflops ? "flops" : "bytes"));
+                                unit_name(spec.unit), work_field(spec.unit)));
     limits.slowest_speed = value;
   }
   if (least) {

@@ -76,6 +76,8 @@ enum class speed_unit { gflops, gbps };
 
 /// The unit's name as results carry it (solution_result::speed_unit, the store, reports): "GFLOPS" or "GB/s".
 constexpr const char* unit_name(speed_unit unit) { return unit == speed_unit::gflops ? "GFLOPS" : "GB/s"; }
+/// The `work` field the unit is a rate of: "flops" for GFLOPS, "bytes" for GB/s.
+constexpr const char* work_field(speed_unit unit) { return unit == speed_unit::gflops ? "flops" : "bytes"; }
 
 struct baseline_spec {
   std::filesystem::path source; ///< absolute; empty when the problem has no baseline
@@ -112,6 +114,8 @@ struct problem_spec {
   size_expr flops; ///< [FLOP] per call
   size_expr bytes; ///< [B] per call
   speed_unit unit = speed_unit::gflops;
+  /// The work `unit` is a rate of: flops for GFLOPS, bytes for GB/s.
+  const size_expr& unit_work() const { return unit == speed_unit::gflops ? flops : bytes; }
   judge_data::distribution input_distribution;
   /// `inputs.buffers.<name>`: a buffer's own default distribution (an int buffer needs an integer one).
   std::map<std::string, judge_data::distribution> buffer_distributions;
