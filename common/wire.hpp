@@ -323,6 +323,12 @@ struct check_answer {
   /// the replay does not reproduce, a pointer to memory it did not see allocated).
   bool recorded = false;
   std::optional<std::string> not_replayable;
+  /// [s] host wall time of the runner's work around the call, so that the judge can say where a checked
+  /// call went: making its buffers, its inputs and their pristine copies and poisoning its outputs
+  /// (inputs_s), and copying its outputs to the host and writing their files (outputs_s). Optional on the
+  /// wire.
+  double inputs_s = 0;
+  double outputs_s = 0;
 };
 
 /// Where in the timing a fact was seen: warm-up call or timed sample number `sample`.

@@ -340,6 +340,14 @@ inline named_guard_violation read_guard_violation(const json& v, const where& w)
   return g;
 }
 
+/// Seconds a phase took: a finite number from 0 to a day (a runner's word, so a forged figure cannot
+/// overflow a sum).
+inline double read_phase_seconds(const json& v, const where& w) {
+  const double s = read_number(v, w);
+  if (!(s >= 0 && s <= 86400)) fail(w, "must be a number of seconds in [0, 86400]");
+  return s;
+}
+
 inline check_answer read_check_answer(const object_reader& r) {
   check_answer a;
   a.case_name = r.get("case", read_string);
@@ -354,6 +362,10 @@ inline check_answer read_check_answer(const object_reader& r) {
   a.host_ms = r.get("host_ms", read_number);
   a.recorded = r.get("recorded", read_bool);
   a.not_replayable = r.get("not_replayable", nullable(read_string));
+  // Added to protocol 7 without a version change, as the timing answer's were: figures for the judge's
+  // phases only.
+  if (r.has("inputs_s")) a.inputs_s = r.get("inputs_s", read_phase_seconds);
+  if (r.has("outputs_s")) a.outputs_s = r.get("outputs_s", read_phase_seconds);
   return a;
 }
 
@@ -421,14 +433,6 @@ inline kernel_launch read_kernel_launch(const json& v, const where& w) {
   k.static_shared_bytes = r.get("static_shared_bytes", read_count);
   k.registers = r.get("registers", integer_in(0, 65536));
   return k;
-}
-
-/// Seconds a phase took: a finite number from 0 to a day (a runner's word, so a forged figure cannot
-/// overflow a sum).
-inline double read_phase_seconds(const json& v, const where& w) {
-  const double s = read_number(v, w);
-  if (!(s >= 0 && s <= 86400)) fail(w, "must be a number of seconds in [0, 86400]");
-  return s;
 }
 
 inline timing_answer read_timing_answer(const object_reader& r) {
@@ -612,7 +616,9 @@ inline json to_json(const check_answer& a) {
           {"stray_threads", a.stray_threads},
           {"host_ms", a.host_ms},
           {"recorded", a.recorded},
-          {"not_replayable", detail::nullable_json(a.not_replayable, detail::string_json)}};
+          {"not_replayable", detail::nullable_json(a.not_replayable, detail::string_json)},
+          {"inputs_s", a.inputs_s},
+          {"outputs_s", a.outputs_s}};
 }
 
 inline json to_json(const timing_answer& t) {

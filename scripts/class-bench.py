@@ -63,13 +63,15 @@ DEFAULT_COUNT = dict(DEFAULT_MIX, ce=2)  # what a bare name in --mix stands for
 # names that report it, where it is today when none does).
 WANTED_PHASES = [
     ("input generation", ("input generation",),
-     "inside 'timing' (the runner generates each sample's inputs) and 'checked calls'"),
+     "inside 'timing' (the runner generates each sample's inputs) and 'checked calls' (each call's)"),
     ("CPU references", ("cpu reference", "cpu references"),
      "inside 'checked calls' (grader::cpu_reference, the first time a run asks for a case's outputs)"),
     ("GPU references", ("gpu reference", "gpu references"),
      "inside 'timing' (the runner's GPU reference checks the timed samples) and 'baseline'"),
     ("runner starts", ("runner start",), ""),
     ("checked calls", ("checked calls",), ""),
+    ("output files", ("output files",),
+     "inside 'checked calls' (the runner copying the outputs to the host and writing their files)"),
     ("output checks", ("output checks",),
      "inside 'checked calls' (reading the runner's outputs and comparing them with the references)"),
     ("sanitizer", ("sanitizer",), ""),

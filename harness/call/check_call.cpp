@@ -1,12 +1,14 @@
 #include "harness/call/check_call.hpp"
 
 #include "common/buffer_map.hpp"
+#include "common/seconds_into.hpp"
 #include "harness/call/call_buffers.hpp"
 #include "harness/call/solve_call.hpp"
 #include "common/wire_json.hpp"
 #include "harness/record/work_recorder.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -89,8 +91,10 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     }
 
     // Fresh buffers for every call: a solution cannot find the previous call's result where it left it.
+    const auto inputs_began = std::chrono::steady_clock::now();
     call_buffers buffers(request.buffers, false, context.options.layout());
     buffers.prepare(check.seed, check.poison);
+    answer.inputs_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - inputs_began).count();
     if (context.options.exact_buffers) print_buffer_map(buffers);
     work_recorder& recorder = work_recorder::instance();
     if (check.record_file) recorder.begin(regions_of(buffers));
@@ -130,12 +134,15 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
     }
 
     // The codec has checked that there is one file name per output buffer.
-    std::size_t output = 0;
-    for (std::size_t b = 0; b < request.buffers.size(); ++b) {
-      if (!request.buffers[b].is_result()) continue;
-      const std::string& name = check.output_files.at(output++);
-      write_output(buffers, b, context.scratch_fd, name, context.output_staging);
-      answer.outputs.push_back(name);
+    {
+      const judge_phases::seconds_into writing_outputs{answer.outputs_s};
+      std::size_t output = 0;
+      for (std::size_t b = 0; b < request.buffers.size(); ++b) {
+        if (!request.buffers[b].is_result()) continue;
+        const std::string& name = check.output_files.at(output++);
+        write_output(buffers, b, context.scratch_fd, name, context.output_staging);
+        answer.outputs.push_back(name);
+      }
     }
     if (recorded && answer.status == call_status::ok) {
       if (recorded->not_replayable) {

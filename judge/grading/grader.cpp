@@ -507,6 +507,19 @@ double grader::explain(const build_result& build, solution_result& result, const
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
+void grader::add_runner_split(const std::vector<call_facts>& calls, double checks_s) {
+  double inputs_s = 0, outputs_s = 0;
+  for (const call_facts& facts : calls) {
+    if (!facts.answer) continue;
+    inputs_s += facts.answer->inputs_s;
+    outputs_s += facts.answer->outputs_s;
+  }
+  // The runner's figures lie inside the judge's wait for its answers; a forged one cannot take more.
+  inputs_s = std::min(inputs_s, std::max(0.0, checks_s));
+  m_check_inputs_s += inputs_s;
+  m_output_files_s += std::min(outputs_s, std::max(0.0, checks_s - inputs_s));
+}
+
 case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
                                std::size_t i, const std::string& who, const progress_fn& progress,
                                sanitizer_explanation* explanation, bool time_it, std::vector<case_to_time>& to_time) {
@@ -540,6 +553,7 @@ case_result grader::grade_case(runner_session& session, const scratch_folder& sc
   if (timed && !to_be_timed) scratch.remove_file(*request.checks.back().record_file);
   // A call ended by its time limit: the checked calls of this case were mostly a wait on that limit.
   if (d.v == verdict::time_limit_exceeded) m_limit_wait_s += checks_s;
+  else add_runner_split(calls, checks_s);
   cr.v = d.v;
   cr.message = d.message;
   cr.wrong = d.wrong;
@@ -643,7 +657,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
   m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = m_ahead_wait_s = 0;
-  m_output_check_s = 0;
+  m_output_check_s = m_check_inputs_s = m_output_files_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   bool ahead_failed = false;
   runners_ahead ahead = take_ahead(runner, ahead_failed);
@@ -761,13 +775,18 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // its answers; clamped all the same, since a runner's word cannot make a phase negative.
   const double inputs_s = std::min(m_inputs_s, m_timing_s);
   const double gpu_reference_s = std::min(m_gpu_reference_s, m_timing_s - inputs_s);
+  // Likewise the runner's split of the checked calls: making their inputs, writing their outputs' files.
+  const double checked_s = std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s - m_sanitizer_s -
+                                             m_limit_wait_s - m_output_check_s);
+  const double check_inputs_s = std::min(m_check_inputs_s, checked_s);
+  const double output_files_s = std::min(m_output_files_s, checked_s - check_inputs_s);
   const run_phases phases = {{"runner start", hello_s},
                              {"cpu reference", m_reference_s},
-                             {"checked calls", std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s -
-                                                                 m_sanitizer_s - m_limit_wait_s - m_output_check_s)},
+                             {"checked calls", checked_s - check_inputs_s - output_files_s},
+                             {"output files", output_files_s},
                              {"output checks", m_output_check_s},
                              {"limit wait", m_limit_wait_s},
-                             {"input generation", inputs_s},
+                             {"input generation", inputs_s + check_inputs_s},
                              {"gpu reference", gpu_reference_s},
                              {"timing", m_timing_s - inputs_s - gpu_reference_s},
                              {"sanitizer", m_sanitizer_s},

@@ -135,8 +135,10 @@ public:
   /// compute-sanitizer, the result says so at once: there is nothing to wait for).
   /// Returns where the grading's time went: "runner start" (waiting for runners' hellos, and for the next
   /// solution's runners to start before a timed case), "cpu reference"
-  /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "timing",
-  /// "sanitizer" (--sanitize's runs of every case), "runner end".
+  /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "output
+  /// files" (the runner copying the checked calls' outputs to the host and writing their files), "input
+  /// generation" (the runner making the inputs of checked calls and timed samples), "timing", "sanitizer"
+  /// (--sanitize's runs of every case), "runner end".
   run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
                    const next_build_fn& next = {});
 
@@ -198,6 +200,9 @@ private:
   /// on a thread of its own while the runner makes the next call, the last one's after it.
   std::vector<call_facts> run_and_check(runner_session& session, const scratch_folder& scratch,
                                         const judge_wire::case_request& request, std::size_t i);
+  /// Adds the runner's split of a case's checked calls, which took the judge `checks_s` (its answers'
+  /// inputs_s and outputs_s, held within that wait), to the solution's input generation and output files.
+  void add_runner_split(const std::vector<call_facts>& calls, double checks_s);
   /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
   void add_figures(case_result& cr, const test_case& c) const;
   /// Geometric mean of the speeds of the hidden timed cases of an accepted solution; 0 otherwise.
@@ -293,6 +298,9 @@ private:
   /// [s] of the solution being graded: waiting, before its timed cases, for the next one's runners to start;
   /// reading its checked calls' outputs and comparing them with the references.
   double m_ahead_wait_s = 0, m_output_check_s = 0;
+  /// [s] of its checked calls, as the runner reports them: making their buffers and inputs, and copying their
+  /// outputs to the host and writing their files.
+  double m_check_inputs_s = 0, m_output_files_s = 0;
   /// The memory the last checked call's output was read into, for the next (output_files.hpp, take_output).
   std::vector<float> m_output_buffer;
 };

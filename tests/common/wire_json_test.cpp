@@ -64,7 +64,8 @@ bool operator==(const named_guard_violation& a, const named_guard_violation& b) 
 bool operator==(const check_answer& a, const check_answer& b) {
   return a.case_name == b.case_name && a.check == b.check && a.status == b.status && a.error == b.error &&
          a.outputs == b.outputs && a.inputs_modified == b.inputs_modified && a.guard_violations == b.guard_violations &&
-         a.banned_loaded == b.banned_loaded && a.stray_threads == b.stray_threads && a.host_ms == b.host_ms;
+         a.banned_loaded == b.banned_loaded && a.stray_threads == b.stray_threads && a.host_ms == b.host_ms &&
+         a.inputs_s == b.inputs_s && a.outputs_s == b.outputs_s;
 }
 bool operator==(const sample_place& a, const sample_place& b) { return a.warmup == b.warmup && a.sample == b.sample; }
 /// Floats compare bit for bit but every NaN is one: "nan" is all the wire keeps of one.
@@ -201,6 +202,8 @@ check_answer full_check() {
   a.banned_loaded = {"cublas"};
   a.stray_threads = {"worker (4242)"};
   a.host_ms = 0.375;
+  a.inputs_s = 0.25;
+  a.outputs_s = 0.0625;
   return a;
 }
 
@@ -533,6 +536,28 @@ TEST_CASE("a timing answer's phase seconds round-trip, default to 0, and a forge
     CAPTURE(forged.dump());
     CHECK(contains(answer_error(bad.dump()), "reference_s"));
   }
+}
+
+TEST_CASE("a check answer's phase seconds round-trip, default to 0, and a forged figure is refused", "[wire]") {
+  const check_answer a = full_check();
+  const auto decoded = std::get<check_answer>(decode_answer(encode(a)));
+  CHECK(decoded.inputs_s == 0.25);
+  CHECK(decoded.outputs_s == 0.0625);
+
+  nlohmann::json older = nlohmann::json::parse(encode(a));
+  older.erase("inputs_s");
+  older.erase("outputs_s");
+  const auto from_older = std::get<check_answer>(decode_answer(older.dump()));
+  CHECK(from_older.inputs_s == 0);
+  CHECK(from_older.outputs_s == 0);
+
+  for (const char* field : {"inputs_s", "outputs_s"})
+    for (const nlohmann::json forged : {nlohmann::json(-1.0), nlohmann::json(1e300), nlohmann::json("1")}) {
+      nlohmann::json bad = nlohmann::json::parse(encode(a));
+      bad[field] = forged;
+      CAPTURE(field, forged.dump());
+      CHECK(contains(answer_error(bad.dump()), field));
+    }
 }
 
 TEST_CASE("floats of a first mismatch travel as exact text", "[wire]") {

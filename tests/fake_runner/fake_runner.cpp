@@ -27,7 +27,9 @@
 // (as segfault_beyond, and wrong on the second checked call of the cases whose names start with "n_"),
 // wrong_then_segfault (the first checked call of a case wrong, then killed by SIGSEGV in the second),
 // forged_phases (as ok, but its
-// timings claim a day spent in the GPU reference), slow_exit (as ok, but after "end" it prints a line,
+// timings claim a day spent in the GPU reference), check_phases (as ok, each check spending 1 ms making its
+// inputs and 1 ms writing its outputs, and saying so), forged_check_phases (as ok, each check claiming a
+// day making its inputs and a day writing its outputs), slow_exit (as ok, but after "end" it prints a line,
 // answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
 //
 // With --load-on-request it answers "held" and waits, as the real runner does, for "load" (or "end")
@@ -155,6 +157,13 @@ struct fake {
       a.banned_loaded = {"cublas"};
       a.error = "solve() loaded a banned library: libcublas.so.13 (cublas)";
       return a;
+    }
+    // The real runner's split of a checked call, spent as it spends it, inside the judge's wait.
+    if (scenario == "check_phases") {
+      std::this_thread::sleep_for(std::chrono::microseconds(2000));
+      a.inputs_s = a.outputs_s = 0.001;
+    } else if (scenario == "forged_check_phases") {
+      a.inputs_s = a.outputs_s = 86400;
     }
     const auto outputs = solve(c, k);
     for (std::size_t o = 0; o < outputs.size(); ++o) {

@@ -121,6 +121,8 @@ def test_lines(bench):
     later = bench.wanted_phases({"cpu reference": 1.5, "limit wait": 2.0})
     check([w["seconds"] for w in later if w["seconds"] is not None] == [1.5, 2.0],
           "phases the judge reports later are taken up by name")
+    files = {w["phase"]: w for w in bench.wanted_phases({"output files": 0.5})}["output files"]
+    check(files["seconds"] == 0.5, f"the runner's output files, a phase of their own ({files})")
     roster = [{"student": "s00", "expected": "AC"}, {"student": "s01", "expected": "WA"}]
     summary = bench.mode_summary(2.0, {"s00": 1.5, "s01": 2.0}, {"s00": "AC", "s01": "WA"}, roster,
                                  {"timing": 1.0}, 2.0, "how", None, {"s00": {"timing": 0.7, "checked calls": 0.2}})

@@ -213,6 +213,34 @@ TEST_CASE("the runner's input generation and GPU reference checks come out of th
   CHECK(reference < 60);
 }
 
+TEST_CASE("the runner's input generation and output files come out of the checked calls", "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
+  solution_result r;
+  const run_phases phases = g.grade(built("check_phases"), r, nullptr);
+  REQUIRE(r.v == verdict::accepted);
+  const double inputs = phase_seconds(phases, "input generation");
+  const double files = phase_seconds(phases, "output files");
+  // Untimed: every second of input generation is the checked calls', 1 ms each, as is each call's file.
+  CHECK(inputs >= 0.002); // at least two checked calls
+  CHECK(files == Approx(inputs).margin(1e-9));
+  CHECK(phase_seconds(phases, "checked calls") >= 0);
+}
+
+TEST_CASE("a runner's forged split of its checked calls is held within the judge's wait for them", "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
+  solution_result r;
+  const run_phases phases = g.grade(built("forged_check_phases"), r, nullptr);
+  REQUIRE(r.v == verdict::accepted);
+  double total = 0;
+  for (const auto& [name, seconds] : phases) {
+    CAPTURE(name);
+    CHECK(seconds >= 0);
+    total += seconds;
+  }
+  CHECK(total < 60); // not the two days each call claimed
+  CHECK(phase_seconds(phases, "input generation") + phase_seconds(phases, "output files") <= total);
+}
+
 TEST_CASE("reading and comparing the checked calls' outputs is a phase of its own, out of the checked calls",
           "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
