@@ -2,6 +2,8 @@
 
 #include "judge/base/element_chunks.hpp"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace judge {
@@ -65,6 +67,44 @@ struct chunk_count {
   std::int64_t outside_published = 0;
 };
 
+/// How many of elements [begin, end) do not pass a test that never passes one the full rule fails: an
+/// exact or int32 element equal to its reference, a float one finite, with a finite bound, and clear of
+/// that bound by more than the last bits in which two roundings of it could differ. It keeps no index, so
+/// the compiler can run it on vectors; an element it does not pass (a wrong one, a NaN, an infinity, one
+/// on the bound) is left to the full rule, which decides.
+template <class Ref>
+std::size_t plain_failures(const std::vector<float>& got, const std::vector<Ref>& ref, std::size_t begin,
+                           std::size_t end, const tolerance& tol, judge_data::element_type type) {
+  std::size_t failing = 0;
+  if (type == judge_data::element_type::int32) {
+    for (std::size_t i = begin; i < end; ++i)
+      failing += static_cast<double>(judge_data::int_of_word(got[i])) != reference_value(ref[i], type);
+  } else if (tol.exact) {
+    for (std::size_t i = begin; i < end; ++i)
+      failing += got[i] != static_cast<float>(reference_value(ref[i], type)); // a NaN is never equal
+  } else {
+    constexpr double clear = 1.0 - 0x1p-40;
+    for (std::size_t i = begin; i < end; ++i) {
+      const double expected = reference_value(ref[i], type);
+      const double bound = tol.atol + tol.rtol * std::fabs(expected);
+      // false for a NaN on either side, and for an infinity (its difference or its bound is infinite)
+      failing += !(std::fabs(static_cast<double>(got[i]) - expected) <= bound * clear && bound <= DBL_MAX);
+    }
+  }
+  return failing;
+}
+
+/// Whether elements [begin, end) all pass plain_failures' test, looked at a block at a time so that a
+/// wrong output goes to the full rule after the block of its first wrong element.
+template <class Ref>
+bool all_pass_plainly(const std::vector<float>& got, const std::vector<Ref>& ref, std::size_t begin,
+                      std::size_t end, const tolerance& tol, judge_data::element_type type) {
+  constexpr std::size_t block = std::size_t{1} << 14;
+  for (std::size_t from = begin; from < end; from += block)
+    if (plain_failures(got, ref, from, std::min(end, from + block), tol, type) != 0) return false;
+  return true;
+}
+
 template <class Ref>
 std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
                                     const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
@@ -80,8 +120,7 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
   const std::size_t n = std::min(got.size(), ref.size());
   const auto chunks = element_chunks(n);
   std::vector<chunk_count> counts(chunks.size());
-  for_element_chunks(chunks, [&](std::size_t begin, std::size_t end, std::size_t k) {
-    chunk_count& c = counts[k];
+  const auto count = [&](std::size_t begin, std::size_t end, chunk_count& c) {
     for (std::size_t i = begin; i < end; ++i) {
       const double expected = reference_value(ref[i], type);
       if (published && !within_published(got[i], expected, *leetgpu)) ++c.outside_published;
@@ -92,7 +131,24 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
         c.got = shown_value(got[i], type);
       }
     }
+  };
+  // A right chunk, the common case, is known right from one plain pass; the full rule counts and places
+  // what is wrong in the others.
+  const bool whole = got.size() >= ref.size();
+  std::vector<char> counted(chunks.size(), 0);
+  for_element_chunks(chunks, [&](std::size_t begin, std::size_t end, std::size_t k) {
+    if (whole && all_pass_plainly(got, ref, begin, end, tol, type)) return; // nothing wrong to count
+    counted[k] = 1;
+    count(begin, end, counts[k]);
   });
+  const bool any_wrong =
+      !whole || std::any_of(counts.begin(), counts.end(), [](const chunk_count& c) { return c.wrong > 0; });
+  if (!any_wrong) return std::nullopt;
+  // A wrong output also says how many elements lie outside LeetGPU's tolerance, right chunks included.
+  if (published)
+    for_element_chunks(chunks, [&](std::size_t begin, std::size_t end, std::size_t k) {
+      if (!counted[k]) count(begin, end, counts[k]);
+    });
   std::int64_t outside_published = 0;
   for (const chunk_count& c : counts) { // in order: the first chunk with a wrong element has the first one
     outside_published += c.outside_published;

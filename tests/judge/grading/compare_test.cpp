@@ -135,6 +135,36 @@ TEST_CASE("LeetGPU's tolerance is relative to the output and counts its own outs
   CHECK_FALSE(compare_output("C", got, ref, {2, 2}, tolerance{1e-5, 1e-5})->leetgpu);
 }
 
+TEST_CASE("an output passes exactly when each of its elements passes the rule, bounds and specials included",
+          "[compare]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::nanf("");
+  tolerance exact;
+  exact.exact = true;
+  const std::vector<tolerance> tolerances = {tolerance{1e-4, 1e-4}, tolerance{0, 0.5}, tolerance{0.5, 0}, exact};
+  // (got, reference): on a bound, a float step past it, infinities, NaNs, signed zeros, the largest floats.
+  const std::vector<std::pair<float, double>> pairs = {
+      {1.5f, 1.0},    {std::nextafter(1.5f, 2.0f), 1.0}, {0.5f, 0.0}, {std::nextafter(0.5f, 1.0f), 0.0},
+      {inf, inf},     {-inf, inf},                        {1e30f, inf}, {inf, 1e30},
+      {nan, 0.0},     {1.0f, std::nan("")},               {-0.0f, 0.0}, {0.0f, -0.0},
+      {3.4e38f, 3.4e38}, {-3.4e38f, 3.4e38},              {1.0f, 1.0},  {1.0f, 1.0 + 1e-9}};
+  for (const tolerance& tol : tolerances)
+    for (const auto& [got, ref] : pairs) {
+      CAPTURE(tol.atol, tol.rtol, tol.exact, got, ref);
+      const bool passes = within_tolerance(got, ref, tol);
+      // Alone, and as one element among many right ones on several threads (element_chunks).
+      CHECK(compare_output("C", std::vector<float>{got}, std::vector<double>{ref}, {1}, tol).has_value() == !passes);
+      const std::size_t n = 3 * min_elements_per_thread;
+      std::vector<double> many_ref(n, 2.0);
+      std::vector<float> many_got(n, 2.0f);
+      many_ref[n - 2] = ref;
+      many_got[n - 2] = got;
+      const auto m = compare_output("C", many_got, many_ref, {static_cast<std::int64_t>(n)}, tol);
+      CHECK(m.has_value() == !passes);
+      if (m) CHECK(m->first_index == static_cast<std::int64_t>(n - 2));
+    }
+}
+
 TEST_CASE("a large output compared in chunks on several threads reports what one pass in order would",
           "[compare]") {
   // Large enough for several chunks wherever there are several cores (element_chunks).
