@@ -208,6 +208,11 @@ struct check_spec {
   /// A file (a simple name, like output_files) the recording runner writes this call's device work to,
   /// as recorded_work JSON, for the replaying runner to time; absent: the call is not recorded.
   std::optional<std::string> record_file;
+  /// Where each output goes instead when the judge shares an output window with the runner (its
+  /// --output-window): a byte offset into the window per output buffer, in the order of output_files,
+  /// each a multiple of 64. Empty: the outputs go to their files. The names still say which outputs the
+  /// answer reports ready.
+  std::vector<std::uint64_t> output_offsets;
 };
 
 /// A float32 element passes when |got - ref| <= atol + rtol * |ref|; an int32 element must equal its
@@ -325,8 +330,8 @@ struct check_answer {
   std::optional<std::string> not_replayable;
   /// [s] host wall time of the runner's work around the call, so that the judge can say where a checked
   /// call went: making its buffers, its inputs and their pristine copies and poisoning its outputs
-  /// (inputs_s), and copying its outputs to the host and writing their files (outputs_s). Optional on the
-  /// wire.
+  /// (inputs_s), and copying its outputs to the host, into the output window or their files (outputs_s). Optional on
+  /// the wire.
   double inputs_s = 0;
   double outputs_s = 0;
 };

@@ -215,12 +215,20 @@ inline std::string read_file_name(const json& v, const where& w) {
   return name;
 }
 
+/// A byte offset into the output window: 64-byte aligned, below 2^48 (far past any window).
+inline std::uint64_t read_window_offset(const json& v, const where& w) {
+  const auto offset = static_cast<std::uint64_t>(read_integer(v, w, 0, std::int64_t{1} << 48));
+  if (offset % 64 != 0) fail(w, "must be a multiple of 64, not " + std::to_string(offset));
+  return offset;
+}
+
 inline check_spec read_check(const json& v, const where& w) {
   const object_reader r(v, w);
   check_spec c;
   c.seed = r.get("seed", read_seed);
   c.poison = r.get("poison", read_name<poison_kind>);
   c.output_files = r.get("output_files", array_of(read_file_name));
+  if (r.has("output_offsets")) c.output_offsets = r.get("output_offsets", array_of(read_window_offset));
   c.record_file = r.get("record_file", nullable(read_file_name));
   return c;
 }
@@ -281,6 +289,10 @@ inline case_request read_case(const object_reader& r) {
     if (c.checks[k].output_files.size() != outputs)
       fail(files, "has " + std::to_string(c.checks[k].output_files.size()) + " names for " + std::to_string(outputs) +
                       " output buffers");
+    if (!c.checks[k].output_offsets.empty() && c.checks[k].output_offsets.size() != outputs)
+      fail(r.place().at("checks").at(k).at("output_offsets"),
+           "has " + std::to_string(c.checks[k].output_offsets.size()) + " offsets for " + std::to_string(outputs) +
+               " output buffers");
     for (const std::string& name : c.checks[k].output_files) {
       if (std::find(seen.begin(), seen.end(), name) != seen.end()) fail(files, "names \"" + name + "\" twice");
       seen.push_back(name);
@@ -559,11 +571,14 @@ inline json to_json(const case_request& c) {
   json buffers = json::array();
   for (const buffer_spec& b : c.buffers) buffers.push_back(detail::buffer_json(b));
   json checks = json::array();
-  for (const check_spec& k : c.checks)
-    checks.push_back({{"seed", k.seed},
-                      {"poison", to_string(k.poison)},
-                      {"output_files", k.output_files},
-                      {"record_file", detail::nullable_json(k.record_file, detail::string_json)}});
+  for (const check_spec& k : c.checks) {
+    json check = {{"seed", k.seed},
+                  {"poison", to_string(k.poison)},
+                  {"output_files", k.output_files},
+                  {"record_file", detail::nullable_json(k.record_file, detail::string_json)}};
+    if (!k.output_offsets.empty()) check["output_offsets"] = k.output_offsets;
+    checks.push_back(std::move(check));
+  }
   return {{"type", "case"},
           {"name", c.name},
           {"case_index", c.case_index},

@@ -70,8 +70,8 @@ WANTED_PHASES = [
      "inside 'timing' (the runner's GPU reference checks the timed samples) and 'baseline'"),
     ("runner starts", ("runner start",), ""),
     ("checked calls", ("checked calls",), ""),
-    ("output files", ("output files",),
-     "inside 'checked calls' (the runner copying the outputs to the host and writing their files)"),
+    ("output hand-over", ("output hand-over", "output files"),
+     "inside 'checked calls' (the runner copying the outputs to the host, into the output window or files)"),
     ("output checks", ("output checks",),
      "inside 'checked calls' (reading the runner's outputs and comparing them with the references)"),
     ("sanitizer", ("sanitizer",), ""),
@@ -313,12 +313,13 @@ SOLUTION_LINE = re.compile(r"^(\S+\.cu)  (\S+)")
 ANSI = re.compile(r"\033\[[0-9;]*m")
 
 
-def grade_locally(judge, problem, roster, files, timing, timeout):
+def grade_locally(judge, problem, roster, files, timing, timeout, output_files=False):
     """One `judge run` of the whole class; each verdict's time is when its solution's line is printed."""
     by_path = {f: s["student"] for f, s in zip(files, roster)}
     with tempfile.TemporaryDirectory(prefix="class-bench-") as tmp:
         report = os.path.join(tmp, "report.json")
         cmd = [judge, "run", problem, *files, "--no-db", "--json", report] + ([] if timing else ["--no-timing"])
+        cmd += ["--output-files"] if output_files else []
         # stderr to a file: a pipe read only at the end could fill and stop the judge.
         err_file = open(os.path.join(tmp, "stderr.txt"), "w+")
         start = time.monotonic()
@@ -487,6 +488,8 @@ def arguments(argv):
     only.add_argument("--serve-only", action="store_true", help="grade through `judge serve` only")
     only.add_argument("--class-only", action="store_true", help="draw and print the classes, grade nothing")
     ap.add_argument("--no-timing", action="store_true", help="the local grading checks correctness only")
+    ap.add_argument("--output-files", action="store_true",
+                    help="the local grading hands outputs over in files (judge run --output-files), for comparison")
     ap.add_argument("--cold", action="store_true", help="no warm-up: compiles, runner and baseline are the class's")
     ap.add_argument("--gpus", default="all", help="judge serve --gpus (default %(default)s)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds a grading of one class may take")
@@ -530,7 +533,8 @@ def grade_class(a, problem, roster, entry):
         if not a.cold:
             warm_up(a.judge, problem, roster, files, not a.no_timing)
         if not a.serve_only:
-            entry["local"] = grade_locally(a.judge, problem, roster, files, not a.no_timing, a.timeout)
+            entry["local"] = grade_locally(a.judge, problem, roster, files, not a.no_timing, a.timeout,
+                                           a.output_files)
             print_summary("local", problem, entry["local"])
             ok = ok and not entry["local"]["not_graded"] and not entry["local"]["error"]
         if not a.local_only:
@@ -572,7 +576,7 @@ def main(argv=None):
                "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                "host": socket.gethostname(), "commit": git_commit(), "judge": a.judge,
                "settings": {"students": a.students, "mix": a.mix_counts, "seed": a.seed, "timing": not a.no_timing,
-                            "cold": a.cold, "gpus": a.gpus,
+                            "cold": a.cold, "gpus": a.gpus, "output_files": a.output_files,
                             "modes": ["local"] * (not a.serve_only and not a.class_only)
                             + ["serve"] * (not a.local_only and not a.class_only)},
                "problems": []}

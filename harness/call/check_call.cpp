@@ -139,8 +139,18 @@ check_outcome run_check(const case_request& request, std::size_t index, runner_c
       std::size_t output = 0;
       for (std::size_t b = 0; b < request.buffers.size(); ++b) {
         if (!request.buffers[b].is_result()) continue;
-        const std::string& name = check.output_files.at(output++);
-        write_output(buffers, b, context.scratch_fd, name, context.output_staging);
+        const std::size_t k = output++;
+        const std::string& name = check.output_files.at(k);
+        if (check.output_offsets.empty()) {
+          write_output(buffers, b, context.scratch_fd, name, context.output_staging);
+        } else {
+          if (!context.outputs)
+            throw std::runtime_error("the request puts output " + name +
+                                     " into an output window, and this runner was given none (--output-window)");
+          const guarded_buffer& buffer = buffers.buffer(b);
+          context.outputs->copy_from_device(buffer.data(), buffer.count() * sizeof(float), check.output_offsets.at(k),
+                                            name);
+        }
         answer.outputs.push_back(name);
       }
     }

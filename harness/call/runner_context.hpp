@@ -1,13 +1,14 @@
 // Everything a runner sets up once and every call of solve() uses.
 #pragma once
 
+#include "harness/call/output_window_map.hpp"
+#include "harness/call/process_watch.hpp"
 #include "harness/cuda/compare.cuh"
 #include "harness/cuda/device_facts.hpp"
 #include "harness/cuda/device_health.hpp"
 #include "harness/cuda/guarded_buffer.hpp"
-#include "harness/timing/l2_flush.hpp"
 #include "harness/cuda/nvml_clock.hpp"
-#include "harness/call/process_watch.hpp"
+#include "harness/timing/l2_flush.hpp"
 #include "harness/timing/solve_timer.hpp"
 
 #include <chrono>
@@ -41,6 +42,9 @@ struct runner_options {
   /// overrun leaves the allocation where the sanitizer sees it), and each checked call prints its buffer
   /// map on stderr (common/buffer_map.hpp). Never set by grading: guards see what exact buffers cannot.
   bool exact_buffers = false;
+  /// --output-window: fd 4 holds the judge's output window; a checked call whose request gives output
+  /// offsets copies its outputs there instead of into files (output_window_map.hpp).
+  bool output_window = false;
 
   buffer_layout layout() const { return exact_buffers ? buffer_layout::exact : buffer_layout::guarded; }
 };
@@ -70,6 +74,8 @@ struct runner_context {
   std::optional<std::chrono::steady_clock::time_point> last_timing_end;
   /// Host memory an output is copied through on its way to its file, kept from call to call (check_call.cpp).
   std::vector<float> output_staging;
+  /// The judge's output window, with --output-window (mapped by main before any learner code runs).
+  std::optional<output_window_map> outputs;
 
   /// [MHz] the maximum SM clock: NVML's when it is available, else what CUDA reports.
   double clock_max_mhz() const { return clock.available() ? clock.max_sm_mhz() : device.clock_rate_mhz; }

@@ -1,8 +1,8 @@
 // main() of every runner: `runner (--solution FILE.so [--record] [--load-on-request] | --replay
 // FATBIN[,FATBIN...]) --scratch DIR [--banned cublas,cublasLt] [--timing cupti|events] [--profiler]
-// [--exact-buffers]`, speaking the protocol of docs/architecture.md through common/wire_json.hpp, the codec the
-// judge uses too. The runner is the problem's (harness, call shim, GPU reference). It plays one of three parts
-// (docs/security.md, "Timing by replay"):
+// [--exact-buffers] [--output-window]`, speaking the protocol of docs/architecture.md through common/wire_json.hpp, the
+// codec the judge uses too. The runner is the problem's (harness, call shim, GPU reference). It plays one of three
+// parts (docs/security.md, "Timing by replay"):
 //  - with --solution and --record, the learner's shared object, loaded once CUDA and the channels are set up (so
 //    that its static constructors find the harness ready and cannot run before it): checked calls, one of them
 //    recorded for replay; it never times, since learner host code shares its address space. With
@@ -51,7 +51,7 @@ constexpr int exit_no_device = 3;
 
 const char* const usage = "usage: runner (--solution FILE.so [--record] [--load-on-request] | --replay "
                           "FATBIN[,FATBIN...]) --scratch DIR [--banned NAME[,NAME...]] [--timing cupti|events] "
-                          "[--profiler] [--exact-buffers]\n"
+                          "[--profiler] [--exact-buffers] [--output-window]\n"
                           "  fd 0: requests, fd 3: answers (JSON lines, docs/architecture.md)\n";
 
 std::vector<std::string> split_names(const std::string& list) {
@@ -85,6 +85,10 @@ std::optional<runner_options> parse_options(int argc, char** argv) {
     }
     if (arg == "--load-on-request") {
       options.load_on_request = true;
+      continue;
+    }
+    if (arg == "--output-window") {
+      options.output_window = true;
       continue;
     }
     if ((arg == "--scratch" || arg == "--banned" || arg == "--solution" || arg == "--timing" || arg == "--replay") &&
@@ -328,6 +332,7 @@ int run(int argc, char** argv) {
     JUDGE_CUDA_CHECK(cudaSetDevice(device));
     JUDGE_CUDA_CHECK(cudaFree(nullptr)); // creates the context now, not inside the first solve()
     runner_context context(*options, scratch.fd(), device);
+    if (options->output_window) context.outputs.emplace(output_window_map::take_fd4());
 
     if (!options->under_profiler)
       install_syscall_filter({{requests.fd(), results->fd()}, context.scratch_fd, results->fd()});

@@ -28,7 +28,7 @@ struct run_flags {
   std::vector<std::string> cases;
   std::string json_file, junit_file, db_file;
   bool no_db = false, warm_l2 = false, no_timing = false, no_sandbox = false, contest = false, rebaseline = false;
-  bool explain = false, sanitize = false, strict = false;
+  bool explain = false, sanitize = false, strict = false, output_files = false;
   double budget = 0, time_limit = 0, compile_limit = 0;
   unsigned jobs = 0;
 };
@@ -75,6 +75,7 @@ int run(const context& ctx, const run_flags& f) {
   request.grading.sandbox = !f.no_sandbox;
   request.grading.sanitizer.every_case = f.sanitize;
   request.grading.strict = f.strict;
+  request.grading.output_window = !f.output_files;
   const std::filesystem::path db_path = ctx.where.store(f.db_file);
   std::unique_ptr<results_db> db;
   if (!f.no_db) db = std::make_unique<results_db>(db_path);
@@ -209,6 +210,9 @@ void add_run(CLI::App& app, context& ctx) {
   sub->add_flag("--strict", flags->strict,
                 "robustness cases (beyond_limits in cases.yaml) decide like every other case: timed, and a "
                 "failure there is the solution's verdict (default: reported on lines of their own, never deciding)");
+  sub->add_flag("--output-files", flags->output_files,
+                "checked calls hand their outputs to the judge in files, not in memory shared with the runner "
+                "(slower on large outputs; for comparison, or where the system gives no shared memory)");
   sub->add_flag("--rebaseline", flags->rebaseline,
                 "time the baseline now, even when a run of it on this GPU from the last hour is kept");
   sub->add_flag("--no-sandbox", flags->no_sandbox, "run solutions without namespaces (not recommended)");

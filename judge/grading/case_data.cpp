@@ -55,7 +55,7 @@ judge_wire::case_request make_case_request(const problem_spec& spec, const test_
     request.buffers.push_back(std::move(b));
   }
   for (std::size_t k = 0; k < check_seeds.size(); ++k) {
-    judge_wire::check_spec check{check_seeds[k], judge_wire::poison_for_check(k), {}, std::nullopt};
+    judge_wire::check_spec check{check_seeds[k], judge_wire::poison_for_check(k), {}, std::nullopt, {}};
     for (const judge_wire::buffer_spec& b : request.buffers)
       if (b.is_result()) check.output_files.push_back(output_file_name(case_index, k, b.name));
     request.checks.push_back(std::move(check));

@@ -73,8 +73,8 @@ struct chunk_count {
 /// the compiler can run it on vectors; an element it does not pass (a wrong one, a NaN, an infinity, one
 /// on the bound) is left to the full rule, which decides.
 template <class Ref>
-std::size_t plain_failures(const std::vector<float>& got, const std::vector<Ref>& ref, std::size_t begin,
-                           std::size_t end, const tolerance& tol, judge_data::element_type type) {
+std::size_t plain_failures(output_values got, const std::vector<Ref>& ref, std::size_t begin, std::size_t end,
+                           const tolerance& tol, judge_data::element_type type) {
   std::size_t failing = 0;
   if (type == judge_data::element_type::int32) {
     for (std::size_t i = begin; i < end; ++i)
@@ -97,8 +97,8 @@ std::size_t plain_failures(const std::vector<float>& got, const std::vector<Ref>
 /// Whether elements [begin, end) all pass plain_failures' test, looked at a block at a time so that a
 /// wrong output goes to the full rule after the block of its first wrong element.
 template <class Ref>
-bool all_pass_plainly(const std::vector<float>& got, const std::vector<Ref>& ref, std::size_t begin,
-                      std::size_t end, const tolerance& tol, judge_data::element_type type) {
+bool all_pass_plainly(output_values got, const std::vector<Ref>& ref, std::size_t begin, std::size_t end,
+                      const tolerance& tol, judge_data::element_type type) {
   constexpr std::size_t block = std::size_t{1} << 14;
   for (std::size_t from = begin; from < end; from += block)
     if (plain_failures(got, ref, from, std::min(end, from + block), tol, type) != 0) return false;
@@ -106,10 +106,9 @@ bool all_pass_plainly(const std::vector<float>& got, const std::vector<Ref>& ref
 }
 
 template <class Ref>
-std::optional<mismatch> compare_any(const std::string& buffer, const std::vector<float>& got,
-                                    const std::vector<Ref>& ref, const std::vector<std::int64_t>& shape,
-                                    const tolerance& tol, judge_data::element_type type,
-                                    const std::optional<published_tolerance>& leetgpu) {
+std::optional<mismatch> compare_any(const std::string& buffer, output_values got, const std::vector<Ref>& ref,
+                                    const std::vector<std::int64_t>& shape, const tolerance& tol,
+                                    judge_data::element_type type, const std::optional<published_tolerance>& leetgpu) {
   mismatch m;
   m.buffer = buffer;
   m.total = static_cast<std::int64_t>(ref.size());
@@ -177,16 +176,16 @@ std::optional<mismatch> compare_any(const std::string& buffer, const std::vector
 }
 } // namespace
 
-std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
-                                       const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol, judge_data::element_type type,
+std::optional<mismatch> compare_output(const std::string& buffer, output_values got, const std::vector<double>& ref,
+                                       const std::vector<std::int64_t>& shape, const tolerance& tol,
+                                       judge_data::element_type type,
                                        const std::optional<published_tolerance>& leetgpu) {
   return compare_any(buffer, got, ref, shape, tol, type, leetgpu);
 }
 
-std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
-                                       const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol, judge_data::element_type type) {
+std::optional<mismatch> compare_output(const std::string& buffer, output_values got, const std::vector<float>& ref,
+                                       const std::vector<std::int64_t>& shape, const tolerance& tol,
+                                       judge_data::element_type type) {
   return compare_any(buffer, got, ref, shape, tol, type, std::nullopt);
 }
 

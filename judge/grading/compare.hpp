@@ -9,6 +9,18 @@
 
 namespace judge {
 
+/// A solution's output as the comparison reads it: a vector of the judge's, or an output window's
+/// memory (judge/run/output_window.hpp), which stays put while it is read.
+struct output_values {
+  output_values(const std::vector<float>& values) : data(values.data()), count(values.size()) {}
+  output_values(const float* values, std::size_t n) : data(values), count(n) {}
+  const float& operator[](std::size_t i) const { return data[i]; }
+  std::size_t size() const { return count; }
+
+  const float* data;
+  std::size_t count;
+};
+
 /// |got − ref| ≤ atol + rtol·|ref|. NaN never passes; an infinity passes only against the same one.
 /// With tol.exact: got equals ref rounded to float (−0.0 equals 0.0), and NaN never passes.
 bool within_tolerance(float got, double ref, const tolerance& tol);
@@ -24,16 +36,14 @@ bool element_passes(judge_data::element_type type, float got, double ref, const 
 /// Compares every element; `shape` (row-major extents) turns the first wrong index into coordinates.
 /// Returns nullopt when every element passes. An int32 buffer's mismatch carries the int as `got`. With
 /// `leetgpu` (a float buffer), a mismatch also counts the elements outside that tolerance.
-std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
-                                       const std::vector<double>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol,
+std::optional<mismatch> compare_output(const std::string& buffer, output_values got, const std::vector<double>& ref,
+                                       const std::vector<std::int64_t>& shape, const tolerance& tol,
                                        judge_data::element_type type = judge_data::element_type::float32,
                                        const std::optional<published_tolerance>& leetgpu = std::nullopt);
 
 /// The same, against a reference of 32-bit elements of the same type (the baseline runner's output).
-std::optional<mismatch> compare_output(const std::string& buffer, const std::vector<float>& got,
-                                       const std::vector<float>& ref, const std::vector<std::int64_t>& shape,
-                                       const tolerance& tol,
+std::optional<mismatch> compare_output(const std::string& buffer, output_values got, const std::vector<float>& ref,
+                                       const std::vector<std::int64_t>& shape, const tolerance& tol,
                                        judge_data::element_type type = judge_data::element_type::float32);
 
 /// Row-major coordinates of flat `index` in `shape`.

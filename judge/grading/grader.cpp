@@ -26,7 +26,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <future>
+#include <stdexcept>
 #include <thread>
 #include <unistd.h>
 
@@ -148,8 +150,60 @@ judge_wire::case_request grader::checks_request(std::size_t i, bool explains_onl
   return make_case_request(m_spec, m_cases[i], static_cast<int>(i), seeds, std::nullopt);
 }
 
+namespace {
+
+/// Lays each output of each of `request`'s checks out in an output window, one after another from its
+/// start (window_offsets), when `place`; returns the bytes the layout takes either way.
+std::uint64_t lay_out_outputs(judge_wire::case_request& request, bool place) {
+  std::vector<std::uint64_t> sizes;
+  for (const judge_wire::buffer_spec& b : request.buffers)
+    if (b.is_result()) sizes.push_back(static_cast<std::uint64_t>(b.count) * sizeof(float));
+  std::uint64_t end = 0;
+  for (judge_wire::check_spec& check : request.checks) {
+    std::vector<std::uint64_t> offsets = window_offsets(sizes, end, &end);
+    if (place) check.output_offsets = std::move(offsets);
+  }
+  return end;
+}
+
+} // namespace
+
+const output_window* grader::window_for_checks() {
+  if (m_window_tried) return m_window.get();
+  m_window_tried = true;
+  if (!m_options.output_window) return nullptr;
+  std::uint64_t bytes = 0; // the largest case's that fits a window at all (place_outputs)
+  for (std::size_t i = 0; i < m_cases.size(); ++i) {
+    judge_wire::case_request request = checks_request(i);
+    const std::uint64_t needed = lay_out_outputs(request, false);
+    if (needed <= max_window_bytes) bytes = std::max(bytes, needed);
+  }
+  if (bytes == 0) return nullptr;
+  std::string why;
+  m_window = output_window::create(static_cast<std::size_t>(bytes), &why);
+  if (!m_window)
+    std::fprintf(stderr, "judge: checked calls write their outputs to files: no output window of %llu bytes (%s)\n",
+                 static_cast<unsigned long long>(bytes), why.c_str());
+  return m_window.get();
+}
+
+void grader::place_outputs(judge_wire::case_request& request) const {
+  // A case too large for the window keeps its files.
+  if (m_window && lay_out_outputs(request, false) <= m_window->bytes()) lay_out_outputs(request, true);
+}
+
 std::vector<call_facts> grader::run_and_check(runner_session& session, const scratch_folder& scratch,
                                               const judge_wire::case_request& request, std::size_t i) {
+  // What this case's calls wrote into the output window goes once they are checked, whatever happened:
+  // it is never there for another solution's runner to read, or to claim as its own.
+  struct window_poisoner {
+    const output_window* window;
+    judge_wire::case_request request;
+    ~window_poisoner() {
+      if (window && !request.checks.empty() && !request.checks.front().output_offsets.empty())
+        window->poison(0, lay_out_outputs(request, false));
+    }
+  } const poison_after{m_window.get(), request};
   // The judge's side of a check (its CPU reference, reading and comparing its outputs) is CPU work the
   // GPU need not wait for. The case's CPU references are made, or read back from disk, on a thread of their
   // own from the moment the runner is asked (a robustness case's one call would otherwise be followed by
@@ -231,29 +285,46 @@ void grader::check_outputs(const scratch_folder& scratch, const judge_wire::case
   const seconds_into into{compare_s};
   if (m_spec.baseline.is_reference && m_baseline.disagreeing_cases.count(case_index)) facts.reference_disagrees = true;
   const auto baseline = m_baseline.outputs.find({case_index, check});
+  const std::vector<std::uint64_t>& offsets = request.checks.at(static_cast<std::size_t>(check)).output_offsets;
   std::size_t output = 0;
   for (const parameter* p : m_spec.buffers()) {
     if (!p->is_result()) continue;
-    output_read got = take_output(scratch, *facts.answer, files.at(output++), counts.at(p->name),
-                                  std::move(m_output_buffer));
-    if (!got.values) {
-      facts.output_missing = got.problem;
-      return;
-    }
-    // Its memory serves the next read, whatever this comparison decides.
+    const std::size_t k = output++;
+    const auto count = static_cast<std::size_t>(counts.at(p->name));
+    // In the output window, read where it lies; else from its file, into the last read's memory.
+    std::optional<output_values> got;
+    output_read from_file;
     struct hand_back {
-      std::vector<float>& values;
+      output_read& read;
       std::vector<float>& buffer;
-      ~hand_back() { buffer = std::move(values); }
-    } const keep{*got.values, m_output_buffer};
+      ~hand_back() {
+        if (read.values) buffer = std::move(*read.values);
+      }
+    } const keep{from_file, m_output_buffer};
+    if (!offsets.empty()) {
+      const float* at = m_window ? m_window->floats_at(offsets.at(k), count) : nullptr;
+      if (!reported_ready(*facts.answer, files.at(k)))
+        facts.output_missing = fmt::format("the runner did not say that output {} is ready", files.at(k));
+      else if (at == nullptr)
+        throw std::logic_error(fmt::format("output {} was placed outside the output window", files.at(k)));
+      else
+        got.emplace(at, count);
+    } else {
+      from_file = take_output(scratch, *facts.answer, files.at(k), counts.at(p->name), std::move(m_output_buffer));
+      if (from_file.values)
+        got.emplace(*from_file.values);
+      else
+        facts.output_missing = from_file.problem;
+    }
+    if (!got) return;
     const auto shape = buffer_shape(*p, c);
     const tolerance tol = case_tolerance(m_spec, c);
-    if (auto wrong = compare_output(p->name, *got.values, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {
+    if (auto wrong = compare_output(p->name, *got, reference.at(p->name), shape, tol, p->type, m_spec.leetgpu)) {
       facts.wrong = wrong;
       return;
     }
     if (baseline != m_baseline.outputs.end()) {
-      if (auto wrong = compare_output(p->name, *got.values, baseline->second.at(p->name), shape, tol, p->type)) {
+      if (auto wrong = compare_output(p->name, *got, baseline->second.at(p->name), shape, tol, p->type)) {
         wrong->against = m_spec.baseline.label + " reference";
         facts.wrong = wrong;
         return;
@@ -308,6 +379,7 @@ std::unique_ptr<scratch_runner> grader::start_runner(const build_result& build, 
   auto started = std::make_unique<scratch_runner>(new_scratch(role == runner_role::replaying ? "replay" : "solution"));
   runner_options options = runner_options_for(build, started->scratch, role);
   options.load_on_request = role == runner_role::recording;
+  if (role == runner_role::recording) options.outputs = window_for_checks();
   started->session = std::make_unique<runner_session>(std::move(options));
   started->session->start_early();
   return started;
@@ -517,7 +589,7 @@ void grader::add_runner_split(const std::vector<call_facts>& calls, double check
   // The runner's figures lie inside the judge's wait for its answers; a forged one cannot take more.
   inputs_s = std::min(inputs_s, std::max(0.0, checks_s));
   m_check_inputs_s += inputs_s;
-  m_output_files_s += std::min(outputs_s, std::max(0.0, checks_s - inputs_s));
+  m_output_copy_s += std::min(outputs_s, std::max(0.0, checks_s - inputs_s));
 }
 
 case_result grader::grade_case(runner_session& session, const scratch_folder& scratch, const build_result& build,
@@ -539,6 +611,7 @@ case_result grader::grade_case(runner_session& session, const scratch_folder& sc
   if (progress) progress(who, i, m_cases.size(), c.name);
   // Not timed, in the deciding cases, means after a failure: the case only explains the verdict.
   judge_wire::case_request request = checks_request(i, !time_it && decides(i));
+  place_outputs(request);
   const bool timed = time_it && m_options.timing && c.timed && decides(i) && !request.checks.empty();
   // The last checked call of a timed case is recorded, for the replaying runner to time.
   if (timed) request.checks.back().record_file = fmt::format("{}.record.json", i);
@@ -657,7 +730,7 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   using clock = std::chrono::steady_clock;
   const clock::time_point began = clock::now();
   m_timing_s = m_sanitizer_s = m_reference_s = m_inputs_s = m_gpu_reference_s = m_limit_wait_s = m_ahead_wait_s = 0;
-  m_output_check_s = m_check_inputs_s = m_output_files_s = 0;
+  m_output_check_s = m_check_inputs_s = m_output_copy_s = 0;
   m_uses_tensor_cores = runner.uses_tensor_cores;
   bool ahead_failed = false;
   runners_ahead ahead = take_ahead(runner, ahead_failed);
@@ -682,6 +755,9 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // CUDA; they are gone before its first checked call, so that nothing of theirs (memory, a context's
   // teardown) meets this solution's calls or its timing. A start that fails here is what its first case
   // reports.
+  // Whatever the runners before left in the output window (a stray thread's last writes) is gone before
+  // this solution's code is loaded.
+  if (m_window) m_window->poison(0, m_window->bytes());
   session.say_hello();
   exits_s += settle_exits();
   // The next solution's runners start now, once this one's recorder is up and the runners before have
@@ -779,11 +855,11 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   const double checked_s = std::max(0.0, cases_s - hello_s - m_reference_s - m_timing_s - m_sanitizer_s -
                                              m_limit_wait_s - m_output_check_s);
   const double check_inputs_s = std::min(m_check_inputs_s, checked_s);
-  const double output_files_s = std::min(m_output_files_s, checked_s - check_inputs_s);
+  const double output_copy_s = std::min(m_output_copy_s, checked_s - check_inputs_s);
   const run_phases phases = {{"runner start", hello_s},
                              {"cpu reference", m_reference_s},
-                             {"checked calls", checked_s - check_inputs_s - output_files_s},
-                             {"output files", output_files_s},
+                             {"checked calls", checked_s - check_inputs_s - output_copy_s},
+                             {"output hand-over", output_copy_s},
                              {"output checks", m_output_check_s},
                              {"limit wait", m_limit_wait_s},
                              {"input generation", inputs_s + check_inputs_s},

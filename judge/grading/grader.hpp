@@ -3,20 +3,21 @@
 // summarises timings.
 #pragma once
 
+#include "judge/compile/compile.hpp"
 #include "judge/grading/baseline.hpp"
 #include "judge/grading/baseline_cache.hpp"
-#include "judge/compile/compile.hpp"
-#include "judge/record/grade_result.hpp"
 #include "judge/grading/interrupt.hpp" // g_interrupted, which graders and their callers read
-#include "judge/problem/problem.hpp"
 #include "judge/grading/reference_cache.hpp"
 #include "judge/grading/run_phases.hpp"
+#include "judge/grading/scratch_folder.hpp"
+#include "judge/grading/verdict.hpp"
+#include "judge/problem/cases.hpp"
+#include "judge/problem/problem.hpp"
+#include "judge/problem/secret.hpp"
+#include "judge/record/grade_result.hpp"
+#include "judge/run/output_window.hpp"
 #include "judge/run/runner_session.hpp"
 #include "judge/sanitizer/sanitize.hpp"
-#include "judge/grading/scratch_folder.hpp"
-#include "judge/problem/secret.hpp"
-#include "judge/problem/cases.hpp"
-#include "judge/grading/verdict.hpp"
 
 #include <chrono>
 #include <functional>
@@ -57,6 +58,10 @@ struct grade_options {
   /// cases that decide, untimed, and only their own lines record what happened (`--strict`, a server's
   /// `--strict`).
   bool strict = false;
+  /// The outputs of a solution's checked calls go through memory the judge shares with its runner
+  /// (judge/run/output_window.hpp) rather than through files; where the system gives no such memory,
+  /// through files all the same. Off: files always.
+  bool output_window = true;
 };
 
 /// Progress notifications for the terminal: (solution, case index, case count, case name).
@@ -136,7 +141,8 @@ public:
   /// Returns where the grading's time went: "runner start" (waiting for runners' hellos, and for the next
   /// solution's runners to start before a timed case), "cpu reference"
   /// (its outputs computed, or read back from the disk), "checked calls" (and their comparison), "output
-  /// files" (the runner copying the checked calls' outputs to the host and writing their files), "input
+  /// hand-over" (the runner copying the checked calls' outputs to the host, into the output window or
+  /// their files), "input
   /// generation" (the runner making the inputs of checked calls and timed samples), "timing", "sanitizer"
   /// (--sanitize's runs of every case), "runner end".
   run_phases grade(const build_result& runner, solution_result& result, const progress_fn& progress,
@@ -190,10 +196,10 @@ private:
   /// Runs `plan`'s tools on case `i` of `build`, each in a runner of its own; nothing counts in speed.
   std::vector<sanitizer_run> sanitize_case(const build_result& build, std::size_t i, const sanitizer_plan& plan,
                                            const std::string& who, const progress_fn& progress);
-  /// Adds to `facts` what the output files of checked call `check` (as `request` named them) of case
-  /// `case_index` hold: the first wrong buffer, against the CPU reference and then the baseline's outputs.
-  /// The check's files are gone from `scratch` afterwards. The CPU reference's time (where it is computed
-  /// or read back) goes to `reference_s`, the reading and comparing to `compare_s`.
+  /// Adds to `facts` what the outputs of checked call `check` (as `request` placed them: in the output
+  /// window, or in files) of case `case_index` hold: the first wrong buffer, against the CPU reference and
+  /// then the baseline's outputs. The check's files are gone from `scratch` afterwards. The CPU reference's time (where
+  /// it is computed or read back) goes to `reference_s`, the reading and comparing to `compare_s`.
   void check_outputs(const scratch_folder& scratch, const judge_wire::case_request& request, std::size_t case_index,
                      int check, call_facts& facts, double& reference_s, double& compare_s);
   /// Runs the checked calls of `request` (case `i`) and checks their outputs: every check's but the last
@@ -201,7 +207,7 @@ private:
   std::vector<call_facts> run_and_check(runner_session& session, const scratch_folder& scratch,
                                         const judge_wire::case_request& request, std::size_t i);
   /// Adds the runner's split of a case's checked calls, which took the judge `checks_s` (its answers'
-  /// inputs_s and outputs_s, held within that wait), to the solution's input generation and output files.
+  /// inputs_s and outputs_s, held within that wait), to the solution's input generation and output hand-over.
   void add_runner_split(const std::vector<call_facts>& calls, double checks_s);
   /// Speed, its share of the baseline's and of the device's peak, and feedback, from `cr.timing`.
   void add_figures(case_result& cr, const test_case& c) const;
@@ -218,6 +224,12 @@ private:
   /// The request of case `i` with its checked calls and no timing: one call where the case decides
   /// nothing (a robustness case) or only explains a verdict already decided (`explains_only`).
   judge_wire::case_request checks_request(std::size_t i, bool explains_only = false) const;
+  /// The output window a recording runner is given, made the first time it is asked for, large enough
+  /// for every case's checked calls; nullptr where the options or the system want files.
+  const output_window* window_for_checks();
+  /// Gives each output of `request`'s checks its place in the output window, one after another, when a
+  /// window was made (every recording runner then has it) and the case fits it.
+  void place_outputs(judge_wire::case_request& request) const;
   /// Times case `i` on `session` with the spec's (or the options') budget; the runner draws every
   /// sample's inputs itself.
   timing_facts time_case(runner_session& session, std::size_t i,
@@ -299,10 +311,13 @@ private:
   /// reading its checked calls' outputs and comparing them with the references.
   double m_ahead_wait_s = 0, m_output_check_s = 0;
   /// [s] of its checked calls, as the runner reports them: making their buffers and inputs, and copying their
-  /// outputs to the host and writing their files.
-  double m_check_inputs_s = 0, m_output_files_s = 0;
+  /// outputs to the host (into the output window, or files).
+  double m_check_inputs_s = 0, m_output_copy_s = 0;
   /// The memory the last checked call's output was read into, for the next (output_files.hpp, take_output).
   std::vector<float> m_output_buffer;
+  /// Shared with every recording runner for its checked calls' outputs; made once (window_for_checks).
+  std::unique_ptr<output_window> m_window;
+  bool m_window_tried = false;
 };
 
 } // namespace judge

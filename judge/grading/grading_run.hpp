@@ -85,7 +85,7 @@ struct run_outcome {
   /// Where the run's wall time went, in order: (phase, seconds). Phases: "problem" (specs, cases, the
   /// CPU reference's build), "probe", "gpu wait" (another judge held the GPU), "bandwidth probe",
   /// "baseline", "compile wait" (the GPU idle, waiting for a build), then the solutions' grading (grader.hpp):
-  /// "runner start", "checked calls", "output files", "input generation", "timing", "sanitizer", "runner
+  /// "runner start", "checked calls", "output hand-over", "input generation", "timing", "sanitizer", "runner
   /// end" and the others grader::grade() names, and "results" (verdicts, hints and the results recorded).
   run_phases phases;
   std::vector<solution_result> results; ///< one per solution graded, in order

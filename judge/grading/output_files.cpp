@@ -65,9 +65,13 @@ std::string output_file_name(std::int64_t case_index, std::size_t check, const s
   return fmt::format("{}.{}.{}.bin", case_index, check, buffer);
 }
 
+bool reported_ready(const judge_wire::check_answer& answer, const std::string& file) {
+  return std::find(answer.outputs.begin(), answer.outputs.end(), file) != answer.outputs.end();
+}
+
 output_read take_output(const scratch_folder& scratch, const judge_wire::check_answer& answer, const std::string& file,
                         std::int64_t count, std::vector<float> reuse) {
-  if (std::find(answer.outputs.begin(), answer.outputs.end(), file) == answer.outputs.end()) {
+  if (!reported_ready(answer, file)) {
     output_read read;
     read.problem = fmt::format("the runner did not say that output file {} is ready", file);
     return read;

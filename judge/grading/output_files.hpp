@@ -16,6 +16,9 @@ namespace judge {
 /// "3.0.C.bin" (a plain name: buffer names are C identifiers).
 std::string output_file_name(std::int64_t case_index, std::size_t check, const std::string& buffer);
 
+/// Whether `answer` lists output `file` among those its runner says are ready.
+bool reported_ready(const judge_wire::check_answer& answer, const std::string& file);
+
 /// One output of a checked call: its values, or why they could not be read.
 struct output_read {
   std::optional<std::vector<float>> values;

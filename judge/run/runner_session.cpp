@@ -1,5 +1,7 @@
 #include "judge/run/runner_session.hpp"
 
+#include "judge/run/output_window.hpp"
+
 #include "common/wire_json.hpp"
 #include "common/seconds_into.hpp"
 #include "judge/run/learner_output.hpp"
@@ -44,6 +46,10 @@ process_options runner_process_options(const runner_options& options) {
   if (!options.solution.empty()) p.argv.insert(p.argv.end(), {"--solution", options.solution.string()});
   if (options.role == runner_role::recording) p.argv.push_back("--record");
   if (options.load_on_request) p.argv.push_back("--load-on-request");
+  if (options.outputs != nullptr) {
+    p.argv.push_back("--output-window");
+    p.shared_fd = options.outputs->fd();
+  }
   if (options.role == runner_role::replaying) {
     std::string files;
     for (const auto& f : options.device_code) files += (files.empty() ? "" : ",") + f.string();

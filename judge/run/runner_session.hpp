@@ -17,6 +17,8 @@
 
 namespace judge {
 
+class output_window;
+
 /// The part a runner process plays (harness/runner/runner_main.cpp, docs/security.md "Timing by replay").
 enum class runner_role {
   trusted,   ///< the judge's own code (the baseline): checked and timed in one process
@@ -46,6 +48,9 @@ struct runner_options {
   /// recording: the runner sets up CUDA and loads the solution only when start() sends "load" (its
   /// --load-on-request), so that start_early() can start it while another solution is graded.
   bool load_on_request = false;
+  /// Shared with the runner for the outputs of its checked calls (its --output-window, on fd 4); the
+  /// caller keeps it alive while the runner runs. None: every output goes to its file.
+  const output_window* outputs = nullptr;
 };
 
 /// How a runner process is started: its command line, environment and sandbox (the private root holds the

@@ -30,6 +30,9 @@ struct process_options {
   std::map<std::string, std::string> env; ///< the complete environment (nothing is inherited)
   std::size_t output_cap = 64 * 1024;     ///< [B] per stream kept
   bool result_channel = false;            ///< open fd 3 in the child for the runner protocol
+  /// With result_channel: a descriptor of the judge's that the child gets as its fd 4 (a runner's output
+  /// window, judge/run/output_window.hpp); -1: none. The judge keeps its own.
+  int shared_fd = -1;
   /// The child runs in the sandbox (sandbox_layers.hpp) where the system allows it: its own user,
   /// network, mount and PID namespaces, a private root and, where cgroup v2 is delegated, its own cgroup.
   bool sandbox = false;

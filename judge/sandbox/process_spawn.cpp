@@ -173,7 +173,7 @@ struct child_plan {
   std::vector<std::string> argv_storage, env_storage;
   std::vector<char*> argv, envp;
   std::string working_dir;
-  int fds[4] = {-1, -1, -1, -1}; ///< the child's ends for fds 0..3
+  int fds[5] = {-1, -1, -1, -1, -1}; ///< the child's ends for fds 0..4
   int status_fd = -1;
   int exit_report_fd = -1; ///< the init's end of the exit report pipe (PID namespace only)
   int go_fd = -1; ///< with a cgroup or maps_by_parent: the child waits for the judge's byte here first
@@ -393,16 +393,22 @@ void reset_signals() {
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
 }
 
-/// The program's part: descriptors 0..3, limits, working directory, exec.
+/// The program's part: descriptors 0..4, limits, working directory, exec.
 [[noreturn]] void exec_program(const child_plan& plan, int status_fd) {
-  int moved[4];
-  for (int i = 0; i < 4; ++i) {
+  constexpr int passed = sizeof plan.fds / sizeof plan.fds[0];
+  int moved[passed];
+  for (int i = 0; i < passed; ++i) {
     moved[i] = plan.fds[i] < 0 ? -1 : ::fcntl(plan.fds[i], F_DUPFD_CLOEXEC, 10);
     if (plan.fds[i] >= 0 && moved[i] < 0) fail(status_fd, step::fds);
   }
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < passed; ++i)
     if (moved[i] >= 0 && ::dup2(moved[i], i) != i) fail(status_fd, step::fds);
-  close_from(moved[3] >= 0 ? 4 : 3, status_fd);
+  // Everything above the last descriptor passed goes, and 3 too where only 4 is passed.
+  int first_closed = 3;
+  for (int i = 3; i < passed; ++i)
+    if (moved[i] >= 0) first_closed = i + 1;
+  if (moved[3] < 0) ::close(3);
+  close_from(first_closed, status_fd);
 
   if (!plan.working_dir.empty() && ::chdir(plan.working_dir.c_str()) != 0) fail(status_fd, step::chdir);
   // A crash must not leave a core file of learner code (and its data) lying around.
@@ -707,6 +713,7 @@ spawned_child spawn_child(const process_options& options) {
   plan.fds[1] = out.write.get();
   plan.fds[2] = err.write.get();
   plan.fds[3] = result.write.get();
+  if (options.result_channel) plan.fds[4] = options.shared_fd;
   plan.status_fd = status.write.get();
   plan.exit_report_fd = exit_report.write.get();
 

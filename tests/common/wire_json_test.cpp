@@ -32,7 +32,8 @@ bool operator==(const buffer_spec& a, const buffer_spec& b) {
          a.type == b.type && a.start == b.start;
 }
 bool operator==(const check_spec& a, const check_spec& b) {
-  return a.seed == b.seed && a.poison == b.poison && a.output_files == b.output_files;
+  return a.seed == b.seed && a.poison == b.poison && a.output_files == b.output_files &&
+         a.output_offsets == b.output_offsets;
 }
 bool operator==(const timing_spec& a, const timing_spec& b) {
   return a.budget_s == b.budget_s && a.min_samples == b.min_samples && a.max_samples == b.max_samples &&
@@ -167,8 +168,16 @@ case_request typed_case() {
   return c;
 }
 
+/// typed_case's outputs into an output window, the second past 2^32 bytes.
+case_request windowed_case() {
+  case_request c = typed_case();
+  c.checks[0].output_offsets = {0, (std::uint64_t{1} << 32) + 64};
+  return c;
+}
+
 std::vector<std::pair<std::string, request>> sample_requests() {
   return {{"a case with every field set", full_case()},
+          {"a case whose outputs go into an output window", windowed_case()},
           {"a case without checks or timing", bare_case()},
           {"a case with int, zeroed, inout buffers and float parameters", typed_case()},
           {"end", end_request{}},
@@ -361,6 +370,7 @@ TEST_CASE("a timed case sends no seed for its samples and each check names its o
   REQUIRE(line["timing"].is_object());
   CHECK_FALSE(line["timing"].contains("seed"));
   CHECK(line["checks"][1]["output_files"] == json::array({"3.1.C.bin"}));
+  CHECK_FALSE(line["checks"][1].contains("output_offsets")); // files: no window
   CHECK(contains(encode(full_check()), R"("outputs":["3.1.C.bin","3.1.D.bin"])"));
 }
 
@@ -456,6 +466,19 @@ TEST_CASE("a missing, mistyped or out-of-range request field is an error that na
       {"fewer output files than outputs",
        edited(full_case(), edit([](json& j) { j["checks"][0]["output_files"] = json::array(); })),
        "request field checks[0].output_files: has 0 names for 1 output buffers"},
+      {"an output offset off the window's 64-byte grid",
+       edited(full_case(), edit([](json& j) { j["checks"][0]["output_offsets"] = json::array({96}); })),
+       "request field checks[0].output_offsets[0]: must be a multiple of 64, not 96"},
+      {"a negative output offset",
+       edited(full_case(), edit([](json& j) { j["checks"][0]["output_offsets"] = json::array({-64}); })),
+       "request field checks[0].output_offsets[0]: must be an integer in [0, 281474976710656]"},
+      {"an output offset far past any window",
+       edited(full_case(), edit([](json& j) { j["checks"][0]["output_offsets"] = json::array({1ULL << 60}); })),
+       "request field checks[0].output_offsets[0]: must be an integer in [0, 281474976710656]"},
+      {"more output offsets than outputs", edited(full_case(), edit([](json& j) {
+                                                    j["checks"][1]["output_offsets"] = json::array({0, 64});
+                                                  })),
+       "request field checks[1].output_offsets: has 2 offsets for 1 output buffers"},
       {"one output file named twice",
        edited(full_case(), edit([](json& j) { j["checks"][1]["output_files"][0] = "3.0.C.bin"; })),
        R"(request field checks[1].output_files: names "3.0.C.bin" twice)"},

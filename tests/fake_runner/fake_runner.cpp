@@ -2,7 +2,7 @@
 // protocol through the codec the real runner uses (common/wire_json.hpp) and computes "solve()" on the
 // CPU as the element-wise sum of the inputs (right for vector_add), then does what its scenario says.
 //
-//   fake_runner SCENARIO --scratch DIR [--banned NAMES] [--timing cupti|events]
+//   fake_runner SCENARIO --scratch DIR [--banned NAMES] [--timing cupti|events] [--output-window]
 //
 // It says it times by the method --timing names (cupti by default), in its hello and its timings, as
 // the real runner does when the method is available.
@@ -30,7 +30,10 @@
 // timings claim a day spent in the GPU reference), check_phases (as ok, each check spending 1 ms making its
 // inputs and 1 ms writing its outputs, and saying so), forged_check_phases (as ok, each check claiming a
 // day making its inputs and a day writing its outputs), slow_exit (as ok, but after "end" it prints a line,
-// answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits).
+// answers "done" and goes on for 1 s, logging "alive" every 10 ms, before it exits), claims_unwritten (as ok,
+// but it writes no output and says each one is ready, as a runner whose copies learner code had undone),
+// shrinks_window (as ok, after trying to truncate and to grow the output window, reporting on stderr what
+// the system answered).
 //
 // With --load-on-request it answers "held" and waits, as the real runner does, for "load" (or "end")
 // before anything of its scenario happens. With --event-log FILE it appends "EVENT ROLE PID NANOSECONDS"
@@ -54,6 +57,8 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -68,6 +73,28 @@ struct fake {
   timing_method method = timing_method::cupti;
   int scratch_fd = -1;
   std::FILE* results = nullptr;
+  /// --output-window: the judge's window, mapped from fd 4 as the real runner maps it.
+  unsigned char* window = nullptr;
+  std::size_t window_bytes = 0;
+
+  /// Maps fd 4 and closes it; shrinks_window first tries to resize it, as a hostile runner would, and
+  /// says on stderr what the system answered.
+  void map_window() {
+    struct stat st {};
+    if (::fstat(4, &st) != 0 || st.st_size <= 0) std::exit(2);
+    window_bytes = static_cast<std::size_t>(st.st_size);
+    if (scenario == "shrinks_window") {
+      const int shrink = ::ftruncate(4, 0) == 0 ? 0 : errno;
+      const int grow = ::ftruncate(4, st.st_size * 2) == 0 ? 0 : errno;
+      std::fprintf(stderr, "window: shrinking %s, growing %s\n", shrink ? std::strerror(shrink) : "done",
+                   grow ? std::strerror(grow) : "done");
+      std::fflush(stderr);
+    }
+    void* at = ::mmap(nullptr, window_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, 4, 0);
+    if (at == MAP_FAILED) std::exit(2);
+    window = static_cast<unsigned char*>(at);
+    ::close(4);
+  }
 
   /// Appends "EVENT ROLE PID NANOSECONDS" (the monotonic clock) to the event log, if there is one:
   /// start (the process began), load (where the real runner loads the solution), end (the "end" request).
@@ -167,10 +194,20 @@ struct fake {
     }
     const auto outputs = solve(c, k);
     for (std::size_t o = 0; o < outputs.size(); ++o) {
-      // As the real runner does: a new file, under the judge's name, right in the scratch folder.
+      // As the real runner does: a new file, under the judge's name, right in the scratch folder; or into
+      // the output window at the judge's offset, when the request gives one.
       std::string file = c.checks[k].output_files.at(o);
       if (scenario == "foreign_output") file = "mine." + file;
-      if (scenario == "linked_output") {
+      if (scenario == "claims_unwritten") { // says each output is ready and writes none
+      } else if (!c.checks[k].output_offsets.empty()) {
+        const std::uint64_t at = c.checks[k].output_offsets.at(o);
+        const std::size_t bytes = outputs[o].size() * sizeof(float);
+        if (window == nullptr || at > window_bytes || bytes > window_bytes - at) {
+          std::fprintf(stderr, "fake runner: output %s does not fit the output window\n", file.c_str());
+          std::exit(2);
+        }
+        std::memcpy(window + at, outputs[o].data(), bytes);
+      } else if (scenario == "linked_output") {
         const std::string outside = scratch + "/../outside." + file;
         write_file(AT_FDCWD, outside, outputs[o]);
         if (::symlinkat(outside.c_str(), scratch_fd, file.c_str()) != 0) std::exit(2);
@@ -288,6 +325,7 @@ int main(int argc, char** argv) {
     if (arg == "--record") role = "recording";
     if (arg == "--replay") role = "replaying";
     if (arg == "--event-log" && i + 1 < argc) f.event_log = argv[i + 1];
+    if (arg == "--output-window") f.map_window();
   }
   f.role = role;
   f.log_event("start");

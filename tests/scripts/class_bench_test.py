@@ -121,8 +121,10 @@ def test_lines(bench):
     later = bench.wanted_phases({"cpu reference": 1.5, "limit wait": 2.0})
     check([w["seconds"] for w in later if w["seconds"] is not None] == [1.5, 2.0],
           "phases the judge reports later are taken up by name")
-    files = {w["phase"]: w for w in bench.wanted_phases({"output files": 0.5})}["output files"]
-    check(files["seconds"] == 0.5, f"the runner's output files, a phase of their own ({files})")
+    files = {w["phase"]: w for w in bench.wanted_phases({"output hand-over": 0.5})}["output hand-over"]
+    check(files["seconds"] == 0.5, f"the runner's output hand-over, a phase of its own ({files})")
+    older = {w["phase"]: w for w in bench.wanted_phases({"output files": 0.25})}["output hand-over"]
+    check(older["seconds"] == 0.25, f"a judge that named it 'output files' is read the same ({older})")
     roster = [{"student": "s00", "expected": "AC"}, {"student": "s01", "expected": "WA"}]
     summary = bench.mode_summary(2.0, {"s00": 1.5, "s01": 2.0}, {"s00": "AC", "s01": "WA"}, roster,
                                  {"timing": 1.0}, 2.0, "how", None, {"s00": {"timing": 0.7, "checked calls": 0.2}})

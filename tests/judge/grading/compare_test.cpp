@@ -104,7 +104,8 @@ TEST_CASE("an exact comparison passes only the reference rounded to float with -
   CHECK_FALSE(within_tolerance(std::nanf(""), std::nan(""), exact));
   const float inf = std::numeric_limits<float>::infinity();
   CHECK(within_tolerance(inf, static_cast<double>(inf), exact));
-  const auto m = compare_output("out", {1.0f, 2.0f, 4.0f}, std::vector<double>{1.0, 2.0, 3.0}, {3}, exact);
+  const auto m =
+      compare_output("out", std::vector<float>{1.0f, 2.0f, 4.0f}, std::vector<double>{1.0, 2.0, 3.0}, {3}, exact);
   REQUIRE(m);
   CHECK(m->exact);
   CHECK(m->allowed == 0);

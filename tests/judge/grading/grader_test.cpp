@@ -107,7 +107,11 @@ TEST_CASE("a runner whose outputs are right is accepted on every case", "[grader
 // (A runner that hangs in its timed runs is TLE too, but the grader waits 30 s past the timing budget
 // for it; runner_session_test.cpp and verdict_test.cpp cover that path with shorter limits.)
 TEST_CASE("every verdict a runner can cause, with the message a learner sees", "[grader]") {
-  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  // Outputs through files, where each of the runner's ways of getting a file wrong has its own message;
+  // the output window's ways are the next test's.
+  grade_options files = fake_options(true);
+  files.output_window = false;
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), files);
   const auto [scenario, expected, message] = GENERATE(table<std::string, verdict, std::string>({
       {"wrong", verdict::wrong_answer,
        "case sample_8 (8): checked call 1: 1 of 8 elements of C are wrong (against the CPU reference); first at "
@@ -151,6 +155,42 @@ TEST_CASE("every verdict a runner can cause, with the message a learner sees", "
   CHECK(r.v == expected);
   CHECK(contains(r.message, message));
   CHECK(r.score == 0);
+}
+
+TEST_CASE("outputs through the output window: read where the runner put them, and poisoned once read", "[grader]") {
+  grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(true));
+  // A right solution first: its outputs lie in the window until the judge has read them.
+  const solution_result first = grade_with(g, "ok");
+  CAPTURE(first.message);
+  REQUIRE(first.v == verdict::accepted);
+  const auto [scenario, expected, message] = GENERATE(table<std::string, verdict, std::string>({
+      {"ok", verdict::accepted, ""},
+      {"wrong", verdict::wrong_answer, "first at index 3: expected 2.75, got 42"},
+      {"claims_unwritten", verdict::wrong_answer, "8 of 8 elements of C are wrong"},
+      {"short_output", verdict::wrong_answer, "first at index 7"},
+      {"foreign_output", verdict::run_time_error,
+       "the output of solve() could not be read back (the runner did not say that output 0.0.C.bin is ready)"},
+      // The window's size is sealed: a runner cannot make the judge's reads of it fault.
+      {"shrinks_window", verdict::accepted, ""},
+  }));
+  const solution_result r = grade_with(g, scenario);
+  CAPTURE(scenario, r.message, r.learner_output);
+  CHECK(r.v == expected);
+  CHECK(contains(r.message, message));
+  if (scenario == "shrinks_window")
+    CHECK(contains(r.learner_output, "window: shrinking Operation not permitted, growing Operation not permitted"));
+}
+
+TEST_CASE("a runner cannot claim what the solution before it left in the output window", "[grader]") {
+  // One case, so that the right solution's outputs of it lie just where the next one's would go.
+  grader g(vector_add(), {vector_case("n_1001", 1001, visibility::hidden, false)}, test_secret(), fake_device(),
+           fake_options(false));
+  REQUIRE(grade_with(g, "ok").v == verdict::accepted);
+  const solution_result r = grade_with(g, "claims_unwritten");
+  CAPTURE(r.message);
+  CHECK(r.v == verdict::wrong_answer);
+  CHECK(contains(r.message, "1001 of 1001 elements of C are wrong"));
+  CHECK(contains(r.message, "expected -1.04614854, got NaN"));
 }
 
 TEST_CASE("a timed case whose work cannot be replayed is accepted without a time, and says why", "[grader]") {
@@ -213,13 +253,13 @@ TEST_CASE("the runner's input generation and GPU reference checks come out of th
   CHECK(reference < 60);
 }
 
-TEST_CASE("the runner's input generation and output files come out of the checked calls", "[grader]") {
+TEST_CASE("the runner's input generation and output hand-over come out of the checked calls", "[grader]") {
   grader g(vector_add(), vector_cases(), test_secret(), fake_device(), fake_options(false));
   solution_result r;
   const run_phases phases = g.grade(built("check_phases"), r, nullptr);
   REQUIRE(r.v == verdict::accepted);
   const double inputs = phase_seconds(phases, "input generation");
-  const double files = phase_seconds(phases, "output files");
+  const double files = phase_seconds(phases, "output hand-over");
   // Untimed: every second of input generation is the checked calls', 1 ms each, as is each call's file.
   CHECK(inputs >= 0.002); // at least two checked calls
   CHECK(files == Approx(inputs).margin(1e-9));
@@ -238,7 +278,7 @@ TEST_CASE("a runner's forged split of its checked calls is held within the judge
     total += seconds;
   }
   CHECK(total < 60); // not the two days each call claimed
-  CHECK(phase_seconds(phases, "input generation") + phase_seconds(phases, "output files") <= total);
+  CHECK(phase_seconds(phases, "input generation") + phase_seconds(phases, "output hand-over") <= total);
 }
 
 TEST_CASE("reading and comparing the checked calls' outputs is a phase of its own, out of the checked calls",

@@ -4,12 +4,14 @@
 #include "catch.hpp"
 #include "temp_folder.hpp"
 
+#include "judge/run/output_window.hpp"
 #include "judge/sandbox/process.hpp"
 #include "judge/sandbox/sandbox_layers.hpp"
 
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -78,6 +80,29 @@ TEST_CASE("a sandboxed child sees only its own processes, under an init of its o
   CHECK(status.exit_code == 0);
   // PID 2 under the namespace's init (1), and those two the only processes it sees.
   CHECK(child.out().kept == "2\n2\n");
+}
+
+TEST_CASE("a sandboxed runner gets the judge's output window as fd 4 and no other descriptor", "[sandbox]") {
+  judge_test::temp_folder work;
+  std::string why;
+  const auto window = judge::output_window::create(4096, &why);
+  INFO(why);
+  REQUIRE(window);
+  // The shell says which of its first descriptors are open (0, 1, 2, 3 the result channel, 4 the window,
+  // and no other of the judge's), then writes through fd 4.
+  process_options options =
+      sandboxed_shell("for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do [ -e /proc/self/fd/$n ] "
+                      "&& printf '%s ' $n; done; echo; printf JUDG >&4 && echo wrote >&3",
+                      work.path());
+  options.result_channel = true;
+  options.shared_fd = window->fd();
+  child_process child(options);
+  if (!in_private_root(child)) return;
+  CHECK(child.read_result_line(in(10s)) == std::optional<std::string>("wrote"));
+  child.wait(in(10s));
+  CAPTURE(child.err().kept);
+  CHECK(child.out().kept == "0 1 2 3 4 \n");
+  CHECK(std::memcmp(window->floats_at(0, 1), "JUDG", 4) == 0);
 }
 
 TEST_CASE("a process a sandboxed child left behind with setsid() dies with the child", "[sandbox]") {
