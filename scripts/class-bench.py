@@ -433,7 +433,8 @@ def markdown_table(doc):
     device = " and ".join(devices)
     head = (f"Measured {doc.get('date', '?')} on {device or 'no GPU'}: {s.get('students', '?')} students a "
             f"problem, seed {s.get('seed', '?')}, timing {'on' if s.get('timing', True) else 'off (local only)'}, "
-            f"compiles {'not cached (--cold)' if s.get('cold') else 'cached'}." if device else
+            f"compiles {'not cached (--cold)' if s.get('cold') else 'cached'}"
+            f"{', outputs in files (--output-files)' if s.get('output_files') else ''}." if device else
             "Not measured yet: the classes below are drawn, none is graded "
             f"({s.get('students', '?')} students a problem, seed {s.get('seed', '?')}).")
     return head + "\n\n" + "\n".join(rows) + "\n"
@@ -446,7 +447,8 @@ def merged_documents(docs):
     merged = {}
     for doc in docs:
         s = doc.get("settings", {})
-        key = (s.get("timing", True), s.get("cold", False), s.get("students"), s.get("seed"))
+        key = (s.get("timing", True), s.get("cold", False), s.get("output_files", False), s.get("students"),
+               s.get("seed"))
         into = merged.setdefault(key, {"settings": s, "dates": [], "problems": []})
         into["dates"].append(doc.get("date", "?"))
         for entry in doc.get("problems", []):

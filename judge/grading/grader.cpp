@@ -174,8 +174,13 @@ const output_window* grader::window_for_checks() {
   if (!m_options.output_window) return nullptr;
   std::uint64_t bytes = 0; // the largest case's that fits a window at all (place_outputs)
   for (std::size_t i = 0; i < m_cases.size(); ++i) {
-    judge_wire::case_request request = checks_request(i);
-    const std::uint64_t needed = lay_out_outputs(request, false);
+    std::uint64_t needed = 0;
+    try {
+      judge_wire::case_request request = checks_request(i);
+      needed = lay_out_outputs(request, false);
+    } catch (const std::exception&) {
+      continue; // a case whose request cannot be made fails on its own, when it is graded
+    }
     if (needed <= max_window_bytes) bytes = std::max(bytes, needed);
   }
   if (bytes == 0) return nullptr;
