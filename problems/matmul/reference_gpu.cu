@@ -83,7 +83,6 @@ extern "C" __global__ void __launch_bounds__(threads)
   const int thread = threadIdx.x;
   const int lane = thread % 32;
   const int warp = thread / 32;
-  const int row0 = blockIdx.y * tile_rows;
   const int col0 = blockIdx.x * tile_cols;
 
   const int a_inner = thread % tile_inner;
@@ -91,64 +90,69 @@ extern "C" __global__ void __launch_bounds__(threads)
   const int b_col = thread % tile_cols;
   const int b_inner = thread / tile_cols;
 
-  // Loaded as float into registers, widened to double (exactly) when stored to shared memory; whatever
-  // lies outside the matrices is zero, so the tail stage and the edge tiles add nothing.
-  float a_next[a_loads];
-  float b_next[b_loads];
-  const auto load = [&](int p0) {
-    const int q = p0 + a_inner;
-    for (int l = 0; l < a_loads; ++l) {
-      const int i = row0 + a_row + l * a_row_step;
-      a_next[l] = (i < M && q < N) ? A[static_cast<std::size_t>(i) * N + q] : 0.0f;
-    }
-    const int j = col0 + b_col;
-    for (int l = 0; l < b_loads; ++l) {
-      const int p = p0 + b_inner + l * b_inner_step;
-      b_next[l] = (p < N && j < K) ? B[static_cast<std::size_t>(p) * K + j] : 0.0f;
-    }
-  };
-  const auto store = [&](int stage) {
-    for (int l = 0; l < a_loads; ++l) a_tile[stage][a_row + l * a_row_step][a_inner] = a_next[l];
-    for (int l = 0; l < b_loads; ++l) b_tile[stage][b_inner + l * b_inner_step][b_col] = b_next[l];
-  };
+  // The grid's y dimension holds at most 65,535 blocks: a block goes on down C's rows in steps of the grid
+  // (M past 4,194,240 rows). Each pass ends at a barrier, so the next one's first stores find the tiles free.
+  for (long long first_row = blockIdx.y * tile_rows; first_row < M; first_row += gridDim.y * tile_rows) {
+    const int row0 = static_cast<int>(first_row);
+    // Loaded as float into registers, widened to double (exactly) when stored to shared memory; whatever
+    // lies outside the matrices is zero, so the tail stage and the edge tiles add nothing.
+    float a_next[a_loads];
+    float b_next[b_loads];
+    const auto load = [&](int p0) {
+      const int q = p0 + a_inner;
+      for (int l = 0; l < a_loads; ++l) {
+        const int i = row0 + a_row + l * a_row_step;
+        a_next[l] = (i < M && q < N) ? A[static_cast<std::size_t>(i) * N + q] : 0.0f;
+      }
+      const int j = col0 + b_col;
+      for (int l = 0; l < b_loads; ++l) {
+        const int p = p0 + b_inner + l * b_inner_step;
+        b_next[l] = (p < N && j < K) ? B[static_cast<std::size_t>(p) * K + j] : 0.0f;
+      }
+    };
+    const auto store = [&](int stage) {
+      for (int l = 0; l < a_loads; ++l) a_tile[stage][a_row + l * a_row_step][a_inner] = a_next[l];
+      for (int l = 0; l < b_loads; ++l) b_tile[stage][b_inner + l * b_inner_step][b_col] = b_next[l];
+    };
 
-  // This warp's quarter of the tile, and the fragment coordinates of this lane within it.
-  const int warp_row0 = (warp / warps_along_cols) * warp_rows;
-  const int warp_col0 = (warp % warps_along_cols) * warp_cols;
-  const int group = lane / 4;
-  const int in_group = lane % 4;
+    // This warp's quarter of the tile, and the fragment coordinates of this lane within it.
+    const int warp_row0 = (warp / warps_along_cols) * warp_rows;
+    const int warp_col0 = (warp % warps_along_cols) * warp_cols;
+    const int group = lane / 4;
+    const int in_group = lane % 4;
 
-  double acc[frags_down][frags_across][2] = {};
-  const int stages = (N + tile_inner - 1) / tile_inner;
-  load(0);
-  store(0);
-  __syncthreads();
-  for (int s = 0; s < stages; ++s) {
-    const int stage = s % 2;
-    const bool more = s + 1 < stages;
-    if (more) load((s + 1) * tile_inner);
-    for (int p = 0; p < tile_inner; p += frag_inner) {
-      double a[frags_down];
-      double b[frags_across];
-      for (int f = 0; f < frags_down; ++f) a[f] = a_tile[stage][warp_row0 + f * frag + group][p + in_group];
-      for (int f = 0; f < frags_across; ++f) b[f] = b_tile[stage][p + in_group][warp_col0 + f * frag + group];
-      for (int r = 0; r < frags_down; ++r)
-        for (int c = 0; c < frags_across; ++c) mma_8x8x4(acc[r][c], a[r], b[c]);
-    }
-    // The other stage was last read before the previous barrier, so it can be refilled now; the barrier
-    // below both publishes it and keeps this stage from being overwritten while a warp still reads it.
-    if (more) store(1 - stage);
+    double acc[frags_down][frags_across][2] = {};
+    const int stages = (N + tile_inner - 1) / tile_inner;
+    load(0);
+    store(0);
     __syncthreads();
-  }
+    for (int s = 0; s < stages; ++s) {
+      const int stage = s % 2;
+      const bool more = s + 1 < stages;
+      if (more) load((s + 1) * tile_inner);
+      for (int p = 0; p < tile_inner; p += frag_inner) {
+        double a[frags_down];
+        double b[frags_across];
+        for (int f = 0; f < frags_down; ++f) a[f] = a_tile[stage][warp_row0 + f * frag + group][p + in_group];
+        for (int f = 0; f < frags_across; ++f) b[f] = b_tile[stage][p + in_group][warp_col0 + f * frag + group];
+        for (int r = 0; r < frags_down; ++r)
+          for (int c = 0; c < frags_across; ++c) mma_8x8x4(acc[r][c], a[r], b[c]);
+      }
+      // The other stage was last read before the previous barrier, so it can be refilled now; the barrier
+      // below both publishes it and keeps this stage from being overwritten while a warp still reads it.
+      if (more) store(1 - stage);
+      __syncthreads();
+    }
 
-  for (int r = 0; r < frags_down; ++r) {
-    const int i = row0 + warp_row0 + r * frag + group;
-    if (i >= M) break;
-    for (int c = 0; c < frags_across; ++c) {
-      const int j = col0 + warp_col0 + c * frag + 2 * in_group;
-      float* const out = C + static_cast<std::size_t>(i) * K;
-      if (j < K) out[j] = static_cast<float>(acc[r][c][0]);
-      if (j + 1 < K) out[j + 1] = static_cast<float>(acc[r][c][1]);
+    for (int r = 0; r < frags_down; ++r) {
+      const int i = row0 + warp_row0 + r * frag + group;
+      if (i >= M) break;
+      for (int c = 0; c < frags_across; ++c) {
+        const int j = col0 + warp_col0 + c * frag + 2 * in_group;
+        float* const out = C + static_cast<std::size_t>(i) * K;
+        if (j < K) out[j] = static_cast<float>(acc[r][c][0]);
+        if (j + 1 < K) out[j + 1] = static_cast<float>(acc[r][c][1]);
+      }
     }
   }
 }
@@ -162,6 +166,7 @@ extern "C" void judge_reference_solve(void* const* buffers, const int* sizes, co
   const int m = sizes[0];
   const int n = sizes[1];
   const int k = sizes[2];
-  const dim3 grid((k + tile_cols - 1) / tile_cols, (m + tile_rows - 1) / tile_rows);
+  const int row_tiles = (m + tile_rows - 1) / tile_rows;
+  const dim3 grid((k + tile_cols - 1) / tile_cols, row_tiles < 65535 ? row_tiles : 65535);
   judge_reference_matmul<<<grid, threads, 0, cudaStreamLegacy>>>(a, b, c, m, n, k);
 }
