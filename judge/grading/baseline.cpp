@@ -115,7 +115,8 @@ std::string grader::run_baseline_now(const build_result& baseline, const progres
       if (references_disagree(m_spec, c, outputs, reference)) m_baseline.disagreeing_cases.insert(i);
       // Outputs the CPU reference holds exactly (a transpose, an exact count) would only repeat its
       // comparison, over the largest outputs of a run: only the others are kept to compare with.
-      if (!same_as_reference(m_spec, outputs, reference)) m_baseline.outputs[{i, static_cast<int>(k)}] = std::move(outputs);
+      if (!same_as_reference(m_spec, outputs, reference))
+        m_baseline.outputs[{i, static_cast<int>(k)}] = std::move(outputs);
     }
     if (m_options.timing && c.timed) {
       const timing_facts t = time_case(session, i);

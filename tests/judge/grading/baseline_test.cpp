@@ -12,7 +12,9 @@ using namespace judge;
 
 namespace {
 
-problem_spec spec_of(const std::string& problem) { return load_problem(std::string(JUDGE_PROBLEMS_DIR) + "/" + problem); }
+problem_spec spec_of(const std::string& problem) {
+  return load_problem(std::string(JUDGE_PROBLEMS_DIR) + "/" + problem);
+}
 
 } // namespace
 
@@ -22,7 +24,8 @@ TEST_CASE("a baseline output the same as the CPU reference, value for value, is 
   CHECK(same_as_reference(transpose, {{"output", {1.5f, -0.25f, -0.0f, 3.0f}}}, reference)); // -0 is 0
   // One element off by its last bit, a rounding, a NaN, a missing element: kept.
   CHECK_FALSE(same_as_reference(transpose, {{"output", {1.5f, -0.25f, 0.0f, std::nextafter(3.0f, 4.0f)}}}, reference));
-  CHECK_FALSE(same_as_reference(transpose, {{"output", {1.5f, -0.25f, 0.0f, 3.0f}}}, {{"output", {1.5, -0.25, 0.0, 0.1}}}));
+  CHECK_FALSE(
+      same_as_reference(transpose, {{"output", {1.5f, -0.25f, 0.0f, 3.0f}}}, {{"output", {1.5, -0.25, 0.0, 0.1}}}));
   CHECK_FALSE(same_as_reference(transpose, {{"output", {1.5f, -0.25f, std::nanf(""), 3.0f}}},
                                 {{"output", {1.5, -0.25, std::nan(""), 3.0}}}));
   CHECK_FALSE(same_as_reference(transpose, {{"output", {1.5f, -0.25f, 0.0f}}}, reference));
