@@ -3,6 +3,10 @@
 #include "judge/course/assignment_board.hpp"
 #include "results_fixtures.hpp"
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 using namespace judge;
 using namespace judge::course;
 using judge::testing::accepted_result;

@@ -2,6 +2,10 @@
 #include "judge/course/course_rules.hpp"
 #include "text_match.hpp"
 
+#if JUDGE_CATCH_MAJOR >= 3
+using Catch::Approx; // Catch2 2.13 declares it globally
+#endif
+
 using namespace judge::course;
 using judge_test::contains;
 
