@@ -207,16 +207,22 @@ def add_phases(total, phases):
     return total
 
 
+# A judge that reports this phase (by either name) reports every phase above: one it leaves out took no
+# time in the run (the judge drops phases of 0 s), rather than lying inside another.
+EVERY_PHASE_REPORTED = ("output hand-over", "output files")
+
+
 def wanted_phases(phases):
     """The wanted phases [{phase, seconds, judge_phases, note}] from the judge's {phase: seconds}."""
     lower = {k.lower(): v for k, v in phases.items()}
+    reports_all = any(n in lower for n in EVERY_PHASE_REPORTED)
     out = []
     for label, names, where in WANTED_PHASES:
         found = [n for n in names if n in lower]
         if found:
             out.append({"phase": label, "seconds": round(sum(lower[n] for n in found), 3),
                         "judge_phases": found, "note": ""})
-        elif where:
+        elif where and not reports_all:
             out.append({"phase": label, "seconds": None, "judge_phases": [], "note": NOT_REPORTED + ": " + where})
         else:  # a phase the judge reports, absent here: nothing was graded on a GPU
             out.append({"phase": label, "seconds": None, "judge_phases": [], "note": "none in this run"})

@@ -125,6 +125,9 @@ def test_lines(bench):
     check(files["seconds"] == 0.5, f"the runner's output hand-over, a phase of its own ({files})")
     older = {w["phase"]: w for w in bench.wanted_phases({"output files": 0.25})}["output hand-over"]
     check(older["seconds"] == 0.25, f"a judge that named it 'output files' is read the same ({older})")
+    no_hang = {w["phase"]: w for w in bench.wanted_phases({"output hand-over": 0.5, "timing": 1.0})}
+    check(no_hang["waiting on limits"]["note"] == "none in this run",
+          f"a judge that reports every phase left out the limit wait because nothing hung ({no_hang})")
     roster = [{"student": "s00", "expected": "AC"}, {"student": "s01", "expected": "WA"}]
     summary = bench.mode_summary(2.0, {"s00": 1.5, "s01": 2.0}, {"s00": "AC", "s01": "WA"}, roster,
                                  {"timing": 1.0}, 2.0, "how", None, {"s00": {"timing": 0.7, "checked calls": 0.2}})
