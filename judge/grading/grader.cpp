@@ -152,18 +152,21 @@ judge_wire::case_request grader::checks_request(std::size_t i, bool explains_onl
 
 namespace {
 
-/// Lays each output of each of `request`'s checks out in an output window, one after another from its
-/// start (window_offsets), when `place`; returns the bytes the layout takes either way.
-std::uint64_t lay_out_outputs(judge_wire::case_request& request, bool place) {
+/// Where the outputs of each of a request's checks lie in an output window, one after another from its
+/// start (window_offsets), and the bytes they take in all.
+struct output_layout {
+  std::vector<std::vector<std::uint64_t>> offsets; ///< per check, per output
+  std::uint64_t bytes = 0;
+};
+
+output_layout lay_out_outputs(const judge_wire::case_request& request) {
   std::vector<std::uint64_t> sizes;
   for (const judge_wire::buffer_spec& b : request.buffers)
     if (b.is_result()) sizes.push_back(static_cast<std::uint64_t>(b.count) * sizeof(float));
-  std::uint64_t end = 0;
-  for (judge_wire::check_spec& check : request.checks) {
-    std::vector<std::uint64_t> offsets = window_offsets(sizes, end, &end);
-    if (place) check.output_offsets = std::move(offsets);
-  }
-  return end;
+  output_layout layout;
+  for (std::size_t k = 0; k < request.checks.size(); ++k)
+    layout.offsets.push_back(window_offsets(sizes, layout.bytes, &layout.bytes));
+  return layout;
 }
 
 } // namespace
@@ -176,8 +179,7 @@ const output_window* grader::window_for_checks() {
   for (std::size_t i = 0; i < m_cases.size(); ++i) {
     std::uint64_t needed = 0;
     try {
-      judge_wire::case_request request = checks_request(i);
-      needed = lay_out_outputs(request, false);
+      needed = lay_out_outputs(checks_request(i)).bytes;
     } catch (const std::exception&) {
       continue; // a case whose request cannot be made fails on its own, when it is graded
     }
@@ -193,22 +195,15 @@ const output_window* grader::window_for_checks() {
 }
 
 void grader::place_outputs(judge_wire::case_request& request) const {
-  // A case too large for the window keeps its files.
-  if (m_window && lay_out_outputs(request, false) <= m_window->bytes()) lay_out_outputs(request, true);
+  if (!m_window) return;
+  output_layout layout = lay_out_outputs(request);
+  if (layout.bytes > m_window->bytes()) return; // a case too large for the window keeps its files
+  for (std::size_t k = 0; k < request.checks.size(); ++k)
+    request.checks[k].output_offsets = std::move(layout.offsets[k]);
 }
 
 std::vector<call_facts> grader::run_and_check(runner_session& session, const scratch_folder& scratch,
                                               const judge_wire::case_request& request, std::size_t i) {
-  // What this case's calls wrote into the output window goes once they are checked, whatever happened:
-  // it is never there for another solution's runner to read, or to claim as its own.
-  struct window_poisoner {
-    const output_window* window;
-    judge_wire::case_request request;
-    ~window_poisoner() {
-      if (window && !request.checks.empty() && !request.checks.front().output_offsets.empty())
-        window->poison(0, lay_out_outputs(request, false));
-    }
-  } const poison_after{m_window.get(), request};
   // The judge's side of a check (its CPU reference, reading and comparing its outputs) is CPU work the
   // GPU need not wait for. The case's CPU references are made, or read back from disk, on a thread of their
   // own from the moment the runner is asked (a robustness case's one call would otherwise be followed by
@@ -760,8 +755,9 @@ run_phases grader::grade(const build_result& runner, solution_result& result, co
   // CUDA; they are gone before its first checked call, so that nothing of theirs (memory, a context's
   // teardown) meets this solution's calls or its timing. A start that fails here is what its first case
   // reports.
-  // Whatever the runners before left in the output window (a stray thread's last writes) is gone before
-  // this solution's code is loaded.
+  // Whatever the solutions before left in the output window (their outputs, a stray thread's last
+  // writes) is gone before this solution's code is loaded: it finds no other solution's outputs there to
+  // copy, or to claim as its own unwritten. Between its own cases it finds only its own.
   if (m_window) m_window->poison(0, m_window->bytes());
   session.say_hello();
   exits_s += settle_exits();

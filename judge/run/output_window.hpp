@@ -8,8 +8,8 @@
 //   an input or anything of the judge's own;
 // - its size is sealed (F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_SEAL): a runner that truncated it would
 //   make the judge's next read of it fault (SIGBUS), and the seals refuse that;
-// - the judge poisons what a case's checks used once it has read them, so that what one solution wrote
-//   is never there for the next solution's runner to read, or to claim as its own output unwritten.
+// - the judge poisons the whole window before each solution's code loads (grader.cpp), so that what one
+//   solution wrote is never there for the next one's runner to read, or to claim as its own unwritten.
 #pragma once
 
 #include <cstddef>

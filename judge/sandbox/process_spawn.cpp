@@ -403,12 +403,10 @@ void reset_signals() {
   }
   for (int i = 0; i < passed; ++i)
     if (moved[i] >= 0 && ::dup2(moved[i], i) != i) fail(status_fd, step::fds);
-  // Everything above the last descriptor passed goes, and 3 too where only 4 is passed.
-  int first_closed = 3;
+  // Every other descriptor goes: those of 3..4 not passed, and everything above.
   for (int i = 3; i < passed; ++i)
-    if (moved[i] >= 0) first_closed = i + 1;
-  if (moved[3] < 0) ::close(3);
-  close_from(first_closed, status_fd);
+    if (moved[i] < 0) ::close(i);
+  close_from(passed, status_fd);
 
   if (!plan.working_dir.empty() && ::chdir(plan.working_dir.c_str()) != 0) fail(status_fd, step::chdir);
   // A crash must not leave a core file of learner code (and its data) lying around.
