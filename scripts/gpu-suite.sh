@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole GPU suite in one go, for a GPU node (also one without internet access, if .offline/ was
-# carried along): build, CPU tests, GPU tests (`judge verify` of every problem), the matmul ladder table,
-# and a check that no process is left behind and the GPU is healthy. Logs go to $OUT (default /tmp/gpu-suite).
+# carried along): build, CPU tests, GPU tests (`judge verify` of every problem), every problem's ladder
+# table with its top step's bars (ladders.md), and a check that no process is left behind and the GPU is
+# healthy. Logs go to $OUT (default /tmp/gpu-suite).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,10 +24,15 @@ step "GPU tests: ctest -L gpu (the harness's GPU units, judge verify of every pr
 ctest --test-dir build -L gpu -V >"$out/ctest-gpu.log" 2>&1
 grep -E "expected|verify |tests passed|tests failed|baseline|MISMATCH|Failed|Test +#[0-9]+: gpu: harness|l2 flush:" \
   "$out/ctest-gpu.log" | sed -E 's/^[0-9]+: //' | cut -c1-170
-step "the matmul ladder (default protocol)"
-bin/judge matmul problems/matmul/submissions/accepted --no-db --json "$out/ladder.json" 2>&1 | tee "$out/ladder.log" | grep -vE "^\s*\||^\s*>" | cut -c1-170
-step "vector_add accepted examples"
-bin/judge vector_add problems/vector_add/submissions/accepted --no-db 2>&1 | tee "$out/vector_add.log" | grep -vE "^\s*>" | cut -c1-170
+step "every ladder (default protocol): one run per problem, tables and bars by scripts/ladder-tables.py"
+reports=()
+for problem in $(ls problems); do
+  [ -d "problems/$problem/submissions/accepted" ] || continue
+  bin/judge "$problem" "problems/$problem/submissions/accepted" --no-db --json "$out/ladder-$problem.json" \
+    >"$out/ladder-$problem.log" 2>&1 || echo "$problem: judge exited $? (see ladder-$problem.log)"
+  [ -s "$out/ladder-$problem.json" ] && reports+=("$out/ladder-$problem.json")
+done
+python3 scripts/ladder-tables.py "${reports[@]}" --gaps >"$out/ladders.md" && grep -E "^- " "$out/ladders.md" | cut -c1-170
 step "afterwards: GPU state and stray processes"
 nvidia-smi --query-gpu=name,utilization.gpu,memory.used,clocks.sm --format=csv
 nvidia-smi --query-compute-apps=pid,process_name --format=csv
