@@ -8,7 +8,9 @@ For each report: a Markdown table with a row for the baseline (the run's own tim
 case) and one per solution, a column per timed case. Each cell: the median, the figure in the problem's
 unit, the percentage of the baseline's figure on that case and, for a memory-bound problem, of the
 device's DRAM peak. By default the rows are the ladder's steps (files named `NN_*.cu`) and
-`leetgpu_style.cu`; `--all` keeps every solution of the run (the hostile examples too).
+`leetgpu_style.cu`; `--all` keeps every solution of the run (the hostile examples too). Where the
+solutions' files are at hand (under `--root`, default here), a column says what each step teaches: the
+sentence after "Ladder step N:" that opens the file.
 
 `--gaps` adds, under each table, the ladder's top step on the run's largest timed case (the case whose
 baseline took longest) against the two bars every top step is held to: at least 100% of the baseline on
@@ -54,6 +56,28 @@ def figure(value, unit):
 
 def solution_name(path):
     return os.path.splitext(os.path.basename(path))[0]
+
+
+LESSON = re.compile(r"^// Ladder step \d+: ")
+
+
+def lesson(path, root):
+    """What a ladder step teaches, as its opening comment says it: the sentence after "Ladder step N:",
+    across comment lines up to its full stop; empty when the file cannot be read or has no such line."""
+    try:
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            head = [next(f, "") for _ in range(6)]
+    except OSError:
+        return ""
+    if not head or not LESSON.match(head[0]):
+        return ""
+    words = [LESSON.sub("", head[0]).strip()]
+    for line in head[1:]:
+        if words[-1].endswith(".") or not line.startswith("// ") or not line[3:].strip():
+            break
+        words.append(line[3:].strip())
+    text = " ".join(words)
+    return text[:-1] if text.endswith(".") else text
 
 
 def is_shown(path, everything):
@@ -133,7 +157,7 @@ class Report:
         return max(steps, key=lambda s: os.path.basename(s["path"])) if steps else None
 
 
-def table(report, everything):
+def table(report, everything, root):
     unit = report.unit or ""
     lines = []
     heading = f"{report.problem} on {report.device}"
@@ -143,14 +167,18 @@ def table(report, everything):
         heading += f", baseline timed {report.baseline_timed_at}"
     lines.append(heading + ":")
     lines.append("")
-    lines.append("| solution | verdict | " + " | ".join(f"`{c}`" for c in report.cases) + " |")
-    lines.append("|---|---|" + "---|" * len(report.cases))
+    shown = report.shown(everything)
+    lessons = {s.get("path", ""): lesson(s.get("path", ""), root) for s in shown}
+    teaches = any(lessons.values())
+    lesson_head, lesson_rule = ("what it teaches | ", "---|") if teaches else ("", "")
+    lines.append(f"| solution | {lesson_head}verdict | " + " | ".join(f"`{c}`" for c in report.cases) + " |")
+    lines.append(f"|---|{lesson_rule}---|" + "---|" * len(report.cases))
     base_cells = []
     for c in report.cases:
         b = report.baseline.get(c)
         base_cells.append(f"{duration(b[0])}, {figure(b[1], unit)}" if b else "not timed")
-    lines.append(f"| {report.baseline_label} (baseline) | | " + " | ".join(base_cells) + " |")
-    for s in report.shown(everything):
+    lines.append(f"| {report.baseline_label} (baseline) | {'| ' if teaches else ''}| " + " | ".join(base_cells) + " |")
+    for s in shown:
         cells = report.cells(s)
         row = []
         for c in report.cases:
@@ -165,7 +193,8 @@ def table(report, everything):
             if peak and report.memory_bound():
                 text += f", {peak:.1f}% of peak"
             row.append(text)
-        lines.append(f"| {solution_name(s.get('path', '?'))} | {s.get('verdict', '?')} | " + " | ".join(row) + " |")
+        taught = (f"{lessons[s.get('path', '')]} | " if lessons[s.get("path", "")] else "| ") if teaches else ""
+        lines.append(f"| {solution_name(s.get('path', '?'))} | {taught}{s.get('verdict', '?')} | " + " | ".join(row) + " |")
     return "\n".join(lines)
 
 
@@ -203,6 +232,8 @@ def main(argv):
     parser.add_argument("--all", action="store_true", help="every solution of the run, not only the ladder")
     parser.add_argument("--gaps", action="store_true", help="the top step against the bars, under each table")
     parser.add_argument("--profile-list", metavar="FILE", help="write the top steps that miss a bar, to profile")
+    parser.add_argument("--root", default=".", help="where the reports' solution paths start (default: here), "
+                        "for the column of what each step teaches, read from its opening comment")
     args = parser.parse_args(argv)
     to_profile = []
     try:
@@ -216,7 +247,7 @@ def main(argv):
         if not report.cases:
             print(f"{report.problem} ({report.path}): no timed case in this run")
             continue
-        print(table(report, args.all))
+        print(table(report, args.all, args.root))
         if args.gaps or args.profile_list:
             lines, found = gaps(report)
             to_profile += found

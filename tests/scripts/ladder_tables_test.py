@@ -85,6 +85,19 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(tp, "--all")
     check("--all keeps every solution", "| hostile_example | AC |" in r.stdout, r.stdout)
 
+    # What a step teaches, from the opening comment of its file, where the files are at hand.
+    os.makedirs(os.path.join(tmp, "p", "accepted"))
+    with open(os.path.join(tmp, "p", "accepted", "02_tiled.cu"), "w") as f:
+        f.write("// Ladder step 2: a tile through shared memory,\n// coalesced on both sides.\n//\n// More.\n")
+    with open(os.path.join(tmp, "p", "accepted", "01_naive.cu"), "w") as f:
+        f.write("#include <cuda_runtime.h>\n")
+    r = run(tp, "--root", tmp)
+    check("a step's lesson, across its comment's lines",
+          "| 02_tiled | a tile through shared memory, coalesced on both sides | AC | 45.0 µs" in r.stdout, r.stdout)
+    check("a file without the opening line leaves its cell empty", "| 01_naive | | AC |" in r.stdout, r.stdout)
+    check("the baseline row keeps its place", "| cuBLAS geam (baseline) | | | 50.0 µs" in r.stdout, r.stdout)
+    check("no lesson column where no file is at hand", "what it teaches" not in run(mp, "--root", tmp).stdout)
+
     # Bad input: one message naming the file and what is wrong, exit 1.
     r = run(os.path.join(tmp, "absent.json"))
     check("a missing report", r.returncode == 1 and "absent.json: cannot be read" in r.stderr, r.stderr)
