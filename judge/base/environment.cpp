@@ -21,8 +21,9 @@ const std::vector<env_variable>& judge_variables() {
        "$XDG_CONFIG_HOME/gpu-judge/secret, else ~/.config/gpu-judge/secret (made on first use)",
        "the judge secret, which keys the seeds of hidden cases; learner code never sees it"},
       {judge_env::archs, "JUDGE_ARCHS",
-       "the GPU's compute capability; without a GPU, the build's default (JUDGE_DEFAULT_ARCHS when configured)",
-       "the compute capabilities solutions are compiled for, separated by ',' (90, sm_90, 9.0)"},
+       "the GPU's compile target (its compute capability; 90a on Hopper, 100a on the B200, as LeetGPU compiles); "
+       "without a GPU, the build's default (JUDGE_DEFAULT_ARCHS when configured, 90a unless set)",
+       "the targets solutions are compiled for, separated by ',' (90a, sm_90, 9.0)"},
       {judge_env::nvcc, "JUDGE_NVCC", "the CUDA toolkit's nvcc found when the judge was configured",
        "the nvcc that compiles solutions, runners and baselines"},
       {judge_env::host_cxx, "JUDGE_HOST_CXX", "the C++ compiler the judge was built with",

@@ -39,6 +39,16 @@ std::vector<std::string> parse_archs(const std::string& text) {
 
 } // namespace
 
+std::string compile_target_of(const std::string& cc) {
+  std::string digits;
+  for (char c : cc)
+    if (c != '.') digits += c;
+  // LeetGPU's compiles use these targets on its H100, H200 and B200 (docs/problem-format.md), so that a
+  // solution written with their arch-specific instructions compiles here too.
+  if (digits == "90" || digits == "100") return digits + "a";
+  return digits;
+}
+
 toolchain default_toolchain() {
   toolchain tools;
   tools.nvcc = env_value(judge_env::nvcc).value_or(JUDGE_NVCC);

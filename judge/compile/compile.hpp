@@ -21,7 +21,7 @@ namespace judge {
 
 struct toolchain {
   std::filesystem::path nvcc;             ///< nvcc to use
-  std::vector<std::string> archs;         ///< compute capabilities, e.g. {"90"}
+  std::vector<std::string> archs;         ///< compile targets, e.g. {"90a"} (compile_target_of())
   std::filesystem::path harness_library;  ///< libjudge_harness.a
   std::filesystem::path cache_dir;        ///< where runners are cached
   std::vector<std::string> extra_flags;   ///< added to every nvcc call
@@ -46,6 +46,11 @@ struct toolchain {
 /// The toolchain found from the build configuration and the environment (JUDGE_NVCC, JUDGE_ARCHS,
 /// JUDGE_CACHE_DIR, JUDGE_HOST_CXX).
 toolchain default_toolchain();
+
+/// The target solutions are compiled for on a GPU of compute capability `cc` ("9.0", "90"): its digits,
+/// or its architecture-specific target where LeetGPU compiles for one: sm_90a on Hopper (H100, H200),
+/// sm_100a on the B200, whose instructions (wgmma, setmaxnreg, tcgen05) exist on those chips alone.
+std::string compile_target_of(const std::string& cc);
 
 enum class build_status { ok, compile_error, internal_error };
 

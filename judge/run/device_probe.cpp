@@ -49,9 +49,8 @@ probe_result parse_probe_output(const std::string& json_line) {
 toolchain toolchain_for(const probe_result& probe) {
   toolchain tools = default_toolchain();
   if (probe.device && !env_value(judge_env::archs)) {
-    std::string cc = probe.device->cc;
-    cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-    if (!cc.empty()) tools.archs = {cc};
+    const std::string target = compile_target_of(probe.device->cc);
+    if (!target.empty()) tools.archs = {target};
   }
   return tools;
 }

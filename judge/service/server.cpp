@@ -53,7 +53,7 @@ void keep_compilers_off_the_gpus(const std::vector<gpu_slot>& gpus,
     const std::string found = archs_of(gpus);
     if (!found.empty()) setenv(env_name(judge_env::archs), found.c_str(), 1);
     log(found.empty() ? "the GPUs' compute capabilities are unknown (old nvidia-smi): the workers compile again"
-                      : "compiling for compute capability " + found);
+                      : "compiling for " + found + " (the GPUs' compile targets)");
   }
   setenv("CUDA_VISIBLE_DEVICES", "-1", 1);
 }

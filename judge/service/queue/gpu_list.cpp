@@ -1,5 +1,6 @@
 #include "judge/service/queue/gpu_list.hpp"
 
+#include "judge/compile/compile.hpp"
 #include "judge/sandbox/tool_command.hpp"
 
 #include <chrono>
@@ -50,7 +51,8 @@ std::string archs_of(const std::vector<gpu_slot>& gpus) {
   std::string out;
   for (const gpu_slot& g : gpus) {
     if (g.cc.empty()) return "";
-    if (("," + out + ",").find("," + g.cc + ",") == std::string::npos) out += (out.empty() ? "" : ",") + g.cc;
+    const std::string target = compile_target_of(g.cc);
+    if (("," + out + ",").find("," + target + ",") == std::string::npos) out += (out.empty() ? "" : ",") + target;
   }
   return out;
 }

@@ -22,7 +22,8 @@ std::vector<gpu_slot> parse_gpu_list(const std::string& csv);
 /// that is not present.
 std::vector<gpu_slot> find_gpus(const std::string& which, std::string& why);
 
-/// The compute capabilities of `gpus`, "9.0,8.0" as JUDGE_ARCHS takes them; "" when one is unknown.
+/// The compile targets of `gpus` (compile_target_of()), "90a,80" as JUDGE_ARCHS takes them; "" when one
+/// is unknown.
 std::string archs_of(const std::vector<gpu_slot>& gpus);
 
 } // namespace judge::service

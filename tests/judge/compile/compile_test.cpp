@@ -327,6 +327,31 @@ TEST_CASE("the bytes of a system-call instruction in a solution's code are no co
   CHECK(result.status == build_status::ok);
 }
 
+TEST_CASE("Hopper's arch-specific instructions compile, as on LeetGPU's H100 and H200", "[compile][nvcc]") {
+  // The judge's target on a Hopper GPU (and without a GPU, by default) is sm_90a, LeetGPU's.
+  judge::toolchain tools = test_tools();
+  tools.archs = {judge::compile_target_of("9.0")};
+  auto hopper =
+      judge::build_runner(matmul_like(), solutions / "hopper_only_instructions.cu", runner_kind::solution, tools);
+  CAPTURE(hopper.message);
+  CHECK(hopper.status == build_status::ok);
+  // Plain sm_90, which the judge compiled for before, refuses them: what a LeetGPU solution then met here.
+  tools.archs = {"90"};
+  auto plain =
+      judge::build_runner(matmul_like(), solutions / "hopper_only_instructions.cu", runner_kind::solution, tools);
+  CHECK(plain.status == build_status::compile_error);
+  CHECK(plain.message.find("not supported on .target 'sm_90'") != std::string::npos);
+}
+
+TEST_CASE("a device's compile target is its compute capability, arch-specific where LeetGPU's is", "[compile]") {
+  CHECK(judge::compile_target_of("9.0") == "90a");
+  CHECK(judge::compile_target_of("90") == "90a");
+  CHECK(judge::compile_target_of("10.0") == "100a");
+  CHECK(judge::compile_target_of("8.6") == "86");
+  CHECK(judge::compile_target_of("12.0") == "120");
+  CHECK(judge::compile_target_of("") == "");
+}
+
 TEST_CASE("a solution that includes solve.h compiles: the judge provides it", "[compile][nvcc]") {
   auto result =
       judge::build_runner(matmul_like(), solutions / "includes_solve_h.cu", runner_kind::solution, test_tools());

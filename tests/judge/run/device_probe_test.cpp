@@ -46,6 +46,9 @@ TEST_CASE("solutions are compiled for the GPU present unless JUDGE_ARCHS says ot
   const auto tools = toolchain_for(r);
   REQUIRE(tools.archs.size() == 1);
   CHECK(tools.archs[0] == "86");
+  // Hopper's own target, as LeetGPU compiles for its H100 and H200.
+  r.device->cc = "9.0";
+  CHECK(toolchain_for(r).archs == std::vector<std::string>{"90a"});
   CHECK(toolchain_for(probe_result{}).archs == default_toolchain().archs);
 }
 
