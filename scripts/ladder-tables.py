@@ -67,7 +67,7 @@ def lesson(path, root):
     try:
         with open(os.path.join(root, path), encoding="utf-8") as f:
             head = [next(f, "") for _ in range(6)]
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # not at hand, or not text: the cell stays empty
         return ""
     if not head or not LESSON.match(head[0]):
         return ""

@@ -89,12 +89,12 @@ with tempfile.TemporaryDirectory() as tmp:
     os.makedirs(os.path.join(tmp, "p", "accepted"))
     with open(os.path.join(tmp, "p", "accepted", "02_tiled.cu"), "w") as f:
         f.write("// Ladder step 2: a tile through shared memory,\n// coalesced on both sides.\n//\n// More.\n")
-    with open(os.path.join(tmp, "p", "accepted", "01_naive.cu"), "w") as f:
-        f.write("#include <cuda_runtime.h>\n")
+    with open(os.path.join(tmp, "p", "accepted", "01_naive.cu"), "wb") as f:
+        f.write(b"// Ladder step 1: \xff\xfe not text\n")
     r = run(tp, "--root", tmp)
     check("a step's lesson, across its comment's lines",
           "| 02_tiled | a tile through shared memory, coalesced on both sides | AC | 45.0 µs" in r.stdout, r.stdout)
-    check("a file without the opening line leaves its cell empty", "| 01_naive | | AC |" in r.stdout, r.stdout)
+    check("a file that is not text leaves its cell empty", "| 01_naive | | AC |" in r.stdout, r.stdout + r.stderr)
     check("the baseline row keeps its place", "| cuBLAS geam (baseline) | | | 50.0 µs" in r.stdout, r.stdout)
     check("no lesson column where no file is at hand", "what it teaches" not in run(mp, "--root", tmp).stdout)
 
