@@ -15,15 +15,21 @@ namespace judge {
 namespace {
 
 /// "90", "sm_90", "9.0" and "90a" name an architecture; the result is the form nvcc's flags take ("90").
+std::string arch_name(const std::string& item) {
+  std::string a;
+  for (char c : item)
+    if (c != '.' && c != ' ') a += c;
+  for (const char* prefix : {"sm_", "compute_"})
+    if (a.rfind(prefix, 0) == 0) a.erase(0, std::char_traits<char>::length(prefix));
+  return a;
+}
+
+/// A list of architectures (arch_name), separated by ',' or ';', each once.
 std::vector<std::string> parse_archs(const std::string& text) {
   std::vector<std::string> archs;
   std::string item;
   auto flush = [&] {
-    std::string a;
-    for (char c : item)
-      if (c != '.' && c != ' ') a += c;
-    for (const char* prefix : {"sm_", "compute_"})
-      if (a.rfind(prefix, 0) == 0) a.erase(0, std::char_traits<char>::length(prefix));
+    const std::string a = arch_name(item);
     if (!a.empty() && std::find(archs.begin(), archs.end(), a) == archs.end()) archs.push_back(a);
     item.clear();
   };
@@ -40,9 +46,7 @@ std::vector<std::string> parse_archs(const std::string& text) {
 } // namespace
 
 std::string compile_target_of(const std::string& cc) {
-  std::string digits;
-  for (char c : cc)
-    if (c != '.') digits += c;
+  const std::string digits = arch_name(cc);
   // LeetGPU's compiles use these targets on its H100, H200 and B200 (docs/problem-format.md), so that a
   // solution written with their arch-specific instructions compiles here too.
   if (digits == "90" || digits == "100") return digits + "a";
