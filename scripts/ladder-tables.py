@@ -85,6 +85,11 @@ def is_shown(path, everything):
     return everything or bool(STEP.match(base)) or base == "leetgpu_style.cu"
 
 
+def markdown_row(cells):
+    """One table row; an empty cell is written "| |", as the docs' tables have it."""
+    return "|" + "|".join(f" {c} " if c else " " for c in cells) + "|"
+
+
 class Report:
     """One run's timed figures: its baseline per case and every solution's cells."""
 
@@ -96,51 +101,44 @@ class Report:
             raise ReportError(f"{path}: cannot be read: {e.strerror}")
         except json.JSONDecodeError as e:
             raise ReportError(f"{path}: not JSON (line {e.lineno}, column {e.colno}): {e.msg}")
-        where = path
         self.path = path
-        self.problem = field(doc, "problem", where)
-        device = field(doc, "device", where)
-        self.device = field(device, "name", f"{where}: device")
+        self.problem = field(doc, "problem", path)
+        device = field(doc, "device", path)
+        self.device = field(device, "name", f"{path}: device")
         self.uuid = device.get("uuid", "")
         baseline = doc.get("baseline") or {}
         self.baseline_label = baseline.get("label", "baseline") or "baseline"
         self.baseline_timed_at = baseline.get("timed_at", "")
-        self.solutions = field(doc, "solutions", where)
-        if not isinstance(self.solutions, list):
-            raise ReportError(f"{where}: field 'solutions' is not a list")
+        solutions = field(doc, "solutions", path)
+        if not isinstance(solutions, list):
+            raise ReportError(f"{path}: field 'solutions' is not a list")
         self.unit = None
         self.cases = []  # timed case names, in the order of the first solution that timed them
         self.baseline = {}  # case -> (median_ms, speed)
-        for k, s in enumerate(self.solutions):
-            at = f"{where}: solutions[{k}]"
+        # (solution, {case: (median_ms, speed, pct_of_baseline, pct_of_peak)}) for each solution, in order
+        self.solutions = []
+        for k, s in enumerate(solutions):
+            at = f"{path}: solutions[{k}]"
             unit = field(s, "speed_unit", at)
+            cells = {}
             for c in field(s, "cases", at):
                 name = field(c, "name", f"{at}: cases")
                 median = c.get("median_ms")
                 if median is None:
                     continue
-                speed_key = "gflops" if "gflops" in c else "gbps"
+                speed = field(c, "gflops" if "gflops" in c else "gbps", f"{at}: case {name}")
+                pct = c.get("pct_of_baseline")
+                cells[name] = (median, speed, pct, c.get("pct_of_peak"))
                 self.unit = self.unit or unit
                 if name not in self.cases:
                     self.cases.append(name)
-                pct = c.get("pct_of_baseline")
                 base = c.get("baseline")
                 if name not in self.baseline and base and pct:
-                    speed = field(c, speed_key, f"{at}: case {name}")
                     self.baseline[name] = (field(base, "median_ms", f"{at}: case {name}: baseline"), speed * 100.0 / pct)
+            self.solutions.append((s, cells))
 
     def memory_bound(self):
         return self.unit == "GB/s"
-
-    def cells(self, solution):
-        """{case: (median_ms, speed, pct_of_baseline, pct_of_peak)} of a solution's timed cases."""
-        out = {}
-        for c in solution.get("cases", []):
-            if c.get("median_ms") is None:
-                continue
-            speed = c.get("gflops", c.get("gbps"))
-            out[c["name"]] = (c["median_ms"], speed, c.get("pct_of_baseline"), c.get("pct_of_peak"))
-        return out
 
     def largest_case(self):
         """The timed case whose baseline took longest: the one the peak bar is read on."""
@@ -150,11 +148,12 @@ class Report:
         return max(timed, key=lambda c: self.baseline[c][0])
 
     def shown(self, everything):
-        return [s for s in self.solutions if is_shown(s.get("path", ""), everything)]
+        return [(s, cells) for s, cells in self.solutions if is_shown(s.get("path", ""), everything)]
 
     def top_step(self):
-        steps = [s for s in self.solutions if STEP.match(os.path.basename(s.get("path", "")))]
-        return max(steps, key=lambda s: os.path.basename(s["path"])) if steps else None
+        """(solution, cells) of the ladder's last step, or None."""
+        steps = [(s, cells) for s, cells in self.solutions if STEP.match(os.path.basename(s.get("path", "")))]
+        return max(steps, key=lambda step: os.path.basename(step[0]["path"])) if steps else None
 
 
 def table(report, everything, root):
@@ -168,18 +167,21 @@ def table(report, everything, root):
     lines.append(heading + ":")
     lines.append("")
     shown = report.shown(everything)
-    lessons = {s.get("path", ""): lesson(s.get("path", ""), root) for s in shown}
-    teaches = any(lessons.values())
-    lesson_head, lesson_rule = ("what it teaches | ", "---|") if teaches else ("", "")
-    lines.append(f"| solution | {lesson_head}verdict | " + " | ".join(f"`{c}`" for c in report.cases) + " |")
-    lines.append(f"|---|{lesson_rule}---|" + "---|" * len(report.cases))
+    lessons = [lesson(s.get("path", ""), root) for s, _ in shown]
+    teaches = any(lessons)
+
+    def lesson_column(text):
+        return [text] if teaches else []
+
+    lines.append(markdown_row(["solution", *lesson_column("what it teaches"), "verdict",
+                               *(f"`{c}`" for c in report.cases)]))
+    lines.append("|" + "---|" * (2 + len(lesson_column("")) + len(report.cases)))
     base_cells = []
     for c in report.cases:
         b = report.baseline.get(c)
         base_cells.append(f"{duration(b[0])}, {figure(b[1], unit)}" if b else "not timed")
-    lines.append(f"| {report.baseline_label} (baseline) | {'| ' if teaches else ''}| " + " | ".join(base_cells) + " |")
-    for s in shown:
-        cells = report.cells(s)
+    lines.append(markdown_row([f"{report.baseline_label} (baseline)", *lesson_column(""), "", *base_cells]))
+    for (s, cells), taught in zip(shown, lessons):
         row = []
         for c in report.cases:
             got = cells.get(c)
@@ -193,17 +195,15 @@ def table(report, everything, root):
             if peak and report.memory_bound():
                 text += f", {peak:.1f}% of peak"
             row.append(text)
-        taught = (f"{lessons[s.get('path', '')]} | " if lessons[s.get("path", "")] else "| ") if teaches else ""
-        lines.append(f"| {solution_name(s.get('path', '?'))} | {taught}{s.get('verdict', '?')} | " + " | ".join(row) + " |")
+        lines.append(markdown_row([solution_name(s.get("path", "?")), *lesson_column(taught), s.get("verdict", "?"), *row]))
     return "\n".join(lines)
 
 
 def gaps(report):
     """The top step against the bars: (lines, [(problem, path, case)] to profile)."""
-    top = report.top_step()
-    if top is None:
+    if report.top_step() is None:
         return [f"{report.problem}: no ladder step (NN_*.cu) in this run"], []
-    cells = report.cells(top)
+    top, cells = report.top_step()
     name = solution_name(top["path"])
     lines, to_profile = [], []
     below = [(c, cells[c][2]) for c in report.cases if c in cells and cells[c][2] and cells[c][2] < BASELINE_BAR]
