@@ -1,5 +1,5 @@
 #define solve solve_08
-#include "../submissions/accepted/08_split_k_cluster.cu"
+#include "../../problems/matmul/submissions/accepted/08_split_k_cluster.cu"
 #undef solve
 #define V(name, ...)                                                                                                   \
   extern "C" void name(const float* A, const float* B, float* C, int M, int N, int K) {                                \
