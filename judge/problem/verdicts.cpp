@@ -1,6 +1,8 @@
 #include "judge/problem/verdicts.hpp"
 
 #include <array>
+#include <regex>
+#include <sstream>
 
 namespace judge {
 namespace {
@@ -43,6 +45,15 @@ std::optional<verdict> verdict_from_folder(const std::string& folder) {
   for (const verdict_names& r : names)
     if (folder == r.folder) return r.v;
   return std::nullopt;
+}
+
+bool caught_when_timed(const std::string& source) {
+  static const std::regex declaration(R"(^\s*//\s*Caught when timed\.?\s*$)");
+  std::istringstream lines(source);
+  std::string line;
+  while (std::getline(lines, line))
+    if (std::regex_match(line, declaration)) return true;
+  return false;
 }
 
 } // namespace judge

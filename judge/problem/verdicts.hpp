@@ -18,4 +18,9 @@ std::optional<verdict> verdict_from_short_name(const std::string& name);
 /// Inverse of folder_name; nullopt for an unknown folder.
 std::optional<verdict> verdict_from_folder(const std::string& folder);
 
+/// Whether an example solution's source declares, on a line of its own, `// Caught when timed`: its
+/// folder's verdict comes from the timed runs (their replay), so grading without timing cannot reach it
+/// and `judge verify --no-timing` leaves it unchecked instead of calling it a mismatch.
+bool caught_when_timed(const std::string& source);
+
 } // namespace judge

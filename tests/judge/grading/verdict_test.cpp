@@ -2,6 +2,7 @@
 #include "text_match.hpp"
 
 #include "judge/grading/verdict.hpp"
+#include "judge/problem/verdicts.hpp"
 
 #include <csignal>
 
@@ -376,6 +377,14 @@ TEST_CASE("verdict folder names round-trip", "[verdict]") {
                     verdict::time_limit_exceeded);
   CHECK(verdict_from_folder(folder_name(v)) == v);
   CHECK_FALSE(verdict_from_folder("accepted_maybe"));
+}
+
+TEST_CASE("an example declares that only a timed run catches it on a line of its own", "[verdict]") {
+  CHECK(caught_when_timed("// Hostile: moves its work.\n//\n// Caught when timed.\n// Verdict: run-time error.\n"));
+  CHECK(caught_when_timed("  //Caught when timed\r\n"));
+  CHECK_FALSE(caught_when_timed("// Verdict: run-time error. Caught when timed, by the replay.\n"));
+  CHECK_FALSE(caught_when_timed("int caught_when_timed = 1; // Caught when timed.\n"));
+  CHECK_FALSE(caught_when_timed(""));
 }
 
 TEST_CASE("a CUDA error or a write outside the buffers is explained by memcheck on the call that failed",

@@ -6,6 +6,7 @@
 // instruction to tell mapped pages from unmapped ones, and rewrites the attribute's id and value. Handed
 // to cuLaunchKernelEx as it was, the forged handle crashed the replaying runner.
 //
+// Caught when timed.
 // Verdict: run-time error, with the replaying runner alive. The replaying runner checks every field of a
 // recording before any CUDA call: launch attributes must be of the kinds the recorder writes, and each is
 // rebuilt from the fields its kind means, never copied; a completion event is refused ("sets launch

@@ -4,6 +4,7 @@
 // that dl_iterate_phdr (which a loaded-library check reads) no longer shows them. Its checked calls are
 // right, computed by cublasSgemm.
 //
+// Caught when timed.
 // Verdict: run-time error. Timed runs replay the recorded device work with only the solution's own
 // device code loaded: cuBLAS launches its kernels through a CUDA runtime of its own, which the recording
 // does not follow, so the replay never writes C and the judge says that the checked calls' outputs came

@@ -7,6 +7,7 @@
 // whatever came before the window, after the sample's inputs were drawn, this was accepted at a few
 // microseconds for work of about 200 µs.
 //
+// Caught when timed.
 // Verdict: run-time error. What the replay issues before a sample is restoration only (function
 // attributes, copies from the host into the solution's allocations and device variables), and it runs
 // before the sample's inputs exist; the replaying runner checks the recording before any CUDA call and
