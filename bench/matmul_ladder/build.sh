@@ -17,6 +17,9 @@ c $M/accepted/08_split_k_cluster.cu m08f -Dsolve=solve_08f
 c $M/wrong_answer/plain_tf32.cu mwa -Dsolve=solve_wa
 c tc_variants.cu tcv
 c tc09_variants.cu tc9
+# wgmma needs the sm_90a target (Hopper's architecture-specific instructions).
+H="-O3 -lineinfo -std=c++17 --generate-code=arch=compute_90a,code=sm_90a -include hooks.h"
+nvcc $H -c wg_variants.cu -o obj/wgv.o & pids+=($!)
 c $V/submissions/accepted/03_float4_scalar_tail.cu v03 -Dsolve=va_03
 c $V/baseline.cu vcopy -Dsolve=va_copy
 c $V/submissions/accepted/04_one_float4_per_thread.cu vnew -Dsolve=va_new
