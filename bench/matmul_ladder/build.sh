@@ -20,6 +20,12 @@ c tc09_variants.cu tc9
 # wgmma needs the sm_90a target (Hopper's architecture-specific instructions).
 H="-O3 -lineinfo -std=c++17 --generate-code=arch=compute_90a,code=sm_90a -include hooks.h"
 nvcc $H -c wg_variants.cu -o obj/wgv.o & pids+=($!)
+# step9_wgmma.cu without the 128-byte swizzle (core matrices side by side): what the swizzle buys.
+sed -e 's/return row \* tile_inner + ((((inner >> 2) ^ row) \& 7) << 2) + (inner \& 3);/return (row >> 3) * 256 + (inner >> 2) * 32 + (row \& 7) * 4 + (inner \& 3);/' \
+    -e 's/(std::uint64_t{1} << 16)/(std::uint64_t{128 >> 4} << 16)/' -e 's/ | (std::uint64_t{1} << 62)//' \
+    -e 's/static_cast<std::uint64_t>(2 \* k)/static_cast<std::uint64_t>(16 * k)/' \
+    step9_wgmma.cu > obj/09_no_swizzle.cu
+nvcc $H -Dsolve=solve_09n -c obj/09_no_swizzle.cu -o obj/m09n.o & pids+=($!)
 c $V/submissions/accepted/03_float4_scalar_tail.cu v03 -Dsolve=va_03
 c $V/baseline.cu vcopy -Dsolve=va_copy
 c $V/submissions/accepted/04_one_float4_per_thread.cu vnew -Dsolve=va_new

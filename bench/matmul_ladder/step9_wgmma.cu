@@ -1,33 +1,46 @@
 // A candidate for ladder step 9, not a step (slower than step 8: README.md). Hopper's warpgroup MMA
-// (wgmma): four warps issue one tensor-core operation together, its operands read from shared memory by
-// the tensor cores themselves. Needs sm_90a, the target the judge
-// builds for on Hopper (docs/problem-format.md).
+// (wgmma): four warps issue one tensor-core operation together, and the tensor cores read its operands
+// from shared memory themselves. Needs sm_90a, the target the judge builds for on Hopper
+// (docs/problem-format.md).
 //
-// What it teaches: where step 8's time went. Its mma.sync is a warp's instruction on operands in the
-// warp's registers: every value of A and B goes shared memory → registers (ldmatrix-like loads, bank
-// conflicts included) before each 16×8×8 product, and Nsight Compute found no unit of step 8 near its limit
-// (42% of compute, 35% of memory throughput). wgmma.mma_async is issued by a warpgroup (128 threads) for
-// a 64×N×8 product, N up to 256, and reads A and B from shared memory through a 64-bit descriptor: the
-// start address, the distance between 8×16-byte "core matrices" along the inner dimension (LBO) and
-// along the rows (SBO), and a swizzle mode. It is asynchronous: the warps go on loading the next tile
-// while it runs, and wgmma.wait_group is where they meet it again.
+// What it teaches: where step 8's time went, and what Hopper changed. Step 8's mma.sync is one warp's
+// instruction on operands in that warp's registers: every value goes shared memory → registers before
+// each 16×8×8 product, and Nsight Compute found no unit of step 8 near its limit (42% of compute, 35% of
+// memory throughput) but shared-memory bank conflicts on those fragment loads. wgmma.mma_async is issued
+// by a warpgroup (128 threads) for a 64×N×8 product, N up to 256 (128 here), and reads A and B from
+// shared memory through a 64-bit descriptor: the tile's start address, the distance between its groups
+// of 8 rows (SBO), and a swizzle mode. It runs asynchronously: wgmma.commit_group closes a batch and
+// wgmma.wait_group waits for it.
 //
-// The layout: TF32 operands must be K-major (their inner dimension contiguous) in shared memory, A and
-// B both; only 16-bit types can be transposed on the way in. A (M×N, row-major) already is; B (N×K,
-// row-major) is not, so the loader transposes B while it stores it. Each tile is laid out as core
-// matrices without swizzling: the 8 rows × 4 values of one core matrix are 128 contiguous bytes, a row
-// of 32 inner values is 8 core matrices (LBO = 128), and the next 8 rows start 1024 bytes on (SBO).
-// The loader's lanes each store one element of a core matrix, so B's stores hit 32 banks; A's, whose
-// global reads are kept a full 32-byte sector wide, hit 16 (two-way conflicts).
+// The layout the descriptor describes: TF32 operands must be K-major (the inner dimension contiguous),
+// A and B both; only 16-bit types can be transposed on the way in. A (M×N, row-major) already is; B
+// (N×K) is not, so B is transposed when its tile is written. A step covers 32 inner values, 128 bytes: a
+// row of a tile is one 128-byte line, and the 128-byte swizzle stores 16-byte piece j of row r at piece
+// j XOR (r mod 8), so that the 8 rows of a group, which the tensor cores read together, fall in different
+// banks (without it they lie 128 bytes apart, all in the same banks). The tile must start on 1024 bytes.
 //
-// 3xTF32 as in steps 7 and 8: each value is split once, when it is stored, into a TF32 "big" part and
-// the TF32 rest, both kept in shared memory (four tiles per stage), and each slice of 8 inner values
-// runs three wgmmas into one accumulator: small·big, big·small, then big·big. As in step 7, each step's
-// 32 inner values are summed into zeroed registers and added to the total in FP32: the tensor cores'
-// own additions truncate.
+// The pipeline: raw FP32 tiles of A and B arrive by cp.async, two steps ahead, in 16-byte copies on any
+// shape (a row that does not start on 16 bytes is copied from the 16 bytes it starts in, and its offset
+// is added when it is read, as in step 7). Each step then splits its raw tiles into the big and small
+// TF32 tiles (3xTF32 as in steps 7 and 8), transposing B, one core matrix of 8 rows × 4 values per warp
+// and store: 32 banks. Ordinary stores and the tensor cores' reads are two "proxies": fence.proxy.async
+// after the stores, then the barrier, make the stores visible to wgmma. Each step's three wgmmas per
+// slice of 8 (small·big, big·small, big·big) sum into zeroed registers, added to the total in FP32: the
+// tensor cores' own additions truncate (step 7). Split-K over a 2-block cluster as in step 8.
 //
-// Writing shared memory with ordinary stores and reading it through wgmma are two "proxies": a
-// fence.proxy.async after the stores, then the barrier, makes the stores visible to the tensor cores.
+// Measured (the bench, an H100 80GB HBM3, 200 samples, cuBLAS strict FP32 32.3 / 34.1 µs, step 8 30.2 /
+// 33.6 µs in the same run, results_call8.txt): 1024×512×1024 36.8 µs (87.6% of cuBLAS), 1001×513×777
+// 44.4 µs (77.0%), right on every shape of the check (worst error 0.11 of the tolerance). Without the
+// swizzle (the row 09w_no_swizzle) 36.8 / 44.3 µs: the swizzle changes nothing here, so the tensor cores'
+// reads of shared memory were not what held this design back. The earlier cp.async version (the row
+// ws_128x128_k2_s3 of results_call7.txt, commit a34c3f3) read 28.4 µs aligned (114.2%): its split had
+// neither per-element bounds nor row offsets (its copies zero-filled what lay outside, 4 bytes at a time
+// on misaligned rows, 42.3 µs ragged). The split is on the critical path: each step waits for its own
+// wgmmas (wait_group 0, so that its sums can be added), so the split of step s + 1 never overlaps the
+// tensor cores' work on step s, and every instruction it gains is paid in full. Next: the rows' offsets
+// in their 16-byte pieces once per block (p0 moves by 128 bytes a step: they never change), bounds only
+// in the last inner step and the last column of tiles, and the split of the next step overlapped with
+// this step's wgmmas (two TF32 buffers, wait_group 1, two sets of sums).
 //
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
@@ -39,20 +52,21 @@ namespace cg = cooperative_groups;
 
 namespace {
 
-constexpr int tile_inner = 32;                            // inner values per pipeline step
-constexpr int core_bytes = 128;                           // a core matrix: 8 rows × 4 TF32 values
-constexpr int row_group_bytes = tile_inner / 4 * core_bytes; // 8 rows × 32 inner values
+constexpr int tile_inner = 32;          // inner values per step: one 128-byte line per row of a tile
+constexpr int row_group_bytes = 1024;   // 8 rows of 128 bytes: what the swizzle permutes within
+constexpr int a_raw_stride = tile_inner + 4; // 9 pieces of 16 bytes hold a row at any offset
 
-// Where (row, inner) of a K-major tile lies, in 4-byte words from the tile's start.
+// Where (row, inner) of a K-major tile lies, in 4-byte words from the tile's start, 128-byte swizzle.
 __device__ __forceinline__ int tile_word(int row, int inner) {
-  return (row >> 3) * (row_group_bytes / 4) + (inner >> 2) * (core_bytes / 4) + (row & 7) * 4 + (inner & 3);
+  return row * tile_inner + ((((inner >> 2) ^ row) & 7) << 2) + (inner & 3);
 }
 
-// The descriptor of a K-major tile without swizzling: start address, LBO and SBO, each in 16-byte units.
+// The descriptor of a K-major, 128-byte-swizzled tile: start address and SBO in 16-byte units; LBO is
+// not used by this layout (1 by convention); mode 1 in bits 62-63 is the 128-byte swizzle.
 __device__ __forceinline__ std::uint64_t descriptor(const void* tile) {
   const auto at = static_cast<std::uint32_t>(__cvta_generic_to_shared(tile));
-  return std::uint64_t{(at & 0x3ffffu) >> 4} | (std::uint64_t{core_bytes >> 4} << 16) |
-         (std::uint64_t{row_group_bytes >> 4} << 32);
+  return std::uint64_t{(at & 0x3ffffu) >> 4} | (std::uint64_t{1} << 16) |
+         (std::uint64_t{row_group_bytes >> 4} << 32) | (std::uint64_t{1} << 62);
 }
 
 // x ≈ big + small, each a TF32 value: big is x rounded to TF32, small what that left out, truncated.
@@ -66,6 +80,29 @@ __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_grou
 __device__ __forceinline__ void wgmma_wait_all() { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
 __device__ __forceinline__ void stores_to_tensor_cores() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+// 16 bytes global → shared; the bytes past `bytes` are zeroed (0: all of them, nothing read).
+__device__ __forceinline__ void copy16(void* dst, const void* src, int bytes) {
+  const auto d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int Pending> __device__ __forceinline__ void copies_wait() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
+}
+
+// Which 16-byte piece a float lies in, and where in it (0-3).
+__device__ __forceinline__ const float* piece_of(const float* p) {
+  return reinterpret_cast<const float*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{15});
+}
+__device__ __forceinline__ int offset_in_piece(const float* p) {
+  return static_cast<int>(reinterpret_cast<std::uintptr_t>(p) & 15) >> 2;
+}
+// The bytes of the 16 at `piece` that lie before `end` (0 to 16).
+__device__ __forceinline__ int bytes_before(const float* piece, const float* end) {
+  const std::ptrdiff_t left = end - piece;
+  return left <= 0 ? 0 : left >= 4 ? 16 : static_cast<int>(left) * 4;
 }
 
 // d += a·b for a 64×N×8 slice: a and b are descriptors, d the warpgroup's 64×N accumulator (N/2 per thread).
@@ -124,125 +161,137 @@ template <int N> __device__ __forceinline__ void wgmma(float (&d)[N / 2], std::u
   else wgmma_n128(d, a, b);
 }
 
-// One block: a TileM × TileN tile of C (TileM = 64 per warpgroup), over its share of the inner dimension
-// (all of it, or half with SplitK = 2: the two blocks of a cluster then add their sums as step 8 does).
-template <int WarpGroups, int TileN, int SplitK, int MinBlocks>
-__global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroups, MinBlocks)
+template <int WarpGroups, int TileN, int Stages> struct config {
+  static constexpr int threads = 128 * WarpGroups, warps = threads / 32;
+  static constexpr int tile_m = 64 * WarpGroups;
+  static constexpr int a_words = tile_m * tile_inner, b_words = TileN * tile_inner; // a TF32 tile
+  static constexpr int b_raw_stride = TileN + 8;                                    // TileN/4 + 1 pieces, padded
+  static constexpr int raw_words = tile_m * a_raw_stride + tile_inner * b_raw_stride;
+  // Big and small of A, then of B (each on 1024 bytes), then the raw stages.
+  static constexpr int smem_bytes = 4 * (2 * a_words + 2 * b_words + Stages * raw_words) + row_group_bytes;
+};
+
+// One block: a tile_m × TileN tile of C (64 rows per warpgroup), over its share of the inner dimension
+// (all of it, or half with SplitK = 2: the two blocks of a cluster then add their sums).
+template <int WarpGroups, int TileN, int SplitK, int Stages>
+__global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroups, 1)
     matmul_wgmma(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M, int N,
                  int K, bool c_vec) {
-  constexpr int threads = 128 * WarpGroups, warps = threads / 32;
-  constexpr int TileM = 64 * WarpGroups;
-  constexpr int a_words = TileM * tile_inner, b_words = TileN * tile_inner;
-  constexpr int stage_words = 2 * a_words + 2 * b_words; // big and small of A, then of B
-  constexpr int a_loads = a_words / threads, b_loads = b_words / threads;
-  static_assert(TileN % 8 == 0 && a_words % threads == 0 && b_words % threads == 0);
-  extern __shared__ __align__(128) std::uint32_t smem[];
+  using cfg = config<WarpGroups, TileN, Stages>;
+  constexpr int threads = cfg::threads, warps = cfg::warps, tile_m = cfg::tile_m;
+  constexpr int a_words = cfg::a_words, b_words = cfg::b_words, b_raw_stride = cfg::b_raw_stride;
+  extern __shared__ unsigned char smem_raw[];
+  // The swizzle is a function of the address: the tiles start on 1024 bytes.
+  auto* tiles = reinterpret_cast<std::uint32_t*>(
+      (reinterpret_cast<std::uintptr_t>(smem_raw) + row_group_bytes - 1) & ~std::uintptr_t{row_group_bytes - 1});
+  std::uint32_t* const a_big = tiles;
+  std::uint32_t* const a_small = a_big + a_words;
+  std::uint32_t* const b_big = a_small + a_words;
+  std::uint32_t* const b_small = b_big + b_words;
+  float* const raw = reinterpret_cast<float*>(b_small + b_words);
 
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
-  const int row0 = blockIdx.y * TileM, col0 = blockIdx.x * TileN;
+  const int row0 = blockIdx.y * tile_m, col0 = blockIdx.x * TileN;
   const int steps_all = (N + tile_inner - 1) / tile_inner;
   const int steps_each = (steps_all + SplitK - 1) / SplitK;
   const int step_first = static_cast<int>(blockIdx.z) * steps_each;
   const int steps = max(0, min(steps_all, step_first + steps_each) - step_first);
+  const float* const a_end = A + static_cast<std::size_t>(M) * N;
+  const float* const b_end = B + static_cast<std::size_t>(N) * K;
 
-  // Each warp moves chunks: of A, 4 rows × 8 inner values (a 32-byte sector per row); of B, 4 inner
-  // values × 8 columns, which is one core matrix of the transposed tile.
-  float a_next[a_loads], b_next[b_loads];
-  const auto a_place = [&](int i, int& r, int& c) {
-    const int chunk = warp + i * warps;
-    r = chunk / 4 * 4 + lane / 8;
-    c = chunk % 4 * 8 + lane % 8;
+  // Step s's raw tiles: each row of A's from the 16 bytes its first value lies in, 9 pieces; each row of
+  // B's likewise, TileN/4 + 1 pieces. What lies past the matrix is zeroed; what lies past a row (the next
+  // row's values) is left to the split, which zeroes it.
+  const auto fetch = [&](int step) {
+    float* ra = raw + (step % Stages) * cfg::raw_words;
+    float* rb = ra + tile_m * a_raw_stride;
+    const int p0 = (step_first + step) * tile_inner;
+    for (int e = t; e < tile_m * (a_raw_stride / 4); e += threads) {
+      const int r = e / (a_raw_stride / 4), piece = e % (a_raw_stride / 4);
+      const int gr = min(row0 + r, M - 1);
+      const float* at = piece_of(A + static_cast<std::size_t>(gr) * N + p0) + 4 * piece;
+      copy16(ra + r * a_raw_stride + 4 * piece, at, row0 + r < M ? bytes_before(at, a_end) : 0);
+    }
+    for (int e = t; e < tile_inner * (b_raw_stride / 4 - 1); e += threads) {
+      const int p = e / (b_raw_stride / 4 - 1), piece = e % (b_raw_stride / 4 - 1);
+      const int gp = min(p0 + p, N - 1);
+      const float* at = piece_of(B + static_cast<std::size_t>(gp) * K + col0) + 4 * piece;
+      copy16(rb + p * b_raw_stride + 4 * piece, at, p0 + p < N ? bytes_before(at, b_end) : 0);
+    }
   };
-  const auto b_place = [&](int i, int& n, int& p) {
-    const int chunk = warp + i * warps;
-    n = chunk % (TileN / 8) * 8 + lane % 8;
-    p = chunk / (TileN / 8) * 4 + lane / 8;
-  };
-  const auto load = [&](int step) {
+  // Step s's raw tiles → its big and small TF32 tiles: each warp writes whole core matrices (8 rows × 4
+  // inner values), a lane per element.
+  const auto split = [&](int step) {
+    const float* ra = raw + (step % Stages) * cfg::raw_words;
+    const float* rb = ra + tile_m * a_raw_stride;
     const int p0 = (step_first + step) * tile_inner;
 #pragma unroll
-    for (int i = 0; i < a_loads; ++i) {
-      int r, c;
-      a_place(i, r, c);
-      const int gr = row0 + r, gc = p0 + c;
-      a_next[i] = gr < M && gc < N ? A[static_cast<std::size_t>(gr) * N + gc] : 0.0f;
-    }
-#pragma unroll
-    for (int i = 0; i < b_loads; ++i) {
-      int n, p;
-      b_place(i, n, p);
-      const int gn = col0 + n, gp = p0 + p;
-      b_next[i] = gn < K && gp < N ? B[static_cast<std::size_t>(gp) * K + gn] : 0.0f;
-    }
-  };
-  const auto store = [&](int stage) {
-    std::uint32_t* a_big = smem + stage * stage_words;
-    std::uint32_t* a_small = a_big + a_words;
-    std::uint32_t* b_big = a_small + a_words;
-    std::uint32_t* b_small = b_big + b_words;
-#pragma unroll
-    for (int i = 0; i < a_loads; ++i) {
-      int r, c;
-      a_place(i, r, c);
+    for (int i = 0; i < a_words / threads; ++i) {
+      const int core = warp + i * warps; // tile_m/8 groups of rows × 8 along the inner dimension
+      const int r = core / 8 * 8 + lane / 4, c = core % 8 * 4 + lane % 4;
+      const int gr = row0 + r;
+      float x = 0.0f;
+      if (gr < M && p0 + c < N)
+        x = ra[r * a_raw_stride + offset_in_piece(A + static_cast<std::size_t>(gr) * N + p0) + c];
       const int w = tile_word(r, c);
-      split_tf32(a_next[i], a_big[w], a_small[w]);
+      split_tf32(x, a_big[w], a_small[w]);
     }
 #pragma unroll
-    for (int i = 0; i < b_loads; ++i) {
-      int n, p;
-      b_place(i, n, p);
+    for (int i = 0; i < b_words / threads; ++i) {
+      const int core = warp + i * warps;
+      const int n = core / 8 * 8 + lane / 4, p = core % 8 * 4 + lane % 4;
+      const int gp = p0 + p;
+      float x = 0.0f;
+      if (gp < N && col0 + n < K)
+        x = rb[p * b_raw_stride + offset_in_piece(B + static_cast<std::size_t>(gp) * K + col0) + n];
       const int w = tile_word(n, p);
-      split_tf32(b_next[i], b_big[w], b_small[w]);
+      split_tf32(x, b_big[w], b_small[w]);
     }
     stores_to_tensor_cores();
   };
 
-  // The tensor cores' own additions truncate; each step sums its 32 inner values into zeroed registers
-  // (part), which are added to the total in FP32, round to nearest (step 7 explains why).
   float acc[TileN / 2], part[TileN / 2];
 #pragma unroll
   for (int v = 0; v < TileN / 2; ++v) acc[v] = 0.0f;
-  if (steps > 0) {
-    load(0);
-    store(0);
+#pragma unroll
+  for (int s = 0; s < Stages - 1; ++s) {
+    if (s < steps) fetch(s);
+    copies_commit();
   }
-  __syncthreads();
-
   const int group = t / 128; // this warpgroup's 64 rows of the tile
+  const std::uint64_t a_big_at = descriptor(a_big + group * 64 * tile_inner);
+  const std::uint64_t a_small_at = descriptor(a_small + group * 64 * tile_inner);
+  const std::uint64_t b_big_at = descriptor(b_big), b_small_at = descriptor(b_small);
   for (int s = 0; s < steps; ++s) {
-    const std::uint32_t* stage = smem + (s & 1) * stage_words;
-    const std::uint64_t a_big = descriptor(stage + group * 64 / 8 * (row_group_bytes / 4));
-    const std::uint64_t a_small = descriptor(stage + a_words + group * 64 / 8 * (row_group_bytes / 4));
-    const std::uint64_t b_big = descriptor(stage + 2 * a_words);
-    const std::uint64_t b_small = descriptor(stage + 2 * a_words + b_words);
+    copies_wait<Stages - 2>();
+    __syncthreads(); // step s's raw tiles are in; the wgmmas of step s - 1 are done with the TF32 tiles
+    split(s);
+    __syncthreads();
+    if (s + Stages - 1 < steps) fetch(s + Stages - 1);
+    copies_commit();
 #pragma unroll
     for (int v = 0; v < TileN / 2; ++v) part[v] = 0.0f;
     wgmma_fence(); // the zeroed registers are the wgmmas' accumulator: ordinary writes come first
 #pragma unroll
     for (int k = 0; k < tile_inner / 8; ++k) {
-      // A slice of 8 inner values is two core matrices further on: 256 bytes, 16 in descriptor units.
-      const std::uint64_t at = static_cast<std::uint64_t>(k) * (2 * core_bytes >> 4);
-      wgmma<TileN>(part, a_small + at, b_big + at);
-      wgmma<TileN>(part, a_big + at, b_small + at);
-      wgmma<TileN>(part, a_big + at, b_big + at);
+      // The next 8 inner values are 32 bytes further along each line: 2 in descriptor units.
+      const std::uint64_t at = static_cast<std::uint64_t>(2 * k);
+      wgmma<TileN>(part, a_small_at + at, b_big_at + at);
+      wgmma<TileN>(part, a_big_at + at, b_small_at + at);
+      wgmma<TileN>(part, a_big_at + at, b_big_at + at);
     }
     wgmma_commit();
-    // While the tensor cores work on this stage, the next tile comes in and goes to the other stage,
-    // which the wgmmas of the step before have finished reading (they were waited for).
-    if (s + 1 < steps) {
-      load(s + 1);
-      store((s + 1) & 1);
-    }
     wgmma_wait_all();
 #pragma unroll
     for (int v = 0; v < TileN / 2; ++v) acc[v] += part[v];
-    __syncthreads();
   }
+  copies_wait<0>();
 
   if constexpr (SplitK > 1) {
     // Block 1 of the cluster hands its sums to block 0 through distributed shared memory.
+    __syncthreads();
     cg::cluster_group cluster = cg::this_cluster();
-    float* swap = reinterpret_cast<float*>(smem);
+    float* swap = reinterpret_cast<float*>(tiles);
     if (cluster.block_rank() != 0) {
 #pragma unroll
       for (int v = 0; v < TileN / 2; ++v) swap[v * threads + t] = acc[v];
@@ -278,21 +327,21 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
     }
 }
 
-template <int WarpGroups, int TileN, int SplitK, int MinBlocks = 1>
+template <int WarpGroups, int TileN, int SplitK, int Stages>
 void launch(const float* A, const float* B, float* C, int M, int N, int K) {
-  constexpr int TileM = 64 * WarpGroups;
-  constexpr int smem_bytes = 2 * (2 * TileM + 2 * TileN) * tile_inner * 4; // two stages
-  static_assert(smem_bytes >= 128 * WarpGroups * TileN / 2 * 4, "the split-K swap fits the stages");
-  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, MinBlocks>;
-  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
+  using cfg = config<WarpGroups, TileN, Stages>;
+  static_assert(cfg::smem_bytes <= 227 * 1024, "fits an SM's shared memory");
+  static_assert(cfg::smem_bytes - row_group_bytes >= cfg::threads * TileN / 2 * 4, "the split-K swap fits");
+  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, Stages>;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, cfg::smem_bytes);
   const bool c_vec = K % 2 == 0 && reinterpret_cast<std::uintptr_t>(C) % 8 == 0;
-  const dim3 grid((K + TileN - 1) / TileN, (M + TileM - 1) / TileM, SplitK);
-  kernel<<<grid, 128 * WarpGroups, smem_bytes>>>(A, B, C, M, N, K, c_vec);
+  const dim3 grid((K + TileN - 1) / TileN, (M + cfg::tile_m - 1) / cfg::tile_m, SplitK);
+  kernel<<<grid, cfg::threads, cfg::smem_bytes>>>(A, B, C, M, N, K, c_vec);
 }
 
 } // namespace
 
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
-  launch<2, 128, 2>(A, B, C, M, N, K);
+  launch<2, 128, 2, 3>(A, B, C, M, N, K);
   cudaDeviceSynchronize();
 }
