@@ -32,3 +32,5 @@ c $V/submissions/accepted/04_one_float4_per_thread.cu vnew -Dsolve=va_new
 c vadd_variants.cu vvar
 for p in "${pids[@]}"; do wait "$p"; done
 nvcc -O3 -std=c++17 -arch=sm_90 bench.cu obj/*.o -lcublas -o bench
+# The layout probe of step 9's candidate (layout_probe.cu): ./layout_probe
+nvcc -O3 -std=c++17 --generate-code=arch=compute_90a,code=sm_90a layout_probe.cu obj/wgv.o obj/m09n.o -o layout_probe
