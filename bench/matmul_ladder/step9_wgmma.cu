@@ -167,13 +167,19 @@ template <int WarpGroups, int TileN, int Stages> struct config {
   static constexpr int a_words = tile_m * tile_inner, b_words = TileN * tile_inner; // a TF32 tile
   static constexpr int b_raw_stride = TileN + 8;                                    // TileN/4 + 1 pieces, padded
   static constexpr int raw_words = tile_m * a_raw_stride + tile_inner * b_raw_stride;
-  // Big and small of A, then of B (each on 1024 bytes), then the raw stages.
-  static constexpr int smem_bytes = 4 * (2 * a_words + 2 * b_words + Stages * raw_words) + row_group_bytes;
+  // Big and small of A, then of B (each on 1024 bytes), then the raw stages, then (Hoisted) the rows'
+  // offsets in their 16-byte pieces.
+  static constexpr int smem_bytes =
+      4 * (2 * a_words + 2 * b_words + Stages * raw_words + tile_m + tile_inner) + row_group_bytes;
 };
 
 // One block: a tile_m × TileN tile of C (64 rows per warpgroup), over its share of the inner dimension
 // (all of it, or half with SplitK = 2: the two blocks of a cluster then add their sums).
-template <int WarpGroups, int TileN, int SplitK, int Stages>
+// Hoisted (a candidate not measured yet, the bench's y_ rows): each row's offset in its 16-byte piece is
+// worked out once per block, not per element and step (a step moves 128 bytes along A's rows and 32 rows
+// down B, so the offsets never change), and the bounds are checked only in the last inner step and the
+// last column of tiles.
+template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false>
 __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroups, 1)
     matmul_wgmma(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M, int N,
                  int K, bool c_vec) {
@@ -189,6 +195,8 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
   std::uint32_t* const b_big = a_small + a_words;
   std::uint32_t* const b_small = b_big + b_words;
   float* const raw = reinterpret_cast<float*>(b_small + b_words);
+  int* const a_offset = reinterpret_cast<int*>(raw + Stages * cfg::raw_words); // -1: the row is past M
+  int* const b_offset = a_offset + tile_m;
 
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   const int row0 = blockIdx.y * tile_m, col0 = blockIdx.x * TileN;
@@ -225,14 +233,19 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
     const float* ra = raw + (step % Stages) * cfg::raw_words;
     const float* rb = ra + tile_m * a_raw_stride;
     const int p0 = (step_first + step) * tile_inner;
+    const bool whole_step = p0 + tile_inner <= N, whole_columns = col0 + TileN <= K;
 #pragma unroll
     for (int i = 0; i < a_words / threads; ++i) {
       const int core = warp + i * warps; // tile_m/8 groups of rows × 8 along the inner dimension
       const int r = core / 8 * 8 + lane / 4, c = core % 8 * 4 + lane % 4;
       const int gr = row0 + r;
       float x = 0.0f;
-      if (gr < M && p0 + c < N)
+      if constexpr (Hoisted) {
+        const int offset = a_offset[r];
+        if (offset >= 0 && (whole_step || p0 + c < N)) x = ra[r * a_raw_stride + offset + c];
+      } else if (gr < M && p0 + c < N) {
         x = ra[r * a_raw_stride + offset_in_piece(A + static_cast<std::size_t>(gr) * N + p0) + c];
+      }
       const int w = tile_word(r, c);
       split_tf32(x, a_big[w], a_small[w]);
     }
@@ -242,14 +255,25 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
       const int n = core / 8 * 8 + lane / 4, p = core % 8 * 4 + lane % 4;
       const int gp = p0 + p;
       float x = 0.0f;
-      if (gp < N && col0 + n < K)
+      if constexpr (Hoisted) {
+        if ((whole_step || gp < N) && (whole_columns || col0 + n < K)) x = rb[p * b_raw_stride + b_offset[p] + n];
+      } else if (gp < N && col0 + n < K) {
         x = rb[p * b_raw_stride + offset_in_piece(B + static_cast<std::size_t>(gp) * K + col0) + n];
+      }
       const int w = tile_word(n, p);
       split_tf32(x, b_big[w], b_small[w]);
     }
     stores_to_tensor_cores();
   };
 
+  if constexpr (Hoisted) {
+    // Read by the first split, after the barrier that opens the first step.
+    const int p_first = step_first * tile_inner;
+    for (int r = t; r < tile_m; r += threads)
+      a_offset[r] = row0 + r < M ? offset_in_piece(A + static_cast<std::size_t>(row0 + r) * N + p_first) : -1;
+    for (int p = t; p < tile_inner; p += threads)
+      b_offset[p] = offset_in_piece(B + static_cast<std::size_t>(min(p_first + p, N - 1)) * K + col0);
+  }
   float acc[TileN / 2], part[TileN / 2];
 #pragma unroll
   for (int v = 0; v < TileN / 2; ++v) acc[v] = 0.0f;
@@ -327,12 +351,12 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
     }
 }
 
-template <int WarpGroups, int TileN, int SplitK, int Stages>
+template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false>
 void launch(const float* A, const float* B, float* C, int M, int N, int K) {
   using cfg = config<WarpGroups, TileN, Stages>;
   static_assert(cfg::smem_bytes <= 227 * 1024, "fits an SM's shared memory");
   static_assert(cfg::smem_bytes - row_group_bytes >= cfg::threads * TileN / 2 * 4, "the split-K swap fits");
-  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, Stages>;
+  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, Stages, Hoisted>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, cfg::smem_bytes);
   const bool c_vec = K % 2 == 0 && reinterpret_cast<std::uintptr_t>(C) % 8 == 0;
   const dim3 grid((K + TileN - 1) / TileN, (M + cfg::tile_m - 1) / cfg::tile_m, SplitK);

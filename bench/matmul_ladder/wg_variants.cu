@@ -13,3 +13,7 @@ W(z_128x64_k1_s3, 2, 64, 1, 3)
 W(z_128x64_k2_s4, 2, 64, 2, 4)
 W(z_64x128_k2_s3, 1, 128, 2, 3)
 W(z_64x64_k2_s4, 1, 64, 2, 4)
+// Hoisted: the rows' offsets once per block, bounds only at the edges (not measured yet).
+W(y_128x128_k2_s3, 2, 128, 2, 3, true)
+W(y_128x128_k2_s4, 2, 128, 2, 4, true)
+W(y_128x112_k2_s3, 2, 112, 2, 3, true)
