@@ -72,23 +72,19 @@ int verify(const context& ctx, const verify_flags& f) {
       expected[s.display] = *verdict_from_folder(folder.filename().string());
   const solution_set chosen = collect_solutions(folders);
   request.solutions = chosen.solutions;
-  // What compute-sanitizer must find in an example that declares it (a comment in its file).
+  // What an example declares in comments of its file: what compute-sanitizer must find, and whether only
+  // a timed run can reach its verdict (`// Caught when timed`: unchecked without timing).
   std::map<std::string, sanitizer_expectation> sanitizer_expected; // by display path
+  std::set<std::string> caught_when_timed_only;                     // by display path
   for (const solution_entry& s : chosen.solutions) {
     if (!std::filesystem::is_regular_file(s.source)) continue;
     try {
-      if (auto e = find_sanitizer_expectation(read_file(s.source))) sanitizer_expected.emplace(s.display, *e);
+      const std::string text = read_file(s.source);
+      if (auto e = find_sanitizer_expectation(text)) sanitizer_expected.emplace(s.display, *e);
+      if (caught_when_timed(text)) caught_when_timed_only.insert(s.display);
     } catch (const std::runtime_error& e) {
       throw usage_error(fmt::format("{}: {}", s.source.string(), e.what()));
     }
-  }
-
-  // The examples whose verdict only a timed run can reach (`// Caught when timed`): unchecked without timing.
-  std::set<std::string> caught_when_timed_only; // by display path
-  for (const solution_entry& s : chosen.solutions) {
-    std::error_code unreadable;
-    if (std::filesystem::is_regular_file(s.source) && caught_when_timed(read_file(s.source, unreadable).value_or("")))
-      caught_when_timed_only.insert(s.display);
   }
 
   request.grading.timing = !f.no_timing;
