@@ -4,7 +4,7 @@
   scripts/class-bench.py --problem P|all [--mix ac=20,wa=6,rte=2,tle=2] [--students 30] [--seed 1]
                          [--local-only | --serve-only] [--no-timing] [--json FILE] [--judge build/bin/judge]
   scripts/class-bench.py --problem all --class-only --json FILE     # the classes only, nothing graded
-  scripts/class-bench.py --markdown FILE [FILE ...]                 # docs/deploy.md's table from JSON files
+  scripts/class-bench.py --markdown FILE [FILE ...]                 # docs/deploy.md's tables from JSON files
 
 Each class is drawn from the problem's own examples (problems/P/submissions/<verdict>/*.cu): the accepted
 ones are its ladder steps (accepted/NN_*.cu) and its LeetGPU-style example, the others every example of
@@ -22,7 +22,9 @@ time from submit to verdict seen by a watcher every 0.1 s). For each it prints a
 the time to the first verdict, the median and 95th percentile of the time to each verdict, the GPU's busy
 time and where the time went, phase by phase, as the judge reports it (the local run's JSON; the GPU
 worker's batch lines through the server). Phases the judge does not yet report on their own are said to be
-"not reported by this judge yet", with the phase that holds them.
+"not reported by this judge yet", with the phase that holds them. Locally, it also prints what one
+student of each expected verdict cost (the mean of their own phases): what every accepted student pays
+beside its timing, and what a wrong, crashing or hanging one costs the class.
 
 GPU busy: locally, the run's time holding the GPU less its waits for compiles (every phase after "gpu
 wait" but "compile wait"); through the server, the union of the times each GPU had a submission running.
@@ -249,6 +251,31 @@ def serve_batches(log_lines, problem):
     return batches
 
 
+VERDICT_ORDER = ("AC", "WA", "RTE", "TLE", "CE")
+
+
+def per_verdict(students):
+    """What a student of each expected verdict cost, from the students whose own phases were reported:
+    [{expected, students, seconds, phases: [{phase, seconds}]}], seconds the mean over those students,
+    phases largest first. A class's time splits into what every accepted student pays beyond its timing
+    (starts, inputs, exits) and what the failing ones pay (limits, crashes), which its total cannot tell."""
+    groups = {}
+    for s in students:
+        if s.get("phases"):
+            groups.setdefault(s["expected"], []).append(s["phases"])
+    out = []
+    for expected in sorted(groups, key=lambda v: (VERDICT_ORDER + (v,)).index(v)):
+        rows = groups[expected]
+        mean = {}
+        for phases in rows:
+            for phase, seconds in phases.items():
+                mean[phase] = mean.get(phase, 0.0) + seconds / len(rows)
+        out.append({"expected": expected, "students": len(rows), "seconds": round(sum(mean.values()), 3),
+                    "phases": [{"phase": ph, "seconds": round(v, 3)}
+                               for ph, v in sorted(mean.items(), key=lambda x: -x[1]) if round(v, 3) > 0]})
+    return out
+
+
 def mode_summary(wall, times, verdicts, roster, phases, gpu_busy, gpu_busy_how, extra=None, student_phases=None):
     """One grading's figures (local or through the server), as the JSON holds them. `student_phases`: each
     student's own phases where the judge reported them (locally), {phase: seconds}."""
@@ -268,7 +295,7 @@ def mode_summary(wall, times, verdicts, roster, phases, gpu_busy, gpu_busy_how, 
                 "wanted_phases": wanted_phases(phases),
                 "not_graded": sum(1 for s in students if s["verdict"] is None),
                 "unexpected": sum(1 for s in students if s["verdict"] and s["verdict"] != s["expected"]),
-                "students": students})
+                "per_verdict": per_verdict(students), "students": students})
     out.update(extra or {})
     return out
 
@@ -293,6 +320,9 @@ def print_summary(where, problem, m):
         for p in sorted(m["phases"], key=lambda p: -p["seconds"])) or "none reported"))
     for w in m["wanted_phases"]:
         print(f"    {w['phase']:18} " + (f"{w['seconds']:.2f} s" if w["seconds"] is not None else w["note"]))
+    for k in m.get("per_verdict") or []:
+        print(f"{NAME}: {problem} {where}: a student expected {k['expected']} ({k['students']}): {k['seconds']:.2f} s, "
+              + ", ".join(f"{x['phase']} {x['seconds']:.2f} s" for x in k["phases"][:5]))
 
 
 # ---- grading --------------------------------------------------------------------------------------------
@@ -443,7 +473,26 @@ def markdown_table(doc):
             f"{', outputs in files (--output-files)' if s.get('output_files') else ''}." if device else
             "Not measured yet: the classes below are drawn, none is graded "
             f"({s.get('students', '?')} students a problem, seed {s.get('seed', '?')}).")
-    return head + "\n\n" + "\n".join(rows) + "\n"
+    return head + "\n\n" + "\n".join(rows) + "\n" + per_verdict_table(doc)
+
+
+def per_verdict_table(doc):
+    """What one student of each expected verdict cost, locally, per problem (its mean phases); empty when no
+    local grading reported its students' own phases. Computed from the students where an older file has no
+    per_verdict of its own."""
+    rows = []
+    for p in doc.get("problems", []):
+        local = p.get("local")
+        if not local or not local.get("device"):
+            continue
+        for k in local.get("per_verdict") or per_verdict(local.get("students") or []):
+            top = ", ".join(f"{x['phase']} {x['seconds']:.2f} s" for x in k["phases"][:5])
+            rows.append(f"| {p['problem']} | {k['expected']} | {k['students']} | {k['seconds']:.2f} s | {top} |")
+    if not rows:
+        return ""
+    return ("\nA student of each expected verdict, locally (the mean of its students' own phases):\n\n"
+            "| problem | expected | students | a student | its largest phases |\n|---|---|---:|---:|---|\n"
+            + "\n".join(rows) + "\n")
 
 
 def merged_documents(docs):

@@ -2,7 +2,8 @@
 """scripts/class-bench.py without a GPU: --mix parsing, the classes it draws from the problems' examples
 (size, mix, a kind without examples dropped and said, the same class for the same seed, examples repeated in
 turn), the lines it reads from `judge run` and from a GPU worker's log, the table it makes of a canned JSON
-file (tests/data/class-bench/two-problems.json), and its one-line errors for bad arguments.
+file (tests/data/class-bench/two-problems.json), what a student of each expected verdict cost, and its
+one-line errors for bad arguments.
 
 Usage: class_bench_test.py SOURCE_DIR
 """
@@ -209,6 +210,33 @@ def test_merged_files(bench, root):
           f"the untimed grading has its own table:\n{out.stdout}")
 
 
+def test_per_verdict(bench, root):
+    """A student of each expected verdict: the mean of its students' own phases, AC before WA before TLE,
+    students without phases left out, and the table under the class's table."""
+    students = [{"student": "s00", "expected": "TLE", "phases": {"limit wait": 2.0, "runner end": 0.1}},
+                {"student": "s01", "expected": "AC", "phases": {"timing": 0.5, "runner start": 0.2}},
+                {"student": "s02", "expected": "AC", "phases": {"timing": 0.3, "runner start": 0.4, "runner end": 0.0}},
+                {"student": "s03", "expected": "WA", "phases": {"checked calls": 0.1}},
+                {"student": "s04", "expected": "WA"}]
+    got = bench.per_verdict(students)
+    check([k["expected"] for k in got] == ["AC", "WA", "TLE"], f"in verdict order: {got}")
+    ac = got[0]
+    check(ac["students"] == 2 and ac["seconds"] == 0.7 and
+          ac["phases"] == [{"phase": "timing", "seconds": 0.4}, {"phase": "runner start", "seconds": 0.3}],
+          f"an AC student: the mean of two, largest phase first, a phase of 0 s left out: {ac}")
+    check(got[1]["students"] == 1, f"a student without phases counts in no mean: {got[1]}")
+    with open(os.path.join(root, "tests", "data", "class-bench", "two-problems.json")) as f:
+        doc = json.load(f)
+    doc["problems"][0]["local"]["students"] = students
+    table = bench.markdown_table(doc)
+    check("| alpha | AC | 2 | 0.70 s | timing 0.40 s, runner start 0.30 s |" in table
+          and "| alpha | TLE | 1 | 2.10 s | limit wait 2.00 s, runner end 0.10 s |" in table,
+          f"the per-verdict table under the class's table:\n{table}")
+    doc["problems"][0]["local"]["device"] = None
+    check("A student of each expected verdict" not in bench.markdown_table(doc),
+          "a grading without a GPU has no per-verdict table")
+
+
 def test_errors(root):
     script = os.path.join(root, "scripts", "class-bench.py")
     for args, says in ((["--problem", "no_such_problem"], "no such problem"),
@@ -234,6 +262,7 @@ def main():
     test_table(root)
     test_merged_files(bench, root)
     test_no_gpu_table(bench, root)
+    test_per_verdict(bench, root)
     test_errors(root)
     if FAILURES:
         print(f"class_bench_test: {len(FAILURES)} check(s) failed")
