@@ -276,6 +276,11 @@ def per_verdict(students):
     return out
 
 
+def largest_phases(entry):
+    """A per_verdict entry's five largest phases, as its line and its table row say them."""
+    return ", ".join(f"{x['phase']} {x['seconds']:.2f} s" for x in entry["phases"][:5])
+
+
 def mode_summary(wall, times, verdicts, roster, phases, gpu_busy, gpu_busy_how, extra=None, student_phases=None):
     """One grading's figures (local or through the server), as the JSON holds them. `student_phases`: each
     student's own phases where the judge reported them (locally), {phase: seconds}."""
@@ -322,7 +327,7 @@ def print_summary(where, problem, m):
         print(f"    {w['phase']:18} " + (f"{w['seconds']:.2f} s" if w["seconds"] is not None else w["note"]))
     for k in m.get("per_verdict") or []:
         print(f"{NAME}: {problem} {where}: a student expected {k['expected']} ({k['students']}): {k['seconds']:.2f} s, "
-              + ", ".join(f"{x['phase']} {x['seconds']:.2f} s" for x in k["phases"][:5]))
+              + largest_phases(k))
 
 
 # ---- grading --------------------------------------------------------------------------------------------
@@ -486,8 +491,8 @@ def per_verdict_table(doc):
         if not local or not local.get("device"):
             continue
         for k in local.get("per_verdict") or per_verdict(local.get("students") or []):
-            top = ", ".join(f"{x['phase']} {x['seconds']:.2f} s" for x in k["phases"][:5])
-            rows.append(f"| {p['problem']} | {k['expected']} | {k['students']} | {k['seconds']:.2f} s | {top} |")
+            rows.append(f"| {p['problem']} | {k['expected']} | {k['students']} | {k['seconds']:.2f} s "
+                        f"| {largest_phases(k)} |")
     if not rows:
         return ""
     return ("\nA student of each expected verdict, locally (the mean of its students' own phases):\n\n"
