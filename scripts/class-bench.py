@@ -15,7 +15,8 @@ script says so. The draw is seeded: the same seed, problem and mix give the same
 in turn where a kind has fewer than its students.
 
 Before the class (unless --cold), every distinct file is compiled and the problem's runner, CPU reference
-and baseline built, the baseline timed, as a course's server has them before its class submits. Then the
+and baseline built, one accepted file graded on every case (the CPU reference's outputs of every hidden case
+kept; the baseline timed when the class is), as a course's server has them before its class submits. Then the
 class is graded twice: locally (one `judge run` of all 30, each verdict's time taken as its line is
 printed) and through a `judge serve` on loopback (each student submitting through the API at once, the
 time from submit to verdict seen by a watcher every 0.1 s). For each it prints and writes: the wall time,
@@ -332,22 +333,33 @@ def print_summary(where, problem, m):
 
 # ---- grading --------------------------------------------------------------------------------------------
 
-def warm_up(judge, problem, roster, files, timing):
-    """Compiles every distinct file and builds the problem's runner and CPU reference (one case each, not
-    timed), then grades one accepted file with timing, which times the baseline and keeps it."""
+def warm_up_commands(judge, problem, roster, files, timing):
+    """What warm_up runs: one `judge run` of every distinct file on the first case, untimed (the compiles,
+    the runner and the CPU reference built), then one accepted file on every case, timed when the class is
+    (the baseline timed and kept): the CPU reference's outputs of every hidden case are then in the runner
+    cache, as a course's server has them after its first submission, timed or not."""
     case = first_case(problem)
     distinct = {}
     for f in files:
         with open(f, "rb") as src:
             distinct.setdefault(src.read(), f)
-    cmd = [judge, "run", problem, *distinct.values(), "--no-db", "--no-timing"] + (["--case", case] if case else [])
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    commands = [[judge, "run", problem, *distinct.values(), "--no-db", "--no-timing"] + (["--case", case] if case else [])]
     accepted = [f for f, s in zip(files, roster) if s["kind"] == "ac"]
-    if timing and accepted:
-        subprocess.run([judge, "run", problem, accepted[0], "--no-db"], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-    print(f"{NAME}: {problem}: {len(distinct)} distinct file(s) compiled, the runner, CPU reference and baseline "
-          f"built{', the baseline timed' if timing and accepted else ''}, before the class (--cold: not)", flush=True)
+    if accepted:
+        commands.append([judge, "run", problem, accepted[0], "--no-db"] + ([] if timing else ["--no-timing"]))
+    return commands, len(distinct)
+
+
+def warm_up(judge, problem, roster, files, timing):
+    """Compiles the class and fills the caches a course's server has filled before a deadline
+    (warm_up_commands)."""
+    commands, distinct = warm_up_commands(judge, problem, roster, files, timing)
+    for cmd in commands:
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    graded = len(commands) > 1
+    print(f"{NAME}: {problem}: {distinct} distinct file(s) compiled, the runner, CPU reference and baseline "
+          f"built{', the CPU reference of every case kept' if graded else ''}"
+          f"{', the baseline timed' if timing and graded else ''}, before the class (--cold: not)", flush=True)
 
 
 SOLUTION_LINE = re.compile(r"^(\S+\.cu)  (\S+)")

@@ -2,8 +2,8 @@
 """scripts/class-bench.py without a GPU: --mix parsing, the classes it draws from the problems' examples
 (size, mix, a kind without examples dropped and said, the same class for the same seed, examples repeated in
 turn), the lines it reads from `judge run` and from a GPU worker's log, the table it makes of a canned JSON
-file (tests/data/class-bench/two-problems.json), what a student of each expected verdict cost, and its
-one-line errors for bad arguments.
+file (tests/data/class-bench/two-problems.json), what a student of each expected verdict cost, the warm-up's
+commands, and its one-line errors for bad arguments.
 
 Usage: class_bench_test.py SOURCE_DIR
 """
@@ -237,6 +237,26 @@ def test_per_verdict(bench, root):
           "a grading without a GPU has no per-verdict table")
 
 
+
+def test_warm_up(bench, root):
+    """The warm-up compiles every distinct file on one case, then grades one accepted file on every case,
+    timed or not as the class is, so that a class without timing finds the CPU references kept as well."""
+    roster, files = [], []
+    for kind, name in (("ac", "accepted/leetgpu_style.cu"), ("ac", "accepted/leetgpu_style.cu"),
+                       ("wa", "wrong_answer/plain_tf32.cu")):
+        roster.append({"kind": kind})
+        files.append(os.path.join(root, "problems", "matmul", "submissions", name))
+    for timing in (True, False):
+        commands, distinct = bench.warm_up_commands("judge", "matmul", roster, files, timing)
+        check(distinct == 2 and len(commands) == 2, f"two distinct files, two commands (timing {timing}): {commands}")
+        compile_all, grade_one = commands
+        check("--case" in compile_all and "--no-timing" in compile_all and compile_all.count(files[2]) == 1,
+              f"every distinct file once, on one case, untimed: {compile_all}")
+        check(grade_one[3:] == [files[0], "--no-db"] + ([] if timing else ["--no-timing"]) and "--case" not in grade_one,
+              f"one accepted file on every case, timed as the class is (timing {timing}): {grade_one}")
+    commands, _ = bench.warm_up_commands("judge", "matmul", roster[2:], files[2:], True)
+    check(len(commands) == 1, f"without an accepted student only the compiles: {commands}")
+
 def test_errors(root):
     script = os.path.join(root, "scripts", "class-bench.py")
     for args, says in ((["--problem", "no_such_problem"], "no such problem"),
@@ -263,6 +283,7 @@ def main():
     test_merged_files(bench, root)
     test_no_gpu_table(bench, root)
     test_per_verdict(bench, root)
+    test_warm_up(bench, root)
     test_errors(root)
     if FAILURES:
         print(f"class_bench_test: {len(FAILURES)} check(s) failed")
