@@ -228,8 +228,9 @@ struct tolerance_spec {
 /// (getrandom), sent nowhere: no one, the solution included, knows a sample's inputs before it runs.
 struct timing_spec {
   double budget_s = 3.0; ///< [s] wall time after which sampling stops adapting
-  /// never fewer samples, whatever the precision: the first at which the rule looks at the median's (every
-  /// 16 kept samples), so that a slow, steady call stops as soon as its median is known (docs/timing.md)
+  /// never fewer samples, whatever the precision: the rule's first look at the median's precision (it looks
+  /// every judge_timing::precision_look_every kept samples), so that a slow, steady call stops as soon as
+  /// its median is known (docs/timing.md)
   int min_samples = 16;
   double min_s = 0.1;    ///< [s] never a shorter sampling phase (clock and placement effects show over time)
   int max_samples = 2000;

@@ -24,7 +24,7 @@ TEST_CASE("sampling goes on until min_samples and min_s while the budget lasts",
 
 TEST_CASE("a slow call whose median is known stops at the first look, 16 samples", "[sampling_stop]") {
   // matmul's naive step on 256 x 6144 x 4096: 27 ms a call, 0.05% noise. 16 samples say its median to
-  // within 0.25%; 64 more would have cost 1.7 s and said the same.
+  // within 0.25%; the 64 it took under a minimum of 50 cost 1.7 s and said the same (docs/timing.md).
   std::vector<double> slow;
   for (int i = 0; i < 16; ++i) slow.push_back(26.9 * (1.0 + 0.0005 * ((i * 7) % 5 - 2)));
   REQUIRE(judge_stats::median_relative_half_width(slow) < spec().target_precision);
