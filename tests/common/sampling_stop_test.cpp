@@ -65,14 +65,14 @@ TEST_CASE("past the budget a slow solution's case stops at the floor of samples,
   // Within the budget, min_samples still holds.
   CHECK_FALSE(sampling_stop(spec(), 12, 2.3, 2.9, steady(12, 190.0)));
   CHECK(spec().min_samples > judge_timing::budget_floor_samples);
+  // A spec whose minimum is below the floor keeps its own minimum.
+  judge_wire::timing_spec low = spec();
+  low.min_samples = 5;
+  CHECK(sampling_stop(low, 5, 0.95, 3.2, steady(5, 190.0)) == stop_reason::budget);
 }
 
 TEST_CASE("the default minimum of samples is the precision rule's first look", "[sampling_stop]") {
   // Fewer, and the minimum would mean nothing (the rule looks no sooner); more, and a slow, steady call
   // would take samples its known median does not need.
   CHECK(static_cast<std::size_t>(spec().min_samples) == judge_timing::precision_look_every);
-  // A spec whose minimum is below the floor keeps its own minimum.
-  judge_wire::timing_spec low = spec();
-  low.min_samples = 5;
-  CHECK(sampling_stop(low, 5, 0.95, 3.2, steady(5, 190.0)) == stop_reason::budget);
 }

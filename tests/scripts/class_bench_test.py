@@ -237,7 +237,6 @@ def test_per_verdict(bench, root):
           "a grading without a GPU has no per-verdict table")
 
 
-
 def test_warm_up(bench, root):
     """The warm-up compiles every distinct file on one case, then grades one accepted file on every case,
     timed or not as the class is, so that a class without timing finds the CPU references kept as well."""
@@ -256,6 +255,7 @@ def test_warm_up(bench, root):
               f"one accepted file on every case, timed as the class is (timing {timing}): {grade_one}")
     commands, _ = bench.warm_up_commands("judge", "matmul", roster[2:], files[2:], True)
     check(len(commands) == 1, f"without an accepted student only the compiles: {commands}")
+
 
 def test_errors(root):
     script = os.path.join(root, "scripts", "class-bench.py")
