@@ -1,14 +1,19 @@
 // Small read-only subcommands: list, show, device (cases: cli_cases.cpp).
 #include "judge/cli/cli.hpp"
 
-#include "judge/run/device_probe.hpp"
 #include "judge/base/file_input.hpp"
+#include "judge/base/install_layout.hpp"
+#include "judge/compile/harness_targets.hpp"
 #include "judge/problem/problem.hpp"
+#include "judge/run/device_probe.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace judge::cli {
 
@@ -51,6 +56,35 @@ int show(const context& ctx, const problem_flags& f) {
   return 0;
 }
 
+/// Whether the harness's kernels run as built on a GPU of compute capability `cc`, or are compiled from
+/// PTX in every runner (a judge built for other GPUs: README, "Installing").
+void say_harness_code(const std::string& cc) {
+  const std::filesystem::path library = judge_layout().harness_library;
+  std::vector<gpu_code> code;
+  try {
+    code = library_gpu_code(library);
+  } catch (const std::exception& e) {
+    std::printf("harness kernels: not read (%s)\n", e.what());
+    return;
+  }
+  std::string built;
+  bool as_built = false;
+  for (const gpu_code& c : code) {
+    if (!c.machine_code) continue;
+    built += (built.empty() ? "sm_" : ", sm_") + std::to_string(c.target);
+    as_built = as_built || runs_as_built(c.target, cc);
+  }
+  if (as_built) {
+    std::printf("harness kernels: machine code for %s, run as built on this GPU\n", built.c_str());
+    return;
+  }
+  std::string digits = cc;
+  digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+  std::printf("harness kernels: no machine code for this GPU (built for %s): every runner has the driver compile "
+              "them from PTX at its first calls; build the judge with -DCMAKE_CUDA_ARCHITECTURES=\"%s\"\n",
+              built.empty() ? "none" : built.c_str(), digits.c_str());
+}
+
 int device() {
   const probe_result p = probe_device(false);
   if (!p.device) {
@@ -65,6 +99,7 @@ int device() {
               "DRAM peak %.0f GB/s\n",
               d.name.c_str(), d.cc.c_str(), d.sms, static_cast<double>(d.l2_bytes) / 1e6, d.clock_max_mhz,
               d.fp32_peak_gflops, d.dram_peak_gbps);
+  say_harness_code(d.cc);
   return 0;
 }
 } // namespace
