@@ -85,7 +85,7 @@ std::vector<gpu_code> fat_binary_entries(std::string_view blob) {
   return entries;
 }
 
-std::vector<gpu_code> library_gpu_code(const std::filesystem::path& library) {
+std::vector<std::vector<gpu_code>> library_gpu_code_by_object(const std::filesystem::path& library) {
   std::ifstream in(library, std::ios::binary);
   std::error_code ec;
   const auto file_bytes = std::filesystem::file_size(library, ec);
@@ -94,7 +94,7 @@ std::vector<gpu_code> library_gpu_code(const std::filesystem::path& library) {
     throw std::runtime_error("cannot read " + library.string());
   const std::string_view archive(bytes);
   if (archive.substr(0, 8) != "!<arch>\n") throw std::runtime_error(library.string() + " is not an ar archive");
-  std::vector<gpu_code> found;
+  std::vector<std::vector<gpu_code>> objects;
   try {
     // Members: a 60-byte header (its size, in decimal, at byte 48), then the member, padded to even.
     for (std::size_t at = 8; at + 60 <= archive.size();) {
@@ -104,13 +104,21 @@ std::vector<gpu_code> library_gpu_code(const std::filesystem::path& library) {
       if (data + size > archive.size()) throw std::runtime_error("truncated archive member");
       const std::string_view member = archive.substr(data, size);
       if (member.substr(0, 4) == elf_magic)
-        for (const gpu_code& code : fat_binary_entries(fatbin_section(member)))
-          if (std::find(found.begin(), found.end(), code) == found.end()) found.push_back(code);
+        if (const std::string_view fatbin = fatbin_section(member); !fatbin.empty())
+          objects.push_back(fat_binary_entries(fatbin));
       at = data + size + (size % 2);
     }
   } catch (const std::exception& e) {
     throw std::runtime_error(library.string() + ": " + e.what());
   }
+  return objects;
+}
+
+std::vector<gpu_code> library_gpu_code(const std::filesystem::path& library) {
+  std::vector<gpu_code> found;
+  for (const std::vector<gpu_code>& object : library_gpu_code_by_object(library))
+    for (const gpu_code& code : object)
+      if (std::find(found.begin(), found.end(), code) == found.end()) found.push_back(code);
   return found;
 }
 

@@ -22,8 +22,12 @@ struct gpu_code {
 /// binaries back to back). Throws std::runtime_error when it is not one.
 std::vector<gpu_code> fat_binary_entries(std::string_view blob);
 
-/// The entries of every object of the static library `library` (an `ar` archive of ELF objects), each
-/// once. Throws std::runtime_error naming the file when it cannot be read or is not such an archive.
+/// The entries of each object of the static library `library` (an `ar` archive of ELF objects) that
+/// holds kernels, in archive order. Throws std::runtime_error naming the file when it cannot be read or
+/// is not such an archive.
+std::vector<std::vector<gpu_code>> library_gpu_code_by_object(const std::filesystem::path& library);
+
+/// library_gpu_code_by_object's entries, each once.
 std::vector<gpu_code> library_gpu_code(const std::filesystem::path& library);
 
 /// Whether machine code for `target` runs as built on a GPU of compute capability `cc` ("8.6"): the
