@@ -1,11 +1,11 @@
 #include "judge/compile/harness_targets.hpp"
 
+#include "judge/base/file_input.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
-#include <system_error>
 
 namespace judge {
 
@@ -86,12 +86,7 @@ std::vector<gpu_code> fat_binary_entries(std::string_view blob) {
 }
 
 std::vector<std::vector<gpu_code>> library_gpu_code_by_object(const std::filesystem::path& library) {
-  std::ifstream in(library, std::ios::binary);
-  std::error_code ec;
-  const auto file_bytes = std::filesystem::file_size(library, ec);
-  std::string bytes(ec ? 0 : file_bytes, '\0');
-  if (!in || ec || !in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
-    throw std::runtime_error("cannot read " + library.string());
+  const std::string bytes = read_file(library); // throws "cannot read <library>: <why>"
   const std::string_view archive(bytes);
   if (archive.substr(0, 8) != "!<arch>\n") throw std::runtime_error(library.string() + " is not an ar archive");
   std::vector<std::vector<gpu_code>> objects;
