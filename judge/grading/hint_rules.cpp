@@ -309,8 +309,9 @@ const std::vector<hint_rule> rules = {
      "__launch_bounds__(threads, blocks per SM) to make ptxas fit more blocks, raise occupancy",
      register_limited_occupancy},
     {"under_one_wave", "a timed case launches fewer blocks than the GPU has SMs, or fills under 0.9 of one wave",
-     "the wave problem on small shapes: SMs (or block slots) without a block sit idle; smaller tiles (more "
-     "blocks) or splitting the work along another dimension (split-K, stream-K) give every SM its share",
+     "the wave problem on small shapes: SMs (or block slots) without a block sit idle, and a launch lasts as "
+     "long as its busiest SM; smaller tiles (more blocks), a tile whose blocks spread evenly over the SMs, or "
+     "splitting the work along another dimension (split-K, stream-K) give every SM its share",
      under_one_wave},
     {"ragged_tails", "accepted on cases whose sizes are multiples of 32, wrong on a ragged case",
      "tail handling: the last tile of a ragged shape is partly outside the matrix; guard every load and store "
