@@ -46,6 +46,8 @@ D(v2_64x64_s2_k1_b4) D(v2_64x64_s4_k1) D(v2_64x64_s3_k2) D(v2_64x64_s3_k2_b4) D(
  D(v9_64x112_pad4_trim_s4) D(v9_64x112_pad4_trim_s2) D(v9_64x112_i16_pad4_trim_s4) D(v9_64x112_trim)
  D(solve_09w) D(solve_09n) D(z_128x128_k2_s4) D(z_128x128_k1_s3) D(z_128x112_k2_s3) D(z_128x64_k1_s3)
  D(z_128x64_k2_s4) D(z_64x128_k2_s3) D(z_64x64_k2_s4) D(y_128x128_k2_s3) D(y_128x128_k2_s4) D(y_128x112_k2_s3)
+ D(o_128x128_k2_s2_f4) D(o_128x128_k2_s2_f2) D(o_128x128_k2_s2_f8) D(o_128x112_k2_s3_f4)
+ D(o_128x112_k2_s2_f4) D(o_128x64_k1_s3_f4) D(o_128x64_k2_s3_f4)
 #define DV(n) void n(const float*, const float*, float*, int);
                                     DV(va_03) DV(va_copy) DV(va_flat_plain) DV(va_flat_cs) DV(va_flat_cs_1024)
                                         DV(va_u2_plain) DV(va_u2_cs) DV(va_u4_cs) DV(va_u4_plain) DV(va_stride_cs_x8)
@@ -221,7 +223,9 @@ int main(int argc, char** argv) {
  C9(v9_64x112_pad4_trim_s4) C9(v9_64x112_pad4_trim_s2) C9(v9_64x112_i16_pad4_trim_s4) C9(v9_64x112_trim)
  {"09w", solve_09w}, {"09w_no_swizzle", solve_09n}, C9(z_128x128_k2_s4) C9(z_128x128_k1_s3) C9(z_128x112_k2_s3)
  C9(z_128x64_k1_s3) C9(z_128x64_k2_s4) C9(z_64x128_k2_s3) C9(z_64x64_k2_s4) C9(y_128x128_k2_s3)
- C9(y_128x128_k2_s4) C9(y_128x112_k2_s3)};
+ C9(y_128x128_k2_s4) C9(y_128x112_k2_s3)
+ C9(o_128x128_k2_s2_f4) C9(o_128x128_k2_s2_f2) C9(o_128x128_k2_s2_f8) C9(o_128x112_k2_s3_f4)
+ C9(o_128x112_k2_s2_f4) C9(o_128x64_k1_s3_f4) C9(o_128x64_k2_s3_f4)};
   const shape checks[] = {
       {1, 1, 1, -1, 1, false},      {2, 3, 2, -1, 1, false},         {17, 9, 13, -1, 1, false},
       {7, 5, 3, -1, 1, false},      {127, 131, 137, -1, 1, false},   {4099, 64, 3, -1, 1, false},

@@ -37,16 +37,21 @@
 // neither per-element bounds nor row offsets (its copies zero-filled what lay outside, 4 bytes at a time
 // on misaligned rows, 42.3 µs ragged). The split is on the critical path: each step waits for its own
 // wgmmas (wait_group 0, so that its sums can be added), so the split of step s + 1 never overlaps the
-// tensor cores' work on step s, and every instruction it gains is paid in full. Next: the rows' offsets
-// in their 16-byte pieces once per block (p0 moves by 128 bytes a step: they never change), bounds only
-// in the last inner step and the last column of tiles, and the split of the next step overlapped with
-// this step's wgmmas (two TF32 buffers, wait_group 1, two sets of sums).
+// tensor cores' work on step s, and every instruction it gains is paid in full. Tried next, the knobs
+// Hoisted and FlushEvery below: the rows' offsets in their 16-byte pieces once per block (p0 moves by 128
+// bytes a step: they never change), bounds only in the last inner step and the last column of tiles, and
+// the split of the next step beside this step's wgmmas (two TF32 sets, wait_group 1, the sums added every
+// few steps). Both right, both slower (results_call9.txt, an H100: 44.6 / 53.7 µs hoisted, 42.9 / 51.8 µs
+// with the overlap too, against 37.3 / 44.4 µs without either): the offsets cost a shared-memory load per
+// element, and the overlap won back 1.7 µs, so the split is slow in itself rather than waiting for the
+// tensor cores.
 //
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace cg = cooperative_groups;
 
@@ -82,6 +87,13 @@ __device__ __forceinline__ void stores_to_tensor_cores() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
+// Pins registers to this point of the program: the compiler may move register arithmetic across an asm
+// statement that does not name those registers (a "memory" clobber orders memory only).
+template <int N> __device__ __forceinline__ void pin(float (&d)[N]) {
+#pragma unroll
+  for (int v = 0; v < N; ++v) asm volatile("" : "+f"(d[v])::"memory");
+}
+
 // 16 bytes global → shared; the bytes past `bytes` are zeroed (0: all of them, nothing read).
 __device__ __forceinline__ void copy16(void* dst, const void* src, int bytes) {
   const auto d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
@@ -106,25 +118,25 @@ __device__ __forceinline__ int bytes_before(const float* piece, const float* end
 }
 
 // d += a·b for a 64×N×8 slice: a and b are descriptors, d the warpgroup's 64×N accumulator (N/2 per thread).
-__device__ __forceinline__ void wgmma_n64(float (&d)[32], std::uint64_t a, std::uint64_t b) {
-  asm volatile("wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 "
+__device__ __forceinline__ void wgmma_n64(float (&d)[32], std::uint64_t a, std::uint64_t b, int keep = 1) {
+  asm volatile("{ .reg .pred keep; setp.ne.b32 keep, %34, 0; wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 "
                "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20,"
                "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
-               ", %32, %33, 1, 1, 1;"
+               ", %32, %33, keep, 1, 1; }"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
                  "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]),
                  "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]),
                  "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]),
                  "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-               : "l"(a), "l"(b));
+               : "l"(a), "l"(b), "r"(keep));
 }
 
-__device__ __forceinline__ void wgmma_n112(float (&d)[56], std::uint64_t a, std::uint64_t b) {
-  asm volatile("wgmma.mma_async.sync.aligned.m64n112k8.f32.tf32.tf32 "
+__device__ __forceinline__ void wgmma_n112(float (&d)[56], std::uint64_t a, std::uint64_t b, int keep = 1) {
+  asm volatile("{ .reg .pred keep; setp.ne.b32 keep, %58, 0; wgmma.mma_async.sync.aligned.m64n112k8.f32.tf32.tf32 "
                "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20,"
                "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39,"
                "%40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55}"
-               ", %56, %57, 1, 1, 1;"
+               ", %56, %57, keep, 1, 1; }"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
                  "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]),
                  "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]),
@@ -133,16 +145,16 @@ __device__ __forceinline__ void wgmma_n112(float (&d)[56], std::uint64_t a, std:
                  "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]),
                  "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]),
                  "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55])
-               : "l"(a), "l"(b));
+               : "l"(a), "l"(b), "r"(keep));
 }
 
-__device__ __forceinline__ void wgmma_n128(float (&d)[64], std::uint64_t a, std::uint64_t b) {
-  asm volatile("wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 "
+__device__ __forceinline__ void wgmma_n128(float (&d)[64], std::uint64_t a, std::uint64_t b, int keep = 1) {
+  asm volatile("{ .reg .pred keep; setp.ne.b32 keep, %66, 0; wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 "
                "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20,"
                "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39,"
                "%40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58,"
                "%59, %60, %61, %62, %63}"
-               ", %64, %65, 1, 1, 1;"
+               ", %64, %65, keep, 1, 1; }"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
                  "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]),
                  "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]),
@@ -152,16 +164,18 @@ __device__ __forceinline__ void wgmma_n128(float (&d)[64], std::uint64_t a, std:
                  "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]),
                  "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]),
                  "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-               : "l"(a), "l"(b));
+               : "l"(a), "l"(b), "r"(keep));
 }
 
-template <int N> __device__ __forceinline__ void wgmma(float (&d)[N / 2], std::uint64_t a, std::uint64_t b) {
-  if constexpr (N == 64) wgmma_n64(d, a, b);
-  else if constexpr (N == 112) wgmma_n112(d, a, b);
-  else wgmma_n128(d, a, b);
+// keep = 0: d = a·b, the sums d held are dropped (no instruction writes d between the tensor cores' uses).
+template <int N>
+__device__ __forceinline__ void wgmma(float (&d)[N / 2], std::uint64_t a, std::uint64_t b, int keep = 1) {
+  if constexpr (N == 64) wgmma_n64(d, a, b, keep);
+  else if constexpr (N == 112) wgmma_n112(d, a, b, keep);
+  else wgmma_n128(d, a, b, keep);
 }
 
-template <int WarpGroups, int TileN, int Stages> struct config {
+template <int WarpGroups, int TileN, int Stages, int Buffers = 1> struct config {
   static constexpr int threads = 128 * WarpGroups, warps = threads / 32;
   static constexpr int tile_m = 64 * WarpGroups;
   static constexpr int a_words = tile_m * tile_inner, b_words = TileN * tile_inner; // a TF32 tile
@@ -170,7 +184,7 @@ template <int WarpGroups, int TileN, int Stages> struct config {
   // Big and small of A, then of B (each on 1024 bytes), then the raw stages, then (Hoisted) the rows'
   // offsets in their 16-byte pieces.
   static constexpr int smem_bytes =
-      4 * (2 * a_words + 2 * b_words + Stages * raw_words + tile_m + tile_inner) + row_group_bytes;
+      4 * (Buffers * (2 * a_words + 2 * b_words) + Stages * raw_words + tile_m + tile_inner) + row_group_bytes;
 };
 
 // One block: a tile_m × TileN tile of C (64 rows per warpgroup), over its share of the inner dimension
@@ -179,22 +193,29 @@ template <int WarpGroups, int TileN, int Stages> struct config {
 // worked out once per block, not per element and step (a step moves 128 bytes along A's rows and 32 rows
 // down B, so the offsets never change), and the bounds are checked only in the last inner step and the
 // last column of tiles.
-template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false>
+// FlushEvery > 0 (the bench's o_ rows, with Hoisted): two sets of TF32 tiles, so that the split of step
+// s + 1 runs while the tensor cores work on step s: each step issues its wgmmas and waits only for the
+// step before (wait_group 1). The sums are read (added to the total in FP32, after wait_group 0) every
+// FlushEvery steps rather than every step: ptxas serializes every wgmma of a kernel that reads a
+// wgmma's registers while any wgmma is pending, and the tensor cores' truncating additions over
+// FlushEvery · 32 inner values stay far inside the tolerance (they failed it over 4096).
+template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false, int FlushEvery = 0>
 __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroups, 1)
     matmul_wgmma(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M, int N,
                  int K, bool c_vec) {
-  using cfg = config<WarpGroups, TileN, Stages>;
+  using cfg = config<WarpGroups, TileN, Stages, (FlushEvery > 0 ? 2 : 1)>;
   constexpr int threads = cfg::threads, warps = cfg::warps, tile_m = cfg::tile_m;
   constexpr int a_words = cfg::a_words, b_words = cfg::b_words, b_raw_stride = cfg::b_raw_stride;
   extern __shared__ unsigned char smem_raw[];
   // The swizzle is a function of the address: the tiles start on 1024 bytes.
   auto* tiles = reinterpret_cast<std::uint32_t*>(
       (reinterpret_cast<std::uintptr_t>(smem_raw) + row_group_bytes - 1) & ~std::uintptr_t{row_group_bytes - 1});
+  constexpr int buffer_words = 2 * a_words + 2 * b_words; // one set of TF32 tiles
   std::uint32_t* const a_big = tiles;
   std::uint32_t* const a_small = a_big + a_words;
   std::uint32_t* const b_big = a_small + a_words;
   std::uint32_t* const b_small = b_big + b_words;
-  float* const raw = reinterpret_cast<float*>(b_small + b_words);
+  float* const raw = reinterpret_cast<float*>(tiles + (FlushEvery > 0 ? 2 : 1) * buffer_words);
   int* const a_offset = reinterpret_cast<int*>(raw + Stages * cfg::raw_words); // -1: the row is past M
   int* const b_offset = a_offset + tile_m;
 
@@ -229,12 +250,16 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
   };
   // Step s's raw tiles → its big and small TF32 tiles: each warp writes whole core matrices (8 rows × 4
   // inner values), a lane per element.
-  const auto split = [&](int step) {
+  const auto split = [&](int step, int buffer = 0) {
+    std::uint32_t* const a_big = tiles + buffer * buffer_words;
+    std::uint32_t* const a_small = a_big + a_words;
+    std::uint32_t* const b_big = a_small + a_words;
+    std::uint32_t* const b_small = b_big + b_words;
     const float* ra = raw + (step % Stages) * cfg::raw_words;
     const float* rb = ra + tile_m * a_raw_stride;
     const int p0 = (step_first + step) * tile_inner;
     const bool whole_step = p0 + tile_inner <= N, whole_columns = col0 + TileN <= K;
-#pragma unroll
+#pragma unroll(FlushEvery > 0 ? 4 : a_words / threads)
     for (int i = 0; i < a_words / threads; ++i) {
       const int core = warp + i * warps; // tile_m/8 groups of rows × 8 along the inner dimension
       const int r = core / 8 * 8 + lane / 4, c = core % 8 * 4 + lane % 4;
@@ -249,7 +274,7 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
       const int w = tile_word(r, c);
       split_tf32(x, a_big[w], a_small[w]);
     }
-#pragma unroll
+#pragma unroll(FlushEvery > 0 ? 4 : b_words / threads)
     for (int i = 0; i < b_words / threads; ++i) {
       const int core = warp + i * warps;
       const int n = core / 8 * 8 + lane / 4, p = core % 8 * 4 + lane % 4;
@@ -286,6 +311,41 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
   const std::uint64_t a_big_at = descriptor(a_big + group * 64 * tile_inner);
   const std::uint64_t a_small_at = descriptor(a_small + group * 64 * tile_inner);
   const std::uint64_t b_big_at = descriptor(b_big), b_small_at = descriptor(b_small);
+  if constexpr (FlushEvery > 0) {
+    // Groups of FlushEvery steps, unrolled, so that every wait is at a place ptxas can count from: one
+    // whose count depends on a branch makes it wait for all wgmmas before the loop's next turn.
+    for (int first = 0; first < steps; first += FlushEvery) {
+#pragma unroll
+      for (int j = 0; j < FlushEvery; ++j) {
+        const int s = first + j, b = j & 1; // FlushEvery is even: step s uses TF32 set s % 2
+        copies_wait<Stages - 2>();
+        __syncthreads(); // step s's raw tiles are in; the wgmmas of step s - 2 (set b's last) are done
+        if (s + Stages - 1 < steps) fetch(s + Stages - 1); // into the stage split(s - 1) has finished with
+        copies_commit();
+        if (s < steps) split(s, b);
+        __syncthreads();
+        if (s < steps) {
+          wgmma_fence();
+          const std::uint64_t shift = static_cast<std::uint64_t>(b * (buffer_words * 4 / 16)); // in descriptor units
+#pragma unroll
+          for (int k = 0; k < tile_inner / 8; ++k) {
+            const std::uint64_t at = shift + static_cast<std::uint64_t>(2 * k);
+            // The group's first wgmma drops the sums already added: zeroing them with ordinary writes
+            // would make ptxas wait for the wgmmas in flight.
+            wgmma<TileN>(part, a_small_at + at, b_big_at + at, k > 0 || j > 0);
+            wgmma<TileN>(part, a_big_at + at, b_small_at + at);
+            wgmma<TileN>(part, a_big_at + at, b_big_at + at);
+          }
+        }
+        wgmma_commit();
+        if (j + 1 < FlushEvery) asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory"); // s - 1 is done
+      }
+      wgmma_wait_all();
+      pin(part); // the adds stay after the wait
+#pragma unroll
+      for (int v = 0; v < TileN / 2; ++v) acc[v] += part[v];
+    }
+  } else
   for (int s = 0; s < steps; ++s) {
     copies_wait<Stages - 2>();
     __syncthreads(); // step s's raw tiles are in; the wgmmas of step s - 1 are done with the TF32 tiles
@@ -351,12 +411,13 @@ __global__ void __cluster_dims__(1, 1, SplitK) __launch_bounds__(128 * WarpGroup
     }
 }
 
-template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false>
+template <int WarpGroups, int TileN, int SplitK, int Stages, bool Hoisted = false, int FlushEvery = 0>
 void launch(const float* A, const float* B, float* C, int M, int N, int K) {
-  using cfg = config<WarpGroups, TileN, Stages>;
+  using cfg = config<WarpGroups, TileN, Stages, (FlushEvery > 0 ? 2 : 1)>;
+  static_assert(FlushEvery % 2 == 0, "a group of steps starts on TF32 set 0");
   static_assert(cfg::smem_bytes <= 227 * 1024, "fits an SM's shared memory");
   static_assert(cfg::smem_bytes - row_group_bytes >= cfg::threads * TileN / 2 * 4, "the split-K swap fits");
-  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, Stages, Hoisted>;
+  auto kernel = matmul_wgmma<WarpGroups, TileN, SplitK, Stages, Hoisted, FlushEvery>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, cfg::smem_bytes);
   const bool c_vec = K % 2 == 0 && reinterpret_cast<std::uintptr_t>(C) % 8 == 0;
   const dim3 grid((K + TileN - 1) / TileN, (M + cfg::tile_m - 1) / cfg::tile_m, SplitK);
