@@ -44,7 +44,11 @@
 // few steps). Both right, both slower (results_call9.txt, an H100: 44.6 / 53.7 µs hoisted, 42.9 / 51.8 µs
 // with the overlap too, against 37.3 / 44.4 µs without either): the offsets cost a shared-memory load per
 // element, and the overlap won back 1.7 µs, so the split is slow in itself rather than waiting for the
-// tensor cores.
+// tensor cores. Nsight Compute (results_call10_ncu_*.txt) says how: these kernels execute as many
+// instructions as step 8's whole kernel (10.9–12.7 M against 11.4 M), about 40 per value of a step's
+// tiles, on half its warps (one block of 8 an SM, 12.5% occupancy), each issuing every 5.7–5.9 cycles.
+// Fewer instructions per value (the TF32 halves written once, by a pass of their own) or warps that only
+// split beside warps that only issue wgmmas are what is left to try.
 //
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
