@@ -55,7 +55,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 namespace cg = cooperative_groups;
 
